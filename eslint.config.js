@@ -1,0 +1,162 @@
+// Lint enforces the architecture's arrows (ARCHITECTURE.md, "Arrows that must never exist")
+// and the habits that keep async code honest (no floating promises).
+import js from '@eslint/js';
+import globals from 'globals';
+import svelte from 'eslint-plugin-svelte';
+import tseslint from 'typescript-eslint';
+import svelteConfig from './svelte.config.js';
+
+/** A relative import that climbs out of its folder into one of the named top-level folders of src/. */
+const into = (...folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
+const nodeBuiltins = { regex: '^node:', message: 'This side of the app must not touch Node built-ins.' };
+const electronImport = { name: 'electron', message: 'Only electron/ imports Electron.' };
+const electronPatterns = [{ regex: '^electron(/|$)', message: 'Only electron/ imports Electron.' }];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'out/',
+      'dist/',
+      'test/artifacts/',
+      'test-results/',
+      'playwright-report/',
+      'test/bench/results/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...svelte.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-empty': ['error', { allowEmptyCatch: false }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    // Type-aware rules for TypeScript files: floating and misused promises are bugs here.
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: {
+      globals: { ...globals.browser },
+      parserOptions: {
+        projectService: true,
+        extraFileExtensions: ['.svelte'],
+        parser: tseslint.parser,
+        svelteConfig,
+      },
+    },
+  },
+  // ---- Architecture boundaries -------------------------------------------------------------
+  {
+    files: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport],
+          patterns: [
+            nodeBuiltins,
+            ...electronPatterns,
+            {
+              regex: into('client', 'core', 'service', 'host', 'renderer'),
+              message: 'src/shared imports nothing of ours.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport],
+          patterns: [
+            nodeBuiltins,
+            ...electronPatterns,
+            {
+              regex: '^(fs|path|os|child_process|http|https|net|crypto|url|stream)$',
+              message: 'No Node in the renderer.',
+            },
+            {
+              regex: into('client', 'core', 'service', 'host'),
+              message: 'The renderer reaches the app only through the bridge (src/shared/bridge.ts).',
+            },
+            { regex: '^(better-sqlite3|node-cron|fastify)$', message: 'Main-side library in the renderer.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/service/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport],
+          patterns: [
+            ...electronPatterns,
+            {
+              regex: into('client', 'core', 'host', 'renderer'),
+              message: 'The local service stands alone: it may use src/shared only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport],
+          patterns: [
+            ...electronPatterns,
+            {
+              regex: into('core', 'service', 'host', 'renderer'),
+              message: 'The client depends on src/shared only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/core/**', 'src/host/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport],
+          patterns: [
+            ...electronPatterns,
+            { regex: into('renderer'), message: 'Main-side code never imports the renderer.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);

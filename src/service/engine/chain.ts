@@ -1,0 +1,131 @@
+// The option chain model every engine computation reads. Contracts are held column-wise in typed
+// arrays so that the hot loops (GEX by strike, the gamma profile over a spot grid) walk flat memory
+// instead of chasing objects: a 10,000-contract chain is a handful of 80 KB arrays.
+
+/** One listed expiration. `expiresAt` is 16:00 America/New_York on `date`, as epoch milliseconds. */
+export interface Expiration {
+  readonly date: string; // YYYY-MM-DD
+  readonly expiresAt: number;
+}
+
+export type ChainSource = 'simulated' | 'cboe_csv' | 'cboe_json';
+
+export interface OptionChain {
+  readonly ticker: string;
+  /** Underlying price at the snapshot. */
+  readonly spot: number;
+  /** Snapshot time, epoch milliseconds. */
+  readonly asof: number;
+  readonly source: ChainSource;
+  /** Sorted ascending by date, unique. Only expirations that still have at least one contract. */
+  readonly expirations: readonly Expiration[];
+  /** Number of contracts; every column below has this length. */
+  readonly size: number;
+  /** Sorted by (expiryIndex, strike, puts before calls). */
+  readonly strike: Float64Array;
+  readonly expiryIndex: Uint16Array;
+  /** 1 for a call, 0 for a put. */
+  readonly isCall: Uint8Array;
+  /** Implied volatility as a decimal; 0 or NaN means no valid quote (contributes no gamma). */
+  readonly iv: Float64Array;
+  readonly openInterest: Float64Array;
+  readonly volume: Float64Array;
+  /** NaN where the vendor gave none. */
+  readonly bid: Float64Array;
+  readonly ask: Float64Array;
+}
+
+/** One contract as importers and the simulator produce it, before it is packed into columns. */
+export interface ContractRow {
+  expiration: string; // YYYY-MM-DD
+  strike: number;
+  isCall: boolean;
+  iv: number;
+  openInterest: number;
+  volume: number;
+  bid: number;
+  ask: number;
+}
+
+export interface ChainHeader {
+  ticker: string;
+  spot: number;
+  asof: number;
+  source: ChainSource;
+}
+
+/**
+ * Packs rows into an OptionChain. `expiresAt` maps an expiration date to its expiry instant; rows
+ * whose expiry is at or before `asof` are excluded here, once, so no computation can see them.
+ * Returns the chain and how many rows were dropped as expired.
+ */
+export function packChain(
+  header: ChainHeader,
+  rows: readonly ContractRow[],
+  expiresAt: (date: string) => number,
+): { chain: OptionChain; expiredRows: number } {
+  const live: ContractRow[] = [];
+  const instants = new Map<string, number>();
+  let expiredRows = 0;
+  for (const row of rows) {
+    let at = instants.get(row.expiration);
+    if (at === undefined) {
+      at = expiresAt(row.expiration);
+      instants.set(row.expiration, at);
+    }
+    if (at <= header.asof) expiredRows++;
+    else live.push(row);
+  }
+  live.sort(
+    (a, b) =>
+      (a.expiration < b.expiration ? -1 : a.expiration > b.expiration ? 1 : 0) ||
+      a.strike - b.strike ||
+      Number(a.isCall) - Number(b.isCall),
+  );
+  const dates = [...new Set(live.map((r) => r.expiration))];
+  const indexOf = new Map(dates.map((d, i) => [d, i]));
+  const n = live.length;
+  const chain: OptionChain = {
+    ...header,
+    ticker: header.ticker.toUpperCase(),
+    expirations: dates.map((date) => ({ date, expiresAt: instants.get(date) as number })),
+    size: n,
+    strike: new Float64Array(n),
+    expiryIndex: new Uint16Array(n),
+    isCall: new Uint8Array(n),
+    iv: new Float64Array(n),
+    openInterest: new Float64Array(n),
+    volume: new Float64Array(n),
+    bid: new Float64Array(n),
+    ask: new Float64Array(n),
+  };
+  const c = chain as {
+    -readonly [K in keyof OptionChain]: OptionChain[K];
+  };
+  live.forEach((r, i) => {
+    c.strike[i] = r.strike;
+    c.expiryIndex[i] = indexOf.get(r.expiration) as number;
+    c.isCall[i] = r.isCall ? 1 : 0;
+    c.iv[i] = r.iv;
+    c.openInterest[i] = r.openInterest;
+    c.volume[i] = r.volume;
+    c.bid[i] = r.bid;
+    c.ask[i] = r.ask;
+  });
+  return { chain, expiredRows };
+}
+
+/** Milliseconds in a 365-day year: time to expiry is measured in these years. */
+export const MS_PER_YEAR = 365 * 24 * 3600 * 1000;
+/** Time to expiry is floored at one hour, so 0-DTE contracts keep a finite gamma and are not dropped. */
+export const MIN_TIME_YEARS = (3600 * 1000) / MS_PER_YEAR;
+
+/** Time to expiry in years for one expiration, floored at one hour. */
+export function yearsToExpiry(expiration: Expiration, asof: number): number {
+  return Math.max((expiration.expiresAt - asof) / MS_PER_YEAR, MIN_TIME_YEARS);
+}
+
+/** Whether a contract carries a usable IV (zero, negative or NaN means no valid quote). */
+export function hasValidIv(iv: number): boolean {
+  return iv > 0 && Number.isFinite(iv);
+}

@@ -1,0 +1,104 @@
+// The engine's internal vocabulary: what goes into an analysis besides the chain (history, the
+// earnings calendar, pricing parameters) and the flat metrics record that every interpreter reads.
+// Field names follow the spec's metric catalog so that mapping to the wire is a copy, not a rename.
+
+/** Daily history of one ticker, oldest first, one entry per NYSE session. NaN marks a missing value. */
+export interface TickerHistory {
+  readonly dates: readonly string[]; // YYYY-MM-DD
+  readonly close: Float64Array;
+  /** ATM implied volatility (30-day constant maturity), decimal. */
+  readonly atmIv: Float64Array;
+  /** Put/call open-interest ratio at that day's close. */
+  readonly pcrOi: Float64Array;
+}
+
+export type EarningsTime = 'bmo' | 'amc' | 'dmh';
+
+export interface EarningsEvent {
+  readonly date: string; // YYYY-MM-DD
+  readonly time: EarningsTime;
+}
+
+export interface PricingParams {
+  /** Risk-free rate, continuous, decimal. Default 0. */
+  r: number;
+  /** Dividend yield, continuous, decimal. Default 0. */
+  q: number;
+}
+
+export const DEFAULT_PRICING: PricingParams = { r: 0, q: 0 };
+
+export type TrendState = 'up' | 'sideways' | 'down';
+export type MomentumState = 'strong' | 'improving' | 'fading' | 'weak';
+export type ExtensionState = 'neutral' | 'oversold' | 'overbought';
+export type RealizedVolState = 'subdued' | 'contracting' | 'expanding' | 'elevated';
+export type TrendAlignmentState = 'aligned' | 'mixed' | 'conflicting';
+export type GammaRegime = 'positive' | 'negative' | 'neutral' | 'unknown';
+
+/** Figures computed from one chain alone (src/service/engine, chain side). */
+export interface ChainMetrics {
+  price: number;
+  /** 30-day constant-maturity ATM IV, decimal. */
+  atm_iv: number | null;
+  put_25d_iv: number | null;
+  call_25d_iv: number | null;
+  put_call_25d_iv_ratio: number | null;
+  /** Put IV minus call IV at 25 delta, in IV points (decimal difference × 100). */
+  put_call_iv_spread: number | null;
+  /** (put_25d_iv / call_25d_iv − 1) × 100. */
+  put_call_25d_iv_premium_pct: number | null;
+  ivAtMaxDelta: number | null;
+  pcr_oi: number | null;
+  pcr_volume: number | null;
+  gex_flip: number | null;
+  /** Why gex_flip is null, when it is. */
+  gex_flip_reason: string | null;
+  gex_usd_per_1_pct_move: number;
+  nearest_gex_usd_per_1_pct_move: number;
+  gex_volume_ratio: number | null;
+  /** Percent (0-100) of total absolute gamma that sits in the nearest expiration. */
+  pct_gamma_expiring: number | null;
+  speculative_interest_score: number | null;
+  call_regime: string;
+  /** Expected 1σ moves from ATM IV, percent of spot: spot × iv × sqrt(days/252). */
+  expected_move_pct_1d: number | null;
+  expected_move_pct_1w: number | null;
+  expected_move_pct_1m: number | null;
+  /** Data-quality notes (contracts without IV, missing OI, …). */
+  notes: string[];
+}
+
+/** Figures computed from the daily history plus today's values (src/service/engine/interpret). */
+export interface HistoryMetrics {
+  iv_rank: number | null; // 0-100, 52-week
+  iv_pct_chg: number | null; // percent vs prior session
+  realized_vol_20d: number | null; // percent, annualized
+  put_call_ratio_oi_30day_change: number | null;
+  put_call_ratio_oi_60day_change: number | null;
+  trend_score: number | null;
+  momentum_score: number | null;
+  extension_score: number | null;
+  realized_vol_score: number | null;
+  trend_alignment_score: number | null;
+  trend_state: TrendState | null;
+  momentum_state: MomentumState | null;
+  extension_state: ExtensionState | null;
+  realized_vol_state: RealizedVolState | null;
+  trend_alignment_state: TrendAlignmentState | null;
+  notes: string[];
+}
+
+/** Everything known about one ticker at one snapshot; the input of every interpreter. */
+export interface TickerMetrics extends Omit<ChainMetrics, 'notes'>, Omit<HistoryMetrics, 'notes'> {
+  ticker: string;
+  /** Snapshot time, epoch milliseconds. */
+  asof: number;
+  gamma_regime: GammaRegime;
+  /** (spot − flip) / spot × 100; null without a flip. */
+  dist_to_gex_flip_pct: number | null;
+  /** Next scheduled earnings on or after the snapshot date, if known. */
+  earnings: EarningsEvent | null;
+  /** Whether the figures come from the simulator (shown as such in the UI). */
+  simulated: boolean;
+  notes: string[];
+}
