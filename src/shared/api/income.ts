@@ -1,0 +1,60 @@
+// /income-setups (`svc.income_setups.v1`): the income item and the meta.
+import { z } from 'zod';
+import { baseMetaSchema, envelopeSchema, schemaIdField } from './envelope.ts';
+import { earningsTimeSchema, incomeStrategySchema, incomeTierSchema } from './enums.ts';
+import {
+  count,
+  displayTime,
+  isoDate,
+  nonNegative,
+  percentile,
+  score0to10,
+  tickerText,
+  usd,
+} from './primitives.ts';
+
+export const incomeItemSchema = z.looseObject({
+  ticker: tickerText,
+  asof: displayTime,
+  strategy: incomeStrategySchema,
+  /** 1-sigma suggestion from the snapshot's strike grid. */
+  strike: usd,
+  dte: z.number().int().min(0),
+  /** Estimated premium per share, USD. */
+  premium: nonNegative,
+  /** Estimated annualized yield; no `_pct` suffix, so the spec's convention makes it a ratio. */
+  annualized_yield: nonNegative,
+  assignment_or_cap_price: usd,
+  breakeven: nonNegative,
+  income_score: score0to10,
+  income_tier: incomeTierSchema,
+  below_ivr_threshold: z.boolean(),
+  reasons: z.array(z.string()),
+  manage_take_profit_pct: z.number().min(0).max(100),
+  manage_review_dte: z.number().int().min(0),
+  price: usd,
+  iv_rank: percentile.nullable(),
+  /** Null when unknown or stale. */
+  earnings_date: isoDate.nullable(),
+  earnings_time: earningsTimeSchema.nullable(),
+  caveats: z.array(z.string()),
+});
+export type IncomeItem = z.infer<typeof incomeItemSchema>;
+
+export const incomeMetaSchema = baseMetaSchema.extend({
+  schema: schemaIdField('incomeSetups'),
+  limit: z.number().int().min(2).max(50),
+  min_income_score: score0to10,
+  /** The `type` asked for; null (or another marker such as "both") when both strategies were. */
+  type: z.string().nullable(),
+  count,
+  /** Names the scorer version; other models' versions are kept. */
+  model_versions: z.looseObject({ income_recommender: z.string().min(1) }),
+});
+export type IncomeMeta = z.infer<typeof incomeMetaSchema>;
+
+export const incomeDataSchema = z.looseObject({ items: z.array(incomeItemSchema) });
+export type IncomeData = z.infer<typeof incomeDataSchema>;
+
+export const incomeResponseSchema = envelopeSchema(incomeMetaSchema, incomeDataSchema);
+export type IncomeResponse = z.infer<typeof incomeResponseSchema>;

@@ -1,0 +1,39 @@
+// /tickers/{ticker}/levels (`svc.ticker.levels.v2`, our id). The plain-text formats are just text.
+import { z } from 'zod';
+import { envelopeSchema, tickerMetaSchema } from './envelope.ts';
+import { openLabel, displayTime, tickerText, usd } from './primitives.ts';
+
+/** Kinds our service emits; a remote service may name others. */
+export const LEVEL_KINDS = [
+  'spot',
+  'gamma_flip',
+  'sigma_1d',
+  'sigma_1w',
+  'sigma_1m',
+  'call_wall',
+  'put_wall',
+] as const;
+export const levelKindSchema = openLabel(LEVEL_KINDS);
+
+export const levelSchema = z.looseObject({
+  /** Display label, e.g. "Gamma flip" or "+1σ 1W". */
+  label: z.string().min(1),
+  price: usd,
+  kind: levelKindSchema,
+});
+export type Level = z.infer<typeof levelSchema>;
+
+/**
+ * Payload "not shown" by the spec. Our choice: `{ ticker, asof, price, levels: [{ label, price, kind }] }`,
+ * levels sorted by price descending (the order a chart's price axis reads).
+ */
+export const levelsDataSchema = z.looseObject({
+  ticker: tickerText,
+  asof: displayTime,
+  price: usd,
+  levels: z.array(levelSchema),
+});
+export type LevelsData = z.infer<typeof levelsDataSchema>;
+
+export const levelsResponseSchema = envelopeSchema(tickerMetaSchema('levels'), levelsDataSchema);
+export type LevelsResponse = z.infer<typeof levelsResponseSchema>;

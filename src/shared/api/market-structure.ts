@@ -1,0 +1,92 @@
+// The market-structure record (`svc.ticker.market_structure.v2`).
+import { z } from 'zod';
+import { envelopeSchema, tickerMetaSchema } from './envelope.ts';
+import {
+  biasLabelSchema,
+  flipContextStateSchema,
+  gammaToneStateSchema,
+  skewToneStateSchema,
+} from './enums.ts';
+import { displayTime, maybe, num, pct, percentile, score0to1, tickerText, usd } from './primitives.ts';
+import { tickerStateDataSchema } from './ticker-state.ts';
+
+/**
+ * Without a flip there is no flip context: the spec's three states all need one, so the driver is
+ * null then (our choice) rather than a fourth, unlisted state.
+ */
+export const flipContextSchema = z.looseObject({
+  state: flipContextStateSchema,
+  label: z.string(),
+  distance_pct: pct.nullable(),
+});
+
+export const gammaToneSchema = z.looseObject({ state: gammaToneStateSchema, label: z.string() });
+
+export const skewToneSchema = z.looseObject({
+  state: skewToneStateSchema,
+  label: z.string(),
+  tags: z.array(z.string()),
+});
+
+export const driversSchema = z.looseObject({
+  flip_context: flipContextSchema.nullable(),
+  gamma_tone: gammaToneSchema.nullable(),
+  skew_tone: skewToneSchema.nullable(),
+  sentiment: z.string(),
+});
+
+/** USD levels. Spot is always known; the rest need a flip or an ATM IV. */
+export const keyLevelsSchema = z.looseObject({
+  spot: usd,
+  gamma_flip: usd.nullable(),
+  plus_1sigma_1d: usd.nullable(),
+  minus_1sigma_1d: usd.nullable(),
+  plus_1sigma_1w: usd.nullable(),
+  minus_1sigma_1w: usd.nullable(),
+  plus_1sigma_1m: usd.nullable(),
+  minus_1sigma_1m: usd.nullable(),
+});
+export type KeyLevels = z.infer<typeof keyLevelsSchema>;
+
+export const supportingFactorsSchema = z.looseObject({
+  call_regime: z.string().nullable(),
+  distance_to_flip_pct: pct.nullable(),
+  expected_move_pct_1d: z.number().min(0).nullable(),
+  expected_move_pct_1w: z.number().min(0).nullable(),
+  gamma_flip: usd.nullable(),
+  gamma_notional_per_1pct_move_usd: num.nullable(),
+  pcr_oi: z.number().min(0).nullable(),
+  pcr_volume: z.number().min(0).nullable(),
+  pct_gamma_expiring_nearest_expiry: percentile.nullable(),
+  put_call_25d_iv_premium_pct: pct.nullable(),
+  speculative_interest_score: score0to1.nullable(),
+  spot: usd,
+});
+export type SupportingFactors = z.infer<typeof supportingFactorsSchema>;
+
+export const marketStructureDataSchema = z.looseObject({
+  /** Not listed by the spec (the meta carries them); our service adds both. */
+  ticker: maybe(tickerText),
+  asof: maybe(displayTime),
+  headline: z.string(),
+  signal: z.string(),
+  bias: biasLabelSchema,
+  structure_regime: z.string().min(1),
+  expected_behavior: z.string(),
+  tags: z.array(z.string()),
+  confidence: z.looseObject({ notes: z.array(z.string()) }),
+  drivers: driversSchema,
+  key_levels: keyLevelsSchema,
+  supporting_factors: supportingFactorsSchema,
+  /** `include=state`: the raw ticker snapshot. */
+  state: tickerStateDataSchema.optional(),
+  /** `include=call_diag`: diagnostic blobs, shape not shown. */
+  call_diag: z.unknown().optional(),
+});
+export type MarketStructureData = z.infer<typeof marketStructureDataSchema>;
+
+export const marketStructureResponseSchema = envelopeSchema(
+  tickerMetaSchema('marketStructure'),
+  marketStructureDataSchema,
+);
+export type MarketStructureResponse = z.infer<typeof marketStructureResponseSchema>;
