@@ -2,7 +2,12 @@
 // loaded only when used, so `gammawatch analyze` never pays for the watcher's start-up.
 import type { Command } from './commands/command.ts';
 
-const commands: Record<string, () => Promise<{ default: Command }>> = {};
+const commands: Record<string, () => Promise<{ default: Command }>> = {
+  analyze: () => import('./commands/analyze.ts'),
+  service: () => import('./commands/service.ts'),
+  start: () => import('./commands/start.ts'),
+  watch: () => import('./commands/watch.ts'),
+};
 
 function usage(): string {
   const lines = Object.keys(commands)

@@ -153,9 +153,20 @@ function isDstLocal(date: IsoDate, minutes: number): boolean {
   const start = nthWeekday(year, 3, 0, 2);
   const end = nthWeekday(year, 11, 0, 1);
   if (date < start || date > end) return false;
-  if (date === start) return minutes >= 120;
-  if (date === end) return minutes < 60; // 01:00-02:00 is ambiguous; take the DST reading first
+  if (date === start) return minutes >= 180; // 02:00-03:00 does not exist; read it as standard time (03:xx EDT)
+  if (date === end) return minutes < 120; // 01:00-02:00 is ambiguous; take the DST reading first
   return true;
+}
+
+/**
+ * Whether an instant is in daylight saving time: from 07:00 UTC on the 2nd Sunday of March to
+ * 06:00 UTC on the 1st Sunday of November.
+ */
+function isDstInstant(epochMs: number): boolean {
+  const year = new Date(epochMs).getUTCFullYear();
+  const start = parseIsoDate(nthWeekday(year, 3, 0, 2)).day;
+  const end = parseIsoDate(nthWeekday(year, 11, 0, 1)).day;
+  return epochMs >= Date.UTC(year, 2, start, 7) && epochMs < Date.UTC(year, 10, end, 6);
 }
 
 /** The UTC instant of a New York wall-clock time. */
@@ -165,19 +176,16 @@ export function nyToEpoch(date: IsoDate, minutes: number): number {
   return Date.UTC(year, month - 1, day, offsetHours, 0) + minutes * 60_000;
 }
 
-/** New York wall-clock date and minutes past midnight of an instant. */
+/** New York wall-clock date and minutes past midnight (fractional) of an instant. */
 export function epochToNy(epochMs: number): { date: IsoDate; minutes: number } {
-  // Try EDT first; if the resulting local time is not in DST, it was EST.
-  for (const offset of [4, 5]) {
-    const local = new Date(epochMs - offset * 3600_000);
-    const date = isoDate(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate());
-    const minutes = local.getUTCHours() * 60 + local.getUTCMinutes() + local.getUTCSeconds() / 60;
-    if ((offset === 4) === isDstLocal(date, Math.floor(minutes))) return { date, minutes };
-  }
-  const local = new Date(epochMs - 5 * 3600_000);
+  // Decided on the instant, not on a local reading: local readings are ambiguous in the hour the
+  // clocks fall back and skip an hour when they spring forward.
+  const localMs = epochMs - (isDstInstant(epochMs) ? 4 : 5) * 3600_000;
+  const local = new Date(localMs);
+  const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
   return {
     date: isoDate(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate()),
-    minutes: local.getUTCHours() * 60 + local.getUTCMinutes(),
+    minutes: (localMs - midnight) / 60_000,
   };
 }
 
@@ -229,4 +237,20 @@ export function optionExpiryEpoch(date: IsoDate): number {
 export function standardMonthlyExpiration(year: number, month: number): IsoDate {
   const friday = nthWeekday(year, month, 5, 3);
   return isTradingDay(friday) ? friday : previousTradingDay(friday);
+}
+
+// ---- Formatting of snapshot times ------------------------------------------------------------
+
+/** ISO-8601 UTC, the form of `meta.asof`. */
+export function isoUtc(epochMs: number): string {
+  return new Date(epochMs).toISOString();
+}
+
+/** "2025-03-12 10:35 ET": a snapshot's New York date and time, the form of `data.asof` (for display). */
+export function displayAsof(epochMs: number): string {
+  const { date, minutes } = epochToNy(epochMs);
+  const whole = Math.floor(minutes + 1e-9);
+  const hh = String(Math.floor(whole / 60)).padStart(2, '0');
+  const mm = String(whole % 60).padStart(2, '0');
+  return `${date} ${hh}:${mm} ET`;
 }

@@ -1,6 +1,6 @@
 // `npm run bench`: runs every test/bench/*.bench.ts (or those named on the command line), prints
 // a table and writes test/bench/results/latest.{json,md} with the machine it ran on.
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -22,7 +22,14 @@ const machine = {
   date: new Date().toISOString(),
 };
 
-const results: { suite: string; measurements: Measurement[] }[] = [];
+type Machine = typeof machine;
+interface SuiteResult {
+  suite: string;
+  file: string;
+  machine: Machine;
+  measurements: Measurement[];
+}
+const results: SuiteResult[] = [];
 for (const file of files) {
   const suite = (await import(pathToFileURL(join(here, file)).href)).default as BenchSuite;
   process.stdout.write(`\n== ${suite.name}\n`);
@@ -37,7 +44,7 @@ for (const file of files) {
       `  ${m.name}: ${fmt(m.value)} ${m.unit}${target}${verdict}${m.note ? `  — ${m.note}` : ''}\n`,
     );
   }
-  results.push({ suite: suite.name, measurements });
+  results.push({ suite: suite.name, file, machine, measurements });
 }
 
 function fmt(v: number): string {
@@ -46,19 +53,35 @@ function fmt(v: number): string {
 
 const out = join(here, 'results');
 await mkdir(out, { recursive: true });
-await writeFile(join(out, 'latest.json'), JSON.stringify({ machine, results }, null, 2) + '\n');
-const md = [
-  `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory_gib} GiB, Node ${machine.node}, ${machine.platform}; ${machine.date}`,
+// A run of some suites replaces just those suites: the file always holds the latest figure of each.
+const previous = await readPrevious(join(out, 'latest.json'));
+const ran = new Set(results.map((r) => r.file));
+const merged = [...previous.filter((r) => !ran.has(r.file) && files.length !== 0), ...results].sort((a, b) =>
+  a.file.localeCompare(b.file),
+);
+await writeFile(join(out, 'latest.json'), JSON.stringify({ results: merged }, null, 2) + '\n');
+const md = merged.flatMap(({ suite, machine: m, measurements }) => [
+  `### ${suite}`,
   '',
-  '| suite | measurement | value | target | met |',
-  '|---|---|---|---|---|',
-  ...results.flatMap(({ suite, measurements }) =>
-    measurements.map((m) => {
-      const ok = meets(m);
-      const target = m.target ? `${m.target.better === 'lower' ? '≤' : '≥'} ${m.target.value}` : '';
-      return `| ${suite} | ${m.name}${m.note ? ` (${m.note})` : ''} | ${fmt(m.value)} ${m.unit} | ${target} | ${ok === null ? '' : ok ? 'yes' : 'no'} |`;
-    }),
-  ),
-].join('\n');
-await writeFile(join(out, 'latest.md'), md + '\n');
+  `${m.cpu}, ${m.cores} cores, ${m.memory_gib} GiB, Node ${m.node}, ${m.platform}; ${m.date}`,
+  '',
+  '| measurement | value | target | met |',
+  '|---|---|---|---|',
+  ...measurements.map((x) => {
+    const ok = meets(x);
+    const target = x.target ? `${x.target.better === 'lower' ? '≤' : '≥'} ${x.target.value}` : '';
+    return `| ${x.name}${x.note ? ` (${x.note})` : ''} | ${fmt(x.value)} ${x.unit} | ${target} | ${ok === null ? '' : ok ? 'yes' : 'no'} |`;
+  }),
+  '',
+]);
+await writeFile(join(out, 'latest.md'), md.join('\n'));
 process.stdout.write(`\nwrote ${join('test/bench/results', 'latest.md')}\n`);
+
+async function readPrevious(file: string): Promise<SuiteResult[]> {
+  try {
+    const parsed = JSON.parse(await readFile(file, 'utf8')) as { results?: SuiteResult[] };
+    return Array.isArray(parsed.results) ? parsed.results.filter((r) => typeof r.file === 'string' && Array.isArray(r.measurements)) : [];
+  } catch {
+    return [];
+  }
+}

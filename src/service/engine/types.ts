@@ -96,6 +96,11 @@ export interface TickerMetrics extends Omit<ChainMetrics, 'notes'>, Omit<History
   gamma_regime: GammaRegime;
   /** (spot − flip) / spot × 100; null without a flip. */
   dist_to_gex_flip_pct: number | null;
+  /**
+   * Net GEX / gross GEX at spot, −1..1 (+1: every dollar of dealer gamma is long). How one-sided
+   * dealer gamma is; the market-structure gamma tone reads it. Optional: older records lack it.
+   */
+  gex_imbalance?: number | null;
   /** Next scheduled earnings on or after the snapshot date, if known. */
   earnings: EarningsEvent | null;
   /** Whether the figures come from the simulator (shown as such in the UI). */

@@ -1,0 +1,108 @@
+// `gammawatch service`: runs the local API v2 service until SIGINT or SIGTERM. It prints the base
+// URL and the API key to stdout (the only place the key is ever shown) and logs to stderr.
+import { parseArgs } from 'node:util';
+import { startService } from '../../service/index.ts';
+import type { Command } from './command.ts';
+
+const HELP = `usage: gammawatch service [options]
+
+  --port N          port to listen on (default 8787; 0 picks a free one)
+  --host H          address to bind (default 127.0.0.1, loopback only)
+  --seed N          simulator seed (default 1)
+  --clock C         real | fast (fast: market time runs 300x, a session in ~80 s)
+  --speed N         speed of the fast clock (default 300)
+  --chains DIR      serve the chain files of DIR (Cboe quotedata.csv / delayed-quotes JSON)
+                    instead of the simulated market
+  --api-key K       accept bearer key K (repeatable)
+  --keys-file F     accept the keys of F (JSON array, {"keys": [...]}, or one per line)
+  --data-dir D      where a generated key is kept (default $GAMMAWATCH_HOME/service or
+                    ~/.gammawatch/service)
+  --quiet           log warnings and errors only
+  --help            this text
+`;
+
+function intOption(name: string, raw: string | undefined, lo: number, hi: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!/^-?\d+$/.test(raw) || n < lo || n > hi)
+    throw new Error(`--${name} must be an integer in ${lo}-${hi}, got '${raw}'`);
+  return n;
+}
+
+export async function runService(
+  argv: readonly string[],
+  signals: NodeJS.EventEmitter = process,
+): Promise<number> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      clock: { type: 'string' },
+      speed: { type: 'string' },
+      chains: { type: 'string' },
+      'api-key': { type: 'string', multiple: true },
+      'keys-file': { type: 'string' },
+      'data-dir': { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const clock = values.clock ?? 'real';
+  if (clock !== 'real' && clock !== 'fast') throw new Error(`--clock must be real or fast, got '${clock}'`);
+  const port = intOption('port', values.port, 0, 65535);
+  const seed = intOption('seed', values.seed, -(2 ** 31), 2 ** 31 - 1);
+  const speed = intOption('speed', values.speed, 1, 100_000);
+
+  const service = await startService({
+    ...(port !== undefined ? { port } : {}),
+    ...(values.host !== undefined ? { host: values.host } : {}),
+    ...(seed !== undefined ? { seed } : {}),
+    clock,
+    ...(speed !== undefined ? { fastSpeed: speed } : {}),
+    ...(values.chains !== undefined ? { chainsDir: values.chains } : {}),
+    ...(values['api-key'] ? { apiKeys: values['api-key'] } : {}),
+    ...(values['keys-file'] !== undefined ? { keysFile: values['keys-file'] } : {}),
+    ...(values['data-dir'] !== undefined ? { dataDir: values['data-dir'] } : {}),
+    log: values.quiet ? 'quiet' : { level: 'info' },
+  });
+
+  const { keys } = service;
+  const lines = [`Gammawatch API v2 service at ${service.baseUrl}`];
+  const source =
+    values.chains !== undefined
+      ? `chain files in ${values.chains}`
+      : `simulated market (seed ${seed ?? 1}, ${clock} clock)`;
+  lines.push(`Serving ${source}`);
+  if (keys.origin === 'generated' || keys.origin === 'data folder') {
+    lines.push(
+      `API key: ${keys.keys[0] ?? ''}${keys.origin === 'generated' ? ` (new, saved in ${keys.file})` : ` (from ${keys.file})`}`,
+    );
+  } else {
+    lines.push(`API keys: ${keys.keys.length} from the ${keys.origin}`);
+  }
+  lines.push(`Try: curl -H "Authorization: Bearer <key>" ${service.baseUrl}/top-setups`, 'Stop with Ctrl-C.');
+  process.stdout.write(lines.join('\n') + '\n');
+
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    signals.once('SIGINT', stop);
+    signals.once('SIGTERM', stop);
+  });
+  await service.close();
+  process.stdout.write('service stopped\n');
+  return 0;
+}
+
+const command: Command = {
+  summary: 'run the local API v2 service (simulated market or imported chain files)',
+  run: (argv) => runService(argv),
+};
+export default command;

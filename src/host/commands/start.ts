@@ -1,0 +1,136 @@
+// `gammawatch start` (`npm start`): the app, in an Electron window where Electron and a display
+// exist, otherwise (or with --headless) in headless mode: the same UI served on a loopback
+// address guarded by a per-run token. A first run needs no setup: the simulated market is the
+// default data source.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { electronAvailability, hasDisplay } from '../headless/electron-runtime.ts';
+import { ensureBuilt, RENDERER_DIR, REPO_ROOT } from '../headless/renderer-build.ts';
+import { runHeadless } from '../headless/run-headless.ts';
+import type { Command } from './command.ts';
+
+const HELP = `usage: gammawatch start [options]
+
+  --headless          serve the UI on 127.0.0.1 instead of opening a window
+  --port N            headless port (default: any free port)
+  --data-dir DIR      where the database lives (default: $GAMMAWATCH_HOME or ~/.gammawatch)
+  --clock real|fast   the simulated market's clock for this run (fast: hours pass in minutes)
+  --seed N            the simulated market's seed for this run
+  --fast-start ISO    with --clock fast: the market instant to start from (demos, tests)
+  --fast-speed N      with --clock fast: market seconds per wall second (default 300)
+  --no-open           do not open a browser on the headless address
+  -h, --help          this text
+`;
+
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.GAMMAWATCH_HOME ?? resolve(homedir(), '.gammawatch'));
+}
+
+const start: Command = {
+  summary: 'run the app (Electron window, or headless on a loopback address)',
+  async run(argv) {
+    const { values } = parseArgs({
+      args: [...argv],
+      options: {
+        headless: { type: 'boolean', default: false },
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+        clock: { type: 'string' },
+        seed: { type: 'string' },
+        'fast-start': { type: 'string' },
+        'fast-speed': { type: 'string' },
+        'no-open': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+    });
+    if (values.help) {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    const port = values.port === undefined ? 0 : Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be 0-65535, not '${values.port}'`);
+    if (values.clock !== undefined && values.clock !== 'real' && values.clock !== 'fast') {
+      throw new Error(`--clock must be real or fast, not '${values.clock}'`);
+    }
+    const seed = values.seed === undefined ? undefined : Number(values.seed);
+    if (seed !== undefined && (!Number.isInteger(seed) || seed < 0)) throw new Error(`--seed must be a whole number, not '${values.seed}'`);
+    const fastStart = values['fast-start'] === undefined ? undefined : Date.parse(values['fast-start']);
+    if (fastStart !== undefined && !Number.isFinite(fastStart)) throw new Error(`--fast-start must be an ISO time, not '${values['fast-start']}'`);
+    const fastSpeed = values['fast-speed'] === undefined ? undefined : Number(values['fast-speed']);
+    if (fastSpeed !== undefined && !(fastSpeed > 0 && fastSpeed <= 100_000)) throw new Error(`--fast-speed must be 1-100000, not '${values['fast-speed']}'`);
+    if ((fastStart !== undefined || fastSpeed !== undefined) && values.clock !== 'fast') throw new Error('--fast-start and --fast-speed need --clock fast');
+    const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
+    mkdirSync(dataDir, { recursive: true });
+    const log = (line: string): void => void process.stderr.write(`gammawatch: ${line}\n`);
+
+    await ensureBuilt(log);
+
+    const electron = values.headless ? ({ ok: false, reason: '--headless' } as const) : electronAvailability();
+    if (electron.ok) return runElectron(electron.binary, dataDir, values.clock, seed);
+    if (!values.headless) log(`starting headless: ${electron.reason}`);
+
+    const dataSource =
+      values.clock !== undefined || seed !== undefined
+        ? {
+            kind: 'local' as const,
+            ...(seed !== undefined ? { seed } : {}),
+            ...(values.clock ? { clock: values.clock as 'real' | 'fast' } : {}),
+            ...(fastStart !== undefined ? { fastStart } : {}),
+            ...(fastSpeed !== undefined ? { fastSpeed } : {}),
+          }
+        : undefined;
+    const run = await runHeadless({ dataDir, rendererDir: RENDERER_DIR, port, dataSource, log });
+    process.stdout.write(`Gammawatch is running. Open ${run.server.url}\n`);
+    process.stdout.write(`Data folder: ${dataDir}. Press Ctrl+C to stop.\n`);
+    if (!values['no-open']) openBrowser(run.server.url);
+
+    return new Promise<number>((resolveExit) => {
+      const shutdown = (signal: string): void => {
+        log(`${signal}: stopping…`);
+        run.stop().then(
+          () => resolveExit(0),
+          (error: unknown) => {
+            log(`stop failed: ${error instanceof Error ? error.message : String(error)}`);
+            resolveExit(1);
+          },
+        );
+      };
+      process.once('SIGINT', () => shutdown('SIGINT'));
+      process.once('SIGTERM', () => shutdown('SIGTERM'));
+    });
+  },
+};
+
+function runElectron(binary: string, dataDir: string, clock: string | undefined, seed: number | undefined): Promise<number> {
+  const env = {
+    ...process.env,
+    GAMMAWATCH_HOME: dataDir,
+    ...(clock ? { GAMMAWATCH_CLOCK: clock } : {}),
+    ...(seed !== undefined ? { GAMMAWATCH_SEED: String(seed) } : {}),
+  };
+  const child = spawn(binary, [REPO_ROOT], { stdio: 'inherit', env });
+  return new Promise((resolveExit, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => resolveExit(code ?? 1));
+  });
+}
+
+/** Best effort: a desktop with a browser opens the address; anywhere else the printed URL is enough. */
+function openBrowser(url: string): void {
+  if (!hasDisplay(process.env, process.platform)) return;
+  const [cmd, args] =
+    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+  try {
+    const child = spawn(cmd, args as string[], { stdio: 'ignore', detached: true });
+    child.on('error', () => undefined);
+    child.unref();
+  } catch {
+    // No opener: the URL is printed above.
+  }
+}
+
+export default start;

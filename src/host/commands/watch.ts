@@ -1,0 +1,230 @@
+// `gammawatch watch`: the watcher without a UI. Polls on schedule until SIGINT/SIGTERM, printing
+// alerts as they arrive; with --once, runs every job once, waits for the deliveries, prints a
+// summary (one JSON object with --json) and exits.
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createApp, type App, type DataSourceOption } from '../../core/app.ts';
+import type { JobRunSummary } from '../../core/poller/poller.ts';
+import { manualClock } from '../../service/market/clock.ts';
+import { POLL_JOBS, type PollJob } from '../../shared/bridge/settings.ts';
+import { TICKER_PATTERN } from '../../shared/bridge/common.ts';
+import type { Command } from './command.ts';
+
+const HELP = `usage: gammawatch watch [options]
+
+  --db FILE            the database (default <data dir>/gammawatch.db)
+  --data-dir D         the data folder (default $GAMMAWATCH_HOME or ~/.gammawatch)
+  --base-url URL|local a remote API v2 base URL (ending in /api/v2), or local (the default):
+                       the built-in service on a loopback port
+  --api-key K          API key for a remote service (or $GAMMAWATCH_API_KEY)
+  --demo               no key: the demo symbols only (X-Svc-Demo: 1)
+  --tickers A,B        put these tickers on the "Command line" watchlist first
+  --once               run every job once, print a summary and exit
+  --jobs a,b           with --once: only these jobs (${POLL_JOBS.join(', ')})
+  --json               the summary (or, without --once, each event) as JSON
+  --seed N             local simulator seed (default: settings)
+  --clock C            local market clock: real | fast | frozen (frozen: stays at --market-time)
+  --market-time ISO    where a fast or frozen clock starts (default now)
+  --speed N            fast clock speed (default 300)
+  --help               this text
+`;
+
+export interface WatchSummary {
+  requests: number;
+  not_modified: number;
+  cached: number;
+  bytes: number;
+  snapshots_new: number;
+  alerts_new: number;
+  errors: number;
+  duration_ms: number;
+  jobs: {
+    job: PollJob;
+    requests: number;
+    not_modified: number;
+    cached: number;
+    errors: number;
+    snapshots_new: number;
+    alerts_new: number;
+    duration_ms: number;
+    error_messages: string[];
+  }[];
+}
+
+export function summarize(runs: readonly JobRunSummary[], durationMs: number): WatchSummary {
+  const sum = (f: (r: JobRunSummary) => number) => runs.reduce((a, r) => a + f(r), 0);
+  return {
+    requests: sum((r) => r.requests),
+    not_modified: sum((r) => r.notModified),
+    cached: sum((r) => r.cached),
+    bytes: sum((r) => r.bytes),
+    snapshots_new: sum((r) => r.snapshotsNew),
+    alerts_new: sum((r) => r.alertsNew),
+    errors: sum((r) => r.errors),
+    duration_ms: Math.round(durationMs),
+    jobs: runs.map((r) => ({
+      job: r.job,
+      requests: r.requests,
+      not_modified: r.notModified,
+      cached: r.cached,
+      errors: r.errors,
+      snapshots_new: r.snapshotsNew,
+      alerts_new: r.alertsNew,
+      duration_ms: Math.round(r.durationMs),
+      error_messages: r.errorMessages,
+    })),
+  };
+}
+
+function text(summary: WatchSummary): string {
+  const lines = [
+    `requests ${summary.requests} (304: ${summary.not_modified}, from cache: ${summary.cached}), ` +
+      `new snapshots ${summary.snapshots_new}, new alerts ${summary.alerts_new}, errors ${summary.errors}, ` +
+      `${summary.duration_ms} ms`,
+  ];
+  for (const j of summary.jobs) {
+    lines.push(
+      `  ${j.job.padEnd(17)} ${String(j.requests).padStart(5)} req ${String(j.not_modified).padStart(5)} 304 ` +
+        `${String(j.snapshots_new).padStart(5)} new ${String(j.alerts_new).padStart(4)} alerts ${String(j.errors).padStart(4)} errors`,
+    );
+    for (const m of j.error_messages) lines.push(`      ${m}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+function intOption(name: string, raw: string | undefined, lo: number, hi: number): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^-?\d+$/.test(raw) || Number(raw) < lo || Number(raw) > hi) {
+    throw new Error(`--${name} must be an integer in ${lo}-${hi}, got '${raw}'`);
+  }
+  return Number(raw);
+}
+
+function dataSourceOf(values: Record<string, string | boolean | undefined>): DataSourceOption | undefined {
+  const baseUrl = values['base-url'] as string | undefined;
+  if (baseUrl !== undefined && baseUrl !== 'local') {
+    const apiKey = (values['api-key'] as string | undefined) ?? process.env['GAMMAWATCH_API_KEY'] ?? null;
+    return {
+      kind: 'remote',
+      baseUrl,
+      apiKey: values['demo'] ? null : apiKey,
+      demo: Boolean(values['demo']) || !apiKey,
+    };
+  }
+  const clock = (values['clock'] as string | undefined) ?? undefined;
+  const seed = intOption('seed', values['seed'] as string | undefined, 0, 2 ** 31 - 1);
+  const speed = intOption('speed', values['speed'] as string | undefined, 1, 100_000);
+  const startText = values['market-time'] as string | undefined;
+  const start = startText === undefined ? undefined : Date.parse(startText);
+  if (start !== undefined && !Number.isFinite(start))
+    throw new Error(`--market-time must be an ISO time, got '${startText}'`);
+  if (clock === undefined && seed === undefined && baseUrl === undefined) return undefined;
+  const source: DataSourceOption = { kind: 'local' };
+  if (seed !== undefined) source.seed = seed;
+  if (clock === 'frozen') source.clock = manualClock(start ?? Date.now());
+  else if (clock === 'fast') {
+    source.clock = 'fast';
+    if (start !== undefined) source.fastStart = start;
+    if (speed !== undefined) source.fastSpeed = speed;
+  } else if (clock === undefined || clock === 'real') source.clock = 'real';
+  else throw new Error(`--clock must be real, fast or frozen, got '${clock}'`);
+  return source;
+}
+
+function addTickers(app: App, list: string): void {
+  const tickers = list
+    .split(',')
+    .map((t) => t.trim().toUpperCase())
+    .filter(Boolean);
+  for (const t of tickers)
+    if (!TICKER_PATTERN.test(t)) throw new Error(`--tickers: '${t}' is not a ticker symbol`);
+  const name = 'Command line';
+  const existing = app.store.watchlists.list().find((w) => w.name === name);
+  if (existing) app.store.watchlists.addTickers(existing.id, tickers);
+  else app.store.watchlists.create(name, tickers);
+}
+
+export async function runWatch(
+  argv: readonly string[],
+  signals: NodeJS.EventEmitter = process,
+): Promise<number> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      db: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'base-url': { type: 'string' },
+      'api-key': { type: 'string' },
+      demo: { type: 'boolean', default: false },
+      tickers: { type: 'string' },
+      once: { type: 'boolean', default: false },
+      jobs: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      seed: { type: 'string' },
+      clock: { type: 'string' },
+      'market-time': { type: 'string' },
+      speed: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (values.demo && values['api-key']) throw new Error('--demo and --api-key exclude each other');
+  const jobs = values.jobs?.split(',').map((j) => j.trim());
+  for (const j of jobs ?? [])
+    if (!(POLL_JOBS as readonly string[]).includes(j)) throw new Error(`--jobs: unknown job '${j}'`);
+
+  const dataDir = path.resolve(
+    values['data-dir'] ??
+      (values.db
+        ? path.dirname(values.db)
+        : (process.env['GAMMAWATCH_HOME'] ?? path.join(os.homedir(), '.gammawatch'))),
+  );
+  const source = dataSourceOf(values);
+  const app = await createApp({
+    dataDir,
+    ...(values.db ? { dbFile: path.resolve(values.db) } : {}),
+    ...(source ? { dataSource: source } : {}),
+    log: (m) => process.stderr.write(`gammawatch watch: ${m}\n`),
+  });
+  try {
+    if (values.tickers) addTickers(app, values.tickers);
+    if (values.once) {
+      const started = performance.now();
+      const runs = await app.poller.runAll({ ...(jobs ? { jobs: jobs as PollJob[] } : {}) });
+      await app.dispatcher.idle();
+      const summary = summarize(runs, performance.now() - started);
+      process.stdout.write(values.json ? JSON.stringify(summary) + '\n' : text(summary));
+      return summary.requests > 0 && summary.errors >= summary.requests ? 1 : 0;
+    }
+    const unsubscribe = app.events.subscribe((m) => {
+      if (values.json) process.stdout.write(JSON.stringify(m) + '\n');
+      else if (m.event === 'alert:new')
+        process.stdout.write(`${m.payload.asof}  ${m.payload.severity.toUpperCase()}  ${m.payload.title}\n`);
+    });
+    process.stderr.write(
+      `gammawatch watch: ${app.source.label} (${app.source.baseUrl}), ${app.store.watchlists.allTickers().length} tickers, ` +
+        `database ${app.store.file}; Ctrl-C to stop\n`,
+    );
+    app.start();
+    await new Promise<void>((resolve) => {
+      signals.once('SIGINT', resolve);
+      signals.once('SIGTERM', resolve);
+    });
+    unsubscribe();
+    return 0;
+  } finally {
+    await app.stop();
+  }
+}
+
+const command: Command = {
+  summary: 'poll API v2 on schedule, keep snapshots, raise alerts (headless)',
+  run: (argv) => runWatch(argv),
+};
+export default command;

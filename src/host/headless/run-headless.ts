@@ -1,0 +1,50 @@
+// Headless mode, composed: the core app (its local service, store, poller and alerts) and the
+// HTTP host serving the UI and the bridge on loopback. Returns once it is listening.
+import { createApp, type AppOptions } from '../../core/app.ts';
+import { createBridgeHandlers } from '../../core/bridge/handlers.ts';
+import { startHeadlessServer, type HeadlessServer } from './server.ts';
+
+export interface HeadlessRunOptions {
+  dataDir: string;
+  rendererDir: string;
+  port?: number;
+  /** Overrides the stored data source for this run (e.g. `--clock fast --seed 7`). */
+  dataSource?: AppOptions['dataSource'];
+  log: (line: string) => void;
+}
+
+export interface HeadlessRun {
+  server: HeadlessServer;
+  stop(): Promise<void>;
+}
+
+export async function runHeadless(options: HeadlessRunOptions): Promise<HeadlessRun> {
+  const app = await createApp({
+    dataDir: options.dataDir,
+    ...(options.dataSource ? { dataSource: options.dataSource } : {}),
+    log: options.log,
+  });
+  let server: HeadlessServer;
+  try {
+    server = await startHeadlessServer({
+      handlers: createBridgeHandlers(app),
+      events: app.events,
+      rendererDir: options.rendererDir,
+      port: options.port ?? 0,
+      onError: (context, error) => options.log(`${context}: ${error instanceof Error ? error.message : String(error)}`),
+    });
+  } catch (error) {
+    await app.stop();
+    throw error;
+  }
+  app.start();
+  let stopping: Promise<void> | null = null;
+  return {
+    server,
+    stop: () =>
+      (stopping ??= (async () => {
+        await server.close();
+        await app.stop();
+      })()),
+  };
+}

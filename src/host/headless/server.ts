@@ -1,0 +1,231 @@
+// Headless mode: the same UI and bridge as the Electron window, served over HTTP on loopback.
+//   GET  /?token=T      sets the session cookie, redirects to /
+//   GET  /...           the built renderer (out/renderer)
+//   POST /bridge/<m>    JSON input in, BridgeResult envelope out
+//   GET  /events        Server-Sent Events carrying the bridge events
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import type { BridgeEventSource, BridgeHandlers } from '../../shared/bridge.ts';
+import { dispatch } from '../../shared/bridge/dispatch.ts';
+import { fail, type BridgeResult } from '../../shared/bridge/result.ts';
+import { createToken, isAllowedHost, isAllowedOrigin, isAuthenticated, sessionCookie, tokensEqual } from './guard.ts';
+import { openEventStream } from './event-stream.ts';
+import { resolveStatic } from './static-files.ts';
+
+export interface HeadlessOptions {
+  handlers: BridgeHandlers;
+  events: BridgeEventSource;
+  /** The built renderer. */
+  rendererDir: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Fixed token (tests); a fresh random one otherwise. */
+  token?: string;
+  /** Check handler outputs against the contract (tests, development). */
+  validateOutput?: boolean;
+  /** Unexpected handler errors; defaults to stderr. */
+  onError?: (context: string, error: unknown) => void;
+  /** Heartbeat period of the event stream (keeps proxies and idle timers from closing it). */
+  heartbeatMs?: number;
+}
+
+export interface HeadlessServer {
+  readonly port: number;
+  readonly token: string;
+  /** What to open: sets the session cookie on first visit. */
+  readonly url: string;
+  /** The plain origin, for tests. */
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 1 << 20;
+
+/** The page's CSP: only our own scripts, styles and connections; no framing, no plugins. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const COMMON_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+export async function startHeadlessServer(options: HeadlessOptions): Promise<HeadlessServer> {
+  const token = options.token ?? createToken();
+  const rendererDir = resolve(options.rendererDir);
+  const onError =
+    options.onError ??
+    ((context: string, error: unknown) =>
+      process.stderr.write(`gammawatch headless: ${context}: ${error instanceof Error ? error.stack : String(error)}\n`));
+  const closers = new Set<() => void>();
+  let port = 0;
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      onError(`${req.method} ${req.url}`, error);
+      if (!res.headersSent) sendJson(res, 500, fail('internal', 'internal error'));
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const host = req.headers.host;
+    if (!isAllowedHost(host, port)) return sendJson(res, 403, fail('forbidden', 'unexpected Host header'));
+    if (!isAllowedOrigin(headerOf(req, 'origin'), host)) {
+      return sendJson(res, 403, fail('forbidden', 'cross-origin requests are refused'));
+    }
+    const url = new URL(req.url ?? '/', `http://${host}`);
+    const given = url.searchParams.get('token');
+    if (req.method === 'GET' && url.pathname === '/' && given !== null) {
+      if (!tokensEqual(given, token)) return sendText(res, 401, 'This link is not valid for this run.');
+      res.writeHead(303, { ...COMMON_HEADERS, 'Set-Cookie': sessionCookie(token), Location: '/' });
+      res.end();
+      return;
+    }
+    if (!isAuthenticated(req.headers, token)) {
+      if (req.method === 'GET' && acceptsHtml(req)) {
+        return sendText(res, 401, 'Open the address Gammawatch printed when it started (it carries the access token).');
+      }
+      return sendJson(res, 401, fail('unauthorized', 'missing or invalid token'));
+    }
+    if (url.pathname.startsWith('/bridge/')) {
+      if (req.method !== 'POST') return sendJson(res, 405, fail('invalid_input', 'use POST'), { Allow: 'POST' });
+      return handleBridge(req, res, decodeURIComponent(url.pathname.slice('/bridge/'.length)));
+    }
+    if (url.pathname === '/events') {
+      if (req.method !== 'GET') return sendJson(res, 405, fail('invalid_input', 'use GET'), { Allow: 'GET' });
+      const close = openEventStream(req, res, options.events, options.heartbeatMs ?? 15_000, COMMON_HEADERS);
+      closers.add(close);
+      res.on('close', () => closers.delete(close));
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, fail('invalid_input', 'method not allowed'));
+    const file = await resolveStatic(rendererDir, url.pathname);
+    if (!file) {
+      if (url.pathname === '/') {
+        return sendText(res, 503, 'The UI is not built yet: run `npm run build`, then reload.');
+      }
+      return sendText(res, 404, 'not found');
+    }
+    const isHtml = file.contentType.startsWith('text/html');
+    res.writeHead(200, {
+      ...COMMON_HEADERS,
+      'Content-Type': file.contentType,
+      'Content-Length': file.body.length,
+      'Cache-Control': file.immutable ? 'private, max-age=31536000, immutable' : 'no-store',
+      ...(isHtml ? { 'Content-Security-Policy': CONTENT_SECURITY_POLICY } : {}),
+    });
+    res.end(req.method === 'HEAD' ? undefined : file.body);
+  }
+
+  async function handleBridge(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
+    const type = headerOf(req, 'content-type') ?? '';
+    // Requiring JSON also keeps out the "simple" cross-site form posts that skip CORS preflight.
+    if (!type.toLowerCase().startsWith('application/json')) {
+      return sendJson(res, 415, fail('invalid_input', 'send the input as application/json'));
+    }
+    const body = await readBody(req);
+    if (body === 'too_large') return sendJson(res, 413, fail('invalid_input', 'request body too large'));
+    let input: unknown;
+    try {
+      input = body.length === 0 ? undefined : JSON.parse(body);
+    } catch {
+      return sendJson(res, 400, fail('invalid_input', 'the body is not valid JSON'));
+    }
+    const result = await dispatch(options.handlers, method, input, {
+      validateOutput: options.validateOutput ?? false,
+      onUnexpectedError: (name, error) => onError(`bridge ${name}`, error),
+    });
+    const status = !result.ok && result.error.code === 'unknown_method' ? 404 : 200;
+    sendJson(res, status, result);
+  }
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolveListen();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    port,
+    token,
+    origin,
+    url: `${origin}/?token=${token}`,
+    close: () =>
+      new Promise<void>((resolveClose) => {
+        for (const close of closers) close();
+        closers.clear();
+        server.close(() => resolveClose());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function acceptsHtml(req: IncomingMessage): boolean {
+  return (headerOf(req, 'accept') ?? '').includes('text/html');
+}
+
+function readBody(req: IncomingMessage): Promise<string | 'too_large'> {
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolveBody(tooLarge ? 'too_large' : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: BridgeResult<unknown>,
+  extra: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...COMMON_HEADERS,
+    ...extra,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+  });
+  res.end(text);
+}
+
+function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, {
+    ...COMMON_HEADERS,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+  });
+  res.end(text);
+}

@@ -1,0 +1,157 @@
+// Every figure the engine reads from one chain, in one pass over the modules that define them:
+// exposure.ts (gamma and GEX conventions), expirations.ts (buckets), profile.ts and flip.ts (the
+// gamma flip), surface.ts (IV figures), flow.ts (ratios, speculative interest, call regime),
+// moves.ts (expected moves), quality.ts (data-quality notes).
+//
+// - gex_usd_per_1_pct_move: net GEX (calls − puts) of every expiration at spot, USD per 1 % move.
+// - nearest_gex_usd_per_1_pct_move: the same for the nearest expiration alone.
+// - pct_gamma_expiring: 100 × Σ|GEX| of the nearest expiration / Σ|GEX| of all (null when 0).
+import type { OptionChain } from './chain.ts';
+import { classifyExpirations, resolveSelection, type BucketIndices } from './expirations.ts';
+import {
+  contractGammas,
+  exposureByStrike,
+  gexTotals,
+  type GexTotals,
+  type StrikeExposure,
+} from './exposure.ts';
+import { findGammaFlip, type GammaFlip } from './flip.ts';
+import { callRegime, flowTotals, gexVolumeRatio, ratioOrNull, speculativeInterestScore } from './flow.ts';
+import { expectedMovePct, MOVE_HORIZONS } from './moves.ts';
+import { chainQualityNotes } from './quality.ts';
+import { ivMetrics, type ConstantMaturity, type IvMetrics } from './surface.ts';
+import { DEFAULT_PRICING, type ChainMetrics, type PricingParams } from './types.ts';
+
+/** The metrics plus the intermediate results that curves and levels can reuse. */
+export interface ChainAnalysis {
+  metrics: ChainMetrics;
+  /** Black-Scholes gamma per share of each contract at spot. */
+  gammas: Float64Array;
+  buckets: BucketIndices;
+  /** Every expiration, per strike. */
+  combined: StrikeExposure;
+  totals: GexTotals;
+  nearestTotals: GexTotals;
+  flip: GammaFlip | null;
+  iv: IvMetrics | null;
+}
+
+export function analyzeChain(chain: OptionChain, pricing: PricingParams = DEFAULT_PRICING): ChainMetrics {
+  return analyzeChainDetailed(chain, pricing).metrics;
+}
+
+const ZERO_TOTALS: GexTotals = { call: 0, put: 0, net: 0, gross: 0 };
+
+export function analyzeChainDetailed(
+  chain: OptionChain,
+  pricing: PricingParams = DEFAULT_PRICING,
+): ChainAnalysis {
+  const buckets = classifyExpirations(chain);
+  const all = resolveSelection(chain, 'combined', buckets);
+  if (!(chain.spot > 0) || !Number.isFinite(chain.spot)) return invalidSpot(chain, buckets, all.mask);
+  const notes = chainQualityNotes(chain);
+  const gammas = contractGammas(chain, pricing);
+  const combined = exposureByStrike(chain, gammas, all.mask);
+  const totals = gexTotals(combined, chain.spot);
+  const nearestTotals = gexTotals(
+    exposureByStrike(chain, gammas, resolveSelection(chain, 'nearest', buckets).mask),
+    chain.spot,
+  );
+  const flip = findGammaFlip(chain, { pricing });
+  const iv = ivMetrics(chain, pricing);
+  const flow = flowTotals(chain, gammas);
+  const atm = iv.atmIv.iv;
+  const move = (days: number) => (atm === null ? null : expectedMovePct(atm, days));
+
+  if (flip.reason !== null && chain.size > 0) notes.push(`no gamma flip: ${flip.reason}`);
+  notes.push(...ivNotes(iv));
+  for (const [bucket, index] of Object.entries(buckets)) {
+    if (index === null && chain.size > 0) notes.push(`no ${bucket} expiration listed: that bucket is empty`);
+  }
+
+  const metrics: ChainMetrics = {
+    price: chain.spot,
+    atm_iv: atm,
+    put_25d_iv: iv.put25.iv,
+    call_25d_iv: iv.call25.iv,
+    put_call_25d_iv_ratio: iv.ratio,
+    put_call_iv_spread: iv.spreadPts,
+    put_call_25d_iv_premium_pct: iv.premiumPct,
+    ivAtMaxDelta: iv.ivAtMaxDelta,
+    pcr_oi: ratioOrNull(flow.putOi, flow.callOi),
+    pcr_volume: ratioOrNull(flow.putVolume, flow.callVolume),
+    gex_flip: flip.price,
+    gex_flip_reason: flip.reason,
+    gex_usd_per_1_pct_move: totals.net,
+    nearest_gex_usd_per_1_pct_move: nearestTotals.net,
+    gex_volume_ratio: gexVolumeRatio(totals.net, flow, chain.spot),
+    pct_gamma_expiring: totals.gross > 0 ? Math.min(100, (100 * nearestTotals.gross) / totals.gross) : null,
+    speculative_interest_score: speculativeInterestScore(flow),
+    call_regime: callRegime(flow),
+    expected_move_pct_1d: move(MOVE_HORIZONS['1d']),
+    expected_move_pct_1w: move(MOVE_HORIZONS['1w']),
+    expected_move_pct_1m: move(MOVE_HORIZONS['1m']),
+    notes,
+  };
+  return { metrics, gammas, buckets, combined, totals, nearestTotals, flip, iv };
+}
+
+function days(t: number): string {
+  const d = t * 365;
+  return d < 1 ? `${(d * 24).toFixed(1)} hours` : `${d.toFixed(1)} days`;
+}
+
+function ivNotes(iv: IvMetrics): string[] {
+  const notes: string[] = [];
+  const tOf = (date: string) => iv.smiles.find((s) => s.date === date)?.t ?? 0;
+  const describe = (name: string, cm: ConstantMaturity) => {
+    if (cm.method === null) notes.push(`no ${name}: no expiration gives one`);
+    else if (cm.method === 'flat') {
+      const date = cm.from[0] as string;
+      notes.push(
+        `30-day ${name} taken flat from ${date} (${days(tOf(date))}): no expiration brackets 30 days`,
+      );
+    }
+  };
+  describe('ATM IV', iv.atmIv);
+  describe('25-delta put IV', iv.put25);
+  describe('25-delta call IV', iv.call25);
+  return notes;
+}
+
+function invalidSpot(chain: OptionChain, buckets: BucketIndices, mask: Uint8Array): ChainAnalysis {
+  const gammas = new Float64Array(chain.size);
+  return {
+    metrics: {
+      price: chain.spot,
+      atm_iv: null,
+      put_25d_iv: null,
+      call_25d_iv: null,
+      put_call_25d_iv_ratio: null,
+      put_call_iv_spread: null,
+      put_call_25d_iv_premium_pct: null,
+      ivAtMaxDelta: null,
+      pcr_oi: null,
+      pcr_volume: null,
+      gex_flip: null,
+      gex_flip_reason: 'no valid spot price',
+      gex_usd_per_1_pct_move: 0,
+      nearest_gex_usd_per_1_pct_move: 0,
+      gex_volume_ratio: null,
+      pct_gamma_expiring: null,
+      speculative_interest_score: null,
+      call_regime: 'unknown',
+      expected_move_pct_1d: null,
+      expected_move_pct_1w: null,
+      expected_move_pct_1m: null,
+      notes: [`spot price ${chain.spot} is not a positive number: no figure can be computed`],
+    },
+    gammas,
+    buckets,
+    combined: exposureByStrike(chain, gammas, mask),
+    totals: ZERO_TOTALS,
+    nearestTotals: ZERO_TOTALS,
+    flip: null,
+    iv: null,
+  };
+}

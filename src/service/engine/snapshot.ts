@@ -1,0 +1,65 @@
+// One ticker's snapshot: the chain's figures (analyze.ts), the history's figures
+// (interpret/history-metrics.ts), the gamma regime by the spec's rule, the distance to the flip and
+// the earnings calendar, in the flat TickerMetrics record every interpreter reads.
+import { epochToNy } from '../../shared/market-calendar.ts';
+import { analyzeChainDetailed } from './analyze.ts';
+import type { OptionChain } from './chain.ts';
+import { computeHistoryMetrics } from './interpret/history-metrics.ts';
+import type { EarningsEvent, GammaRegime, PricingParams, TickerHistory, TickerMetrics } from './types.ts';
+
+export interface SnapshotInput {
+  chain: OptionChain;
+  history: TickerHistory;
+  earnings: EarningsEvent | null;
+  simulated: boolean;
+  pricing?: PricingParams;
+}
+
+/**
+ * The spec's rule: positive when spot is above the flip, negative below, neutral when equal,
+ * unknown when either is missing.
+ */
+export function gammaRegime(spot: number | null, flip: number | null): GammaRegime {
+  if (spot === null || flip === null || !Number.isFinite(spot) || !Number.isFinite(flip)) return 'unknown';
+  if (spot > flip) return 'positive';
+  if (spot < flip) return 'negative';
+  return 'neutral';
+}
+
+/** (spot − flip) / spot × 100; null without a flip or a positive spot. */
+export function distToFlipPct(spot: number, flip: number | null): number | null {
+  if (flip === null || !Number.isFinite(flip) || !(spot > 0) || !Number.isFinite(spot)) return null;
+  return ((spot - flip) / spot) * 100;
+}
+
+export function buildTickerMetrics(input: SnapshotInput): TickerMetrics {
+  const { chain, history, simulated, pricing } = input;
+  const analysis = analyzeChainDetailed(chain, pricing);
+  const chainMetrics = analysis.metrics;
+  const today = epochToNy(chain.asof).date;
+  const historyMetrics = computeHistoryMetrics(history, {
+    date: today,
+    price: chainMetrics.price,
+    atm_iv: chainMetrics.atm_iv,
+    pcr_oi: chainMetrics.pcr_oi,
+  });
+  const notes = [...chainMetrics.notes, ...historyMetrics.notes];
+  let earnings = input.earnings;
+  if (earnings !== null && earnings.date < today) {
+    notes.push(`earnings of ${earnings.date} are before the snapshot date: ignored as stale`);
+    earnings = null;
+  }
+  const spot = chainMetrics.price > 0 && Number.isFinite(chainMetrics.price) ? chainMetrics.price : null;
+  return {
+    ...chainMetrics,
+    ...historyMetrics,
+    ticker: chain.ticker,
+    asof: chain.asof,
+    gamma_regime: gammaRegime(spot, chainMetrics.gex_flip),
+    dist_to_gex_flip_pct: distToFlipPct(chainMetrics.price, chainMetrics.gex_flip),
+    gex_imbalance: analysis.totals.gross > 0 ? analysis.totals.net / analysis.totals.gross : null,
+    earnings,
+    simulated,
+    notes,
+  };
+}

@@ -1,0 +1,111 @@
+// What both importers return, and the steps they share: choosing the ticker from the OCC roots,
+// packing the rows with the exchange calendar, and the data-quality notes.
+import {
+  hasValidIv,
+  packChain,
+  type ChainSource,
+  type ContractRow,
+  type OptionChain,
+} from '../../engine/chain.ts';
+import { optionExpiryEpoch } from '../../../shared/market-calendar.ts';
+import { ChainImportError } from './errors.ts';
+import { underlyingOfRoot } from './occ-symbol.ts';
+
+export type ChainFormat = 'cboe_csv' | 'cboe_json';
+
+export interface ChainImport {
+  chain: OptionChain;
+  /** Data-quality notes: contracts without IV, assumed time zone, excluded roots, expired rows... */
+  notes: string[];
+  /** Rows dropped because they had expired at or before the snapshot. */
+  expiredRows: number;
+  format: ChainFormat;
+  /** The underlying's name when the file states one (the CSV's first line). */
+  name: string | null;
+}
+
+/** A contract as read from a file, with its OCC root and where it came from (for messages). */
+export interface ImportedRow extends ContractRow {
+  root: string;
+  location: string;
+}
+
+/**
+ * The ticker of a file: the stated symbol when there is one, else the most common underlying among
+ * the OCC roots. Rows on other roots (adjusted options such as TSLA1, which deliver something
+ * other than 100 shares) are left out and counted in a note.
+ */
+export function chooseTicker(
+  rows: readonly ImportedRow[],
+  stated: string | null,
+  notes: string[],
+): { ticker: string; rows: ImportedRow[] } {
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(underlyingOfRoot(r.root), (counts.get(underlyingOfRoot(r.root)) ?? 0) + 1);
+  let ticker = stated;
+  if (!ticker) {
+    let best = 0;
+    for (const [u, n] of counts) {
+      if (n > best) {
+        best = n;
+        ticker = u;
+      }
+    }
+  }
+  if (!ticker) throw new ChainImportError('file', 'no option rows');
+  const kept = rows.filter((r) => underlyingOfRoot(r.root) === ticker);
+  const others = [...counts.keys()].filter((u) => u !== ticker);
+  if (kept.length === 0) {
+    throw new ChainImportError(
+      'file',
+      `no option symbol is on ${ticker} (roots found: ${others.join(', ')})`,
+    );
+  }
+  if (others.length > 0) {
+    notes.push(
+      `${rows.length - kept.length} contracts on other roots (${others.join(', ')}) were left out: ` +
+        'adjusted or foreign deliverables would distort the figures',
+    );
+  }
+  return { ticker, rows: kept };
+}
+
+export function finishImport(
+  format: ChainFormat,
+  header: { ticker: string; spot: number; asof: number; name: string | null },
+  rows: readonly ImportedRow[],
+  notes: string[],
+): ChainImport {
+  const source: ChainSource = format;
+  const { chain, expiredRows } = packChain(
+    { ticker: header.ticker, spot: header.spot, asof: header.asof, source },
+    rows,
+    optionExpiryEpoch,
+  );
+  if (expiredRows > 0)
+    notes.push(`${expiredRows} contracts had expired by the snapshot time and were dropped`);
+  if (chain.size === 0) throw new ChainImportError('file', 'every contract had expired by the snapshot time');
+  let noIv = 0;
+  for (let i = 0; i < chain.size; i++) if (!hasValidIv(chain.iv[i] as number)) noIv++;
+  if (noIv > 0) {
+    notes.push(
+      `${noIv} of ${chain.size} contracts have no IV (0 or missing): kept for open interest and volume, they add no gamma`,
+    );
+  }
+  return { chain, notes, expiredRows, format, name: header.name };
+}
+
+/** Refuses an IV column that looks like percent (35.2 for 35.2 %) instead of decimals. */
+export function checkIvUnits(rows: readonly ImportedRow[]): void {
+  const ivs = rows
+    .map((r) => r.iv)
+    .filter(hasValidIv)
+    .sort((a, b) => a - b);
+  const median = ivs[Math.floor(ivs.length / 2)];
+  if (median !== undefined && median > 5) {
+    throw new ChainImportError(
+      'IV column',
+      `median IV is ${median}: the file looks like it gives IV in percent, decimals are expected (0.35 for 35 %)`,
+    );
+  }
+}

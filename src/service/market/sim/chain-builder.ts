@@ -1,0 +1,178 @@
+// Builds one simulated option chain from the latent state at a snapshot. Everything that a real
+// chain keeps fixed through a session (listed strikes, open interest) depends only on the session
+// and the previous close; what moves (IV, prices, the day's volume so far) depends on the instant.
+// All randomness comes from streams keyed by (seed, ticker, session), so a chain can be rebuilt
+// alone, and the same snapshot always gives the same bytes.
+import { packChain, type ContractRow, type OptionChain } from '../../engine/chain.ts';
+import { bsPrice } from '../../engine/pricing.ts';
+import type { IsoDate } from '../../../shared/market-calendar.ts';
+import { kindProfile } from './daily-path.ts';
+import { Rng } from './random.ts';
+import { baseStrikeStep, strikeGrid } from './strikes.ts';
+import { atmIv, yearsBetween, type AtmCurve, type EventVariance } from './term-structure.ts';
+import type { SimTicker } from './universe.ts';
+
+export interface ChainInputs {
+  seed: number;
+  ticker: SimTicker;
+  /** The session and its open. */
+  date: IsoDate;
+  open: number;
+  /** Share of the session elapsed at the snapshot, 0-1 (drives the day's volume so far). */
+  sessionFraction: number;
+  asof: number;
+  spot: number;
+  /** Previous close and its 30-day ex-earnings IV: they set the listed strikes and the OI profile. */
+  previousClose: number;
+  previousIv30: number;
+  /** Latent state at the snapshot. */
+  iv30: number;
+  normalIv: number;
+  skew: number;
+  /** The session's put/call OI ratio and call speculation level (settled for the whole session). */
+  pcrOi: number;
+  speculation: number;
+  events: readonly EventVariance[];
+  /** Expiration dates listed on the session, with their expiry instants (same order). */
+  expirations: readonly IsoDate[];
+  expiresAt: (date: IsoDate) => number;
+  /** Standard monthly expiration dates (they carry the most open interest). */
+  isMonthly: (date: IsoDate) => boolean;
+}
+
+/** Smile curvature by kind: single names have more convex wings than the index. */
+const CURVATURE = {
+  index_etf: 0.035,
+  sector_etf: 0.04,
+  mega_cap: 0.05,
+  high_vol: 0.065,
+  defensive: 0.045,
+  imported: 0.05,
+};
+
+const MIN_SMILE = 0.55;
+const MAX_Z = 3.5;
+
+/** IV of a strike: the ATM level bent by put skew (slope) and smile (curvature) in standardized moneyness. */
+export function smileIv(
+  atm: number,
+  spot: number,
+  strike: number,
+  t: number,
+  skew: number,
+  curvature: number,
+): number {
+  const z = Math.min(
+    MAX_Z,
+    Math.max(-MAX_Z, Math.log(strike / spot) / (atm * Math.sqrt(Math.max(t, 3 / 365)))),
+  );
+  return atm * Math.max(MIN_SMILE, 1 - skew * z + curvature * z * z);
+}
+
+function cents(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+/** A quote around the model price: penny ticks under $3, nickels above, wider for thin names and far dates. */
+function quote(mid: number, liquidity: number, days: number, rng: Rng): { bid: number; ask: number } {
+  const tick = mid < 3 ? 0.01 : 0.05;
+  const pct = (0.02 + 0.05 / Math.sqrt(liquidity)) * (days > 180 ? 1.6 : 1) * (0.8 + 0.4 * rng.float());
+  const half = Math.max(0.005 + 0.005 * rng.float(), (mid * pct) / 2);
+  const bid = Math.max(0, cents(Math.floor((mid - half) / tick + 1e-9) * tick));
+  const ask = Math.max(cents(Math.ceil((mid + half) / tick - 1e-9) * tick), cents(bid + tick), 0.01);
+  return { bid, ask: cents(ask) };
+}
+
+/** Extra weight of round strikes (multiples of 10 and 5 increments) in open interest. */
+function roundness(strike: number, step: number): number {
+  const units = Math.round(strike / step);
+  if (units % 10 === 0) return 2.2;
+  if (units % 5 === 0) return 1.6;
+  return units % 2 === 0 ? 1.15 : 1;
+}
+
+export function buildChain(inp: ChainInputs): OptionChain {
+  const t = inp.ticker;
+  const profile = kindProfile(t.kind);
+  const curvature = CURVATURE[t.kind];
+  const curve: AtmCurve = { iv30: inp.iv30, normalIv: inp.normalIv, events: inp.events };
+  const step = baseStrikeStep(inp.previousClose, t.fineStrikes);
+  // Fixed through the session: open interest and the day's volume budget per contract.
+  const oiRng = Rng.for(inp.seed, t.ticker, inp.date, 'oi');
+  const volumeRng = Rng.for(inp.seed, t.ticker, inp.date, 'volume');
+  const quoteRng = Rng.for(inp.seed, t.ticker, inp.date, 'quotes');
+  const dayShare = Math.pow(Math.min(1, Math.max(0, inp.sessionFraction)), 0.85);
+
+  const rows: ContractRow[] = [];
+  let putOi = 0;
+  let callOi = 0;
+  for (const date of inp.expirations) {
+    const expiresAt = inp.expiresAt(date);
+    // Expired contracts still draw their numbers, so the rest of the session's chains keep theirs.
+    const live = expiresAt > inp.asof;
+    const tOpen = yearsBetween(inp.open, expiresAt);
+    const tNow = yearsBetween(inp.asof, expiresAt);
+    const days = tNow * 365;
+    const daysAtOpen = tOpen * 365;
+    const strikes = strikeGrid({ center: inp.previousClose, vol: inp.previousIv30, t: tOpen, step });
+    const monthly = inp.isMonthly(date);
+    const leaps = tOpen > 1;
+    const weekly = !monthly && new Date(expiresAt).getUTCDay() === 5;
+    const expiryWeight = (leaps ? 2 : monthly ? 3 : weekly ? 1 : 0.35) / (1 + tOpen / 0.4);
+    const atm = atmIv(curve, inp.asof, expiresAt);
+    const oiSd = inp.previousIv30 * Math.sqrt(Math.max(tOpen, 7 / 365));
+    // The day's volume per contract is set at the open (from the previous close) and accrues
+    // through the session, so cumulative volume never falls between snapshots.
+    const volSd = inp.previousIv30 * Math.sqrt(Math.max(tOpen, 2 / 365));
+    const turnover = 0.02 + 1.2 * Math.exp(-daysAtOpen / 2) + 0.25 * Math.exp(-daysAtOpen / 12);
+
+    for (const strike of strikes) {
+      const zc = Math.log(strike / inp.previousClose) / oiSd;
+      const zs = Math.log(strike / inp.previousClose) / volSd;
+      const iv = smileIv(atm, inp.spot, strike, tNow, inp.skew, curvature);
+      const round = roundness(strike, step);
+      const atmBoost = 0.2 + 1.5 * Math.exp(-0.5 * (zs / 0.9) ** 2);
+      for (const isCall of [false, true]) {
+        const shape = isCall
+          ? Math.exp(-0.5 * ((zc - 0.5) / 0.9) ** 2) + 0.05 * Math.exp(-Math.abs(zc) / 2.5)
+          : Math.exp(-0.5 * ((zc + 0.7) / 1.1) ** 2) + 0.06 * Math.exp(-Math.abs(zc) / 2.5);
+        const oi = t.liquidity * 1000 * expiryWeight * shape * round * Math.exp(0.45 * oiRng.normal());
+        const chase = isCall
+          ? 1 + 2.5 * inp.speculation * (zs > 0 ? Math.exp(-0.5 * ((zs - 0.8) / 0.8) ** 2) : 0.3)
+          : 1 + 0.5 * Math.max(0, inp.pcrOi / profile.pcr - 1);
+        const dayVolume =
+          Math.max(oi, t.liquidity * 80 * expiryWeight) *
+          turnover *
+          atmBoost *
+          chase *
+          Math.exp(0.6 * volumeRng.normal());
+        const mid = bsPrice({ spot: inp.spot, strike, t: tNow, sigma: iv, r: 0, q: 0 }, isCall);
+        const { bid, ask } = quote(mid, t.liquidity, days, quoteRng);
+        const row: ContractRow = {
+          expiration: date,
+          strike,
+          isCall,
+          iv: Math.round(iv * 10000) / 10000,
+          openInterest: oi,
+          volume: Math.round(dayVolume * dayShare),
+          bid,
+          ask,
+        };
+        if (!live) continue;
+        rows.push(row);
+        if (isCall) callOi += oi;
+        else putOi += oi;
+      }
+    }
+  }
+  // Scale put open interest so the chain's put/call OI ratio is the latent one.
+  const scale = putOi > 0 && callOi > 0 ? (inp.pcrOi * callOi) / putOi : 1;
+  for (const row of rows)
+    row.openInterest = Math.round(row.isCall ? row.openInterest : row.openInterest * scale);
+
+  return packChain(
+    { ticker: t.ticker, spot: inp.spot, asof: inp.asof, source: 'simulated' },
+    rows,
+    inp.expiresAt,
+  ).chain;
+}

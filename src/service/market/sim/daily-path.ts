@@ -1,0 +1,253 @@
+// The latent daily state of every simulated ticker, one value per session: close, realized vol,
+// 30-day ATM IV, skew, put/call OI ratio and call speculation, driven by the regime chain, a common
+// market factor and the earnings calendar. A path is generated once per ticker (it is a few
+// small arrays) after a burn-in, so the first session starts from a settled state.
+import type { TickerKind } from '../source.ts';
+import { earningsSchedule, type SimEarnings } from './earnings.ts';
+import { isTradingDayNumber, type ListingCache } from './listing.ts';
+import { Rng } from './random.ts';
+import { REGIME_PARAMS, SIM_REGIMES, regimePath, type SimRegime } from './regimes.ts';
+import type { SimSessions } from './sessions.ts';
+import { constantMaturityIv, type AtmCurve } from './term-structure.ts';
+import { marketCorrelation, type SimTicker } from './universe.ts';
+
+/** Sessions simulated before the first published one, so that vol, IV and regimes have settled. */
+export const BURN_IN_SESSIONS = 80;
+
+export interface MarketFactor {
+  /** Regime index per session, burn-in first. */
+  readonly regime: Uint8Array;
+  /** Standard normal market shock per session, burn-in first. */
+  readonly shock: Float64Array;
+}
+
+export function marketFactor(seed: number, sessions: number): MarketFactor {
+  const n = BURN_IN_SESSIONS + sessions;
+  const regime = regimePath(n, Rng.for(seed, 'market', 'regimes'));
+  const rng = Rng.for(seed, 'market', 'shocks');
+  const shock = new Float64Array(n);
+  for (let i = 0; i < n; i++) shock[i] = rng.normal();
+  return { regime, shock };
+}
+
+export interface DailyPath {
+  readonly ticker: string;
+  /** The close before the first session. */
+  readonly startClose: number;
+  /** Per session, aligned with SimSessions.dates. */
+  readonly close: Float64Array;
+  /** Log gap at the open (earnings surprises), carried by the intraday path. */
+  readonly gap: Float64Array;
+  /** Latent realized volatility, annualized decimal. */
+  readonly realizedVol: Float64Array;
+  /** Latent 30-day ATM IV without earnings, decimal, at the close. */
+  readonly iv30: Float64Array;
+  /** The 30-day ATM IV a surface reads off the close chain (earnings included), decimal. */
+  readonly atmIv: Float64Array;
+  /** Put-skew slope of the smile (IV change per standard deviation of moneyness, as a fraction of ATM). */
+  readonly skew: Float64Array;
+  readonly pcrOi: Float64Array;
+  /** Call speculation level, 0-1. */
+  readonly speculation: Float64Array;
+  readonly regime: Uint8Array;
+  readonly earnings: readonly SimEarnings[];
+  /** Starting values of the latent state (the session before the first). */
+  readonly start: {
+    readonly iv30: number;
+    readonly skew: number;
+    readonly pcrOi: number;
+    readonly speculation: number;
+  };
+  /** The ticker's normal IV level, the long end of its term structure. */
+  readonly normalIv: number;
+}
+
+interface KindProfile {
+  skew: number;
+  pcr: number;
+  speculation: number;
+  /** How strongly single-name regimes follow the market's. */
+  follow: number;
+}
+
+const PROFILES: Record<TickerKind, KindProfile> = {
+  index_etf: { skew: 0.2, pcr: 1.7, speculation: 0.25, follow: 0.9 },
+  sector_etf: { skew: 0.14, pcr: 1.35, speculation: 0.2, follow: 0.6 },
+  mega_cap: { skew: 0.09, pcr: 0.8, speculation: 0.4, follow: 0.45 },
+  high_vol: { skew: 0.04, pcr: 0.6, speculation: 0.6, follow: 0.4 },
+  defensive: { skew: 0.11, pcr: 0.95, speculation: 0.15, follow: 0.35 },
+  imported: { skew: 0.1, pcr: 1, speculation: 0.3, follow: 0.5 },
+};
+
+export function kindProfile(kind: TickerKind): Readonly<KindProfile> {
+  return PROFILES[kind];
+}
+
+/** The IV a ticker trades at in ordinary times. */
+export function normalIvOf(t: Pick<SimTicker, 'baseVol'>): number {
+  return t.baseVol * 1.1;
+}
+
+const TRADING_DAYS = 252;
+/** Pull of the log price toward a slowly rising fair value, so five years never wander off to nothing. */
+const FAIR_VALUE_PULL = 0.004;
+const FAIR_VALUE_GROWTH = 0.07;
+
+/** How fast the 30-day IV closes the gap to its target, per regime: slow in ranges, so IV stays rich after stress. */
+const IV_SPEED: Record<SimRegime, number> = {
+  trending_up_low_vol: 0.1,
+  trending_up_high_vol: 0.2,
+  range_bound: 0.05,
+  choppy_volatile: 0.25,
+  trending_down_low_vol: 0.15,
+  trending_down_high_vol: 0.3,
+  panic_flush: 0.6,
+  recovery: 0.12,
+};
+
+function clamp(x: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, x));
+}
+
+export function generateDailyPath(
+  seed: number,
+  t: SimTicker,
+  sessions: SimSessions,
+  market: MarketFactor,
+  listing: ListingCache,
+): DailyPath {
+  const n = sessions.dates.length;
+  const total = BURN_IN_SESSIONS + n;
+  const profile = PROFILES[t.kind];
+  const regimes =
+    t.ticker === 'SPY'
+      ? market.regime
+      : regimePath(total, Rng.for(seed, t.ticker, 'regimes'), {
+          path: market.regime,
+          follow: profile.follow,
+        });
+  const rng = Rng.for(seed, t.ticker, 'daily');
+  const rho = marketCorrelation(t);
+  const idio = Math.sqrt(1 - rho * rho);
+  const baseDaily = t.baseVol / Math.sqrt(TRADING_DAYS);
+  const normalIv = normalIvOf(t);
+  // Vol regimes move high-vol names less in proportion: TSLA does not triple its vol in a panic.
+  const elasticity = clamp(Math.sqrt(0.3 / t.baseVol), 0.55, 1);
+  const volTarget = (g: SimRegime): number => t.baseVol * Math.pow(REGIME_PARAMS[g].volMult, elasticity);
+
+  const firstYear = Number((sessions.dates[0] ?? '2024').slice(0, 4));
+  const lastYear = Number((sessions.dates[n - 1] ?? '2028').slice(0, 4));
+  const earnings = earningsSchedule(seed, t, firstYear, lastYear + 1, isTradingDayNumber);
+  const surprises = new Map<string, number>();
+  for (const e of earnings) {
+    surprises.set(e.reactionDate, e.moveStd * Rng.for(seed, t.ticker, 'surprise', e.date).normal());
+  }
+
+  const close = new Float64Array(n);
+  const gap = new Float64Array(n);
+  const realizedVol = new Float64Array(n);
+  const iv30 = new Float64Array(n);
+  const atmIv = new Float64Array(n);
+  const skew = new Float64Array(n);
+  const pcrOi = new Float64Array(n);
+  const speculation = new Float64Array(n);
+  const regime = new Uint8Array(n);
+
+  const logBase = Math.log(t.basePrice);
+  let logS = logBase;
+  let anchor = logS;
+  let vol = volTarget(SIM_REGIMES[regimes[0] as number] as SimRegime);
+  let iv = vol * 1.15;
+  let sk = profile.skew;
+  let pcr = profile.pcr;
+  let spec = profile.speculation;
+  let counterLeft = 0;
+  let counterDrift = 0;
+  let start = { iv30: iv, skew: sk, pcrOi: pcr, speculation: spec };
+  let startLog = logS;
+
+  for (let k = 0; k < total; k++) {
+    const g = SIM_REGIMES[regimes[k] as number] as SimRegime;
+    const p = REGIME_PARAMS[g];
+    if (k > 0 && regimes[k] !== regimes[k - 1]) {
+      anchor = logS;
+      counterLeft = 0;
+    }
+    const i = k - BURN_IN_SESSIONS;
+
+    vol += p.volSpeed * (volTarget(g) - vol);
+    vol = clamp(vol * Math.exp(0.06 * rng.normal()), 0.3 * t.baseVol, 4 * t.baseVol);
+
+    let drift = p.drift;
+    if (counterLeft > 0) {
+      drift = counterDrift;
+      counterLeft--;
+    } else if (p.counterMoveChance > 0 && rng.chance(p.counterMoveChance)) {
+      counterLeft = 3 + rng.int(4);
+      counterDrift = -Math.sign(p.drift) * 0.8;
+    }
+    const fair = logBase + (FAIR_VALUE_GROWTH * k) / TRADING_DAYS;
+    const pull = -p.anchorPull * (logS - anchor) - FAIR_VALUE_PULL * (logS - fair);
+    const shock = rho * (market.shock[k] as number) + idio * rng.normal();
+    const dailyVol = vol / Math.sqrt(TRADING_DAYS);
+    const jump = i >= 0 ? (surprises.get(sessions.dates[i] as string) ?? 0) : 0;
+    logS += drift * baseDaily + pull - 0.5 * dailyVol * dailyVol + dailyVol * shock + jump;
+
+    // Implied vol chases realized vol times the regime's premium, jumps on down days (the leverage
+    // effect) and on earnings surprises.
+    const ivTarget = vol * p.ivPremium;
+    iv += IV_SPEED[g] * (ivTarget - iv);
+    iv *= Math.exp(0.035 * rng.normal() - 0.04 * shock + (jump !== 0 ? 0.5 * Math.abs(jump) : 0));
+    iv = clamp(iv, 0.4 * t.baseVol, 4 * t.baseVol);
+
+    const skTarget = profile.skew + p.skewShift - 0.12 * (spec - profile.speculation);
+    sk += 0.1 * (skTarget - sk) + 0.008 * rng.normal();
+    pcr = Math.exp(
+      Math.log(pcr) + 0.08 * (Math.log(profile.pcr * p.pcrMult) - Math.log(pcr)) + 0.03 * rng.normal(),
+    );
+    const specTarget = clamp(profile.speculation + p.specShift + 0.1 * (vol / volTarget(g) - 1), 0.02, 0.98);
+    spec = clamp(spec + 0.15 * (specTarget - spec) + 0.03 * rng.normal(), 0.01, 0.99);
+
+    if (i === -1) {
+      start = { iv30: iv, skew: sk, pcrOi: pcr, speculation: spec };
+      startLog = logS;
+    }
+    if (i < 0) continue;
+    close[i] = logS;
+    gap[i] = jump;
+    realizedVol[i] = vol;
+    iv30[i] = iv;
+    skew[i] = sk;
+    pcrOi[i] = pcr;
+    speculation[i] = spec;
+    regime[i] = regimes[k] as number;
+  }
+
+  // Rescale so the first session's previous close is the ticker's base price.
+  const shift = logBase - startLog;
+  for (let i = 0; i < n; i++) close[i] = Math.round(Math.exp((close[i] as number) + shift) * 100) / 100;
+
+  for (let i = 0; i < n; i++) {
+    const date = sessions.dates[i] as string;
+    const at = sessions.close[i] as number;
+    const curve: AtmCurve = { iv30: iv30[i] as number, normalIv, events: earnings };
+    atmIv[i] = constantMaturityIv(curve, at, listing.instants(t.listing, date));
+  }
+
+  return {
+    ticker: t.ticker,
+    startClose: t.basePrice,
+    close,
+    gap,
+    realizedVol,
+    iv30,
+    atmIv,
+    skew,
+    pcrOi,
+    speculation,
+    regime,
+    earnings,
+    start,
+    normalIv,
+  };
+}

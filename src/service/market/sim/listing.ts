@@ -1,0 +1,141 @@
+// Which expirations are listed on a given day, by the listing style of the ticker: dailies for two
+// weeks (SPY, QQQ, IWM), Friday weeklies for seven weeks, twelve standard monthlies and two LEAPS
+// Januarys beyond them. An expiration whose Friday is a holiday moves to the trading day before.
+// The simulator asks for these lists for every ticker and session, so the work is done on day
+// numbers with memoized holidays rather than on date strings.
+import {
+  nyseHolidays,
+  optionExpiryEpoch,
+  standardMonthlyExpiration,
+  type IsoDate,
+} from '../../../shared/market-calendar.ts';
+import type { ListingStyle } from './universe.ts';
+
+const DAILY_HORIZON_DAYS = 14;
+const WEEKLY_HORIZON_DAYS = 49;
+const MONTHLY_COUNT = 12;
+const MS_PER_DAY = 86_400_000;
+
+/** Days since 1970-01-01 of a YYYY-MM-DD date. */
+export function dayNumber(date: IsoDate): number {
+  return (
+    Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / MS_PER_DAY
+  );
+}
+
+/** Civil date of a day number (H. Hinnant's days-to-civil, proleptic Gregorian). */
+function civil(n: number): { year: number; month: number; day: number } {
+  const z = n + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
+}
+
+export function dateOfDayNumber(n: number): IsoDate {
+  const { year, month, day } = civil(n);
+  return `${year}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
+}
+
+const holidayDays = new Map<number, ReadonlySet<number>>();
+
+/** Whether a day number is an NYSE session (weekends and holidays excluded). */
+export function isTradingDayNumber(n: number): boolean {
+  const dow = (n + 4) % 7; // 1970-01-01 was a Thursday
+  if (dow === 0 || dow === 6) return false;
+  const year = civil(n).year;
+  let set = holidayDays.get(year);
+  if (!set) {
+    set = new Set([...nyseHolidays(year).keys()].map(dayNumber));
+    holidayDays.set(year, set);
+  }
+  return !set.has(n);
+}
+
+const monthlyDays = new Map<number, number>();
+
+function monthlyDayNumber(year: number, month: number): number {
+  const key = year * 12 + month;
+  let n = monthlyDays.get(key);
+  if (n === undefined) {
+    n = dayNumber(standardMonthlyExpiration(year, month));
+    monthlyDays.set(key, n);
+  }
+  return n;
+}
+
+/** Expiration dates listed on `date` (including `date` itself when something expires that day), ascending. */
+export function listedExpirations(style: ListingStyle, date: IsoDate): IsoDate[] {
+  const today = dayNumber(date);
+  const out = new Set<number>();
+  if (style === 'daily') {
+    for (let n = today; n <= today + DAILY_HORIZON_DAYS; n++) if (isTradingDayNumber(n)) out.add(n);
+  }
+  if (style === 'daily' || style === 'weekly') {
+    const firstFriday = today + ((5 - ((today + 4) % 7) + 7) % 7);
+    for (let friday = firstFriday; friday <= today + WEEKLY_HORIZON_DAYS; friday += 7) {
+      let n = friday;
+      while (!isTradingDayNumber(n)) n--;
+      if (n >= today) out.add(n);
+    }
+  }
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  let lastMonthly = today;
+  for (let i = 0, count = 0; count < MONTHLY_COUNT; i++) {
+    const n = monthlyDayNumber(year + Math.floor((month - 1 + i) / 12), ((month - 1 + i) % 12) + 1);
+    if (n < today) continue;
+    out.add(n);
+    lastMonthly = n;
+    count++;
+  }
+  const lastYear = civil(lastMonthly).year;
+  out.add(monthlyDayNumber(lastYear + 1, 1));
+  out.add(monthlyDayNumber(lastYear + 2, 1));
+  return [...out].sort((a, b) => a - b).map(dateOfDayNumber);
+}
+
+/** Memoizes listedExpirations per (style, date), and their expiry instants, for one simulated market. */
+export class ListingCache {
+  private readonly dates = new Map<ListingStyle, Map<IsoDate, readonly IsoDate[]>>();
+  private readonly instantLists = new Map<ListingStyle, Map<IsoDate, readonly number[]>>();
+  private readonly expiry = new Map<IsoDate, number>();
+
+  get(style: ListingStyle, date: IsoDate): readonly IsoDate[] {
+    let byDate = this.dates.get(style);
+    if (!byDate) this.dates.set(style, (byDate = new Map()));
+    let hit = byDate.get(date);
+    if (!hit) {
+      hit = listedExpirations(style, date);
+      byDate.set(date, hit);
+    }
+    return hit;
+  }
+
+  /** Expiry instants (16:00 New York) of the expirations listed on `date`, ascending. */
+  instants(style: ListingStyle, date: IsoDate): readonly number[] {
+    let byDate = this.instantLists.get(style);
+    if (!byDate) this.instantLists.set(style, (byDate = new Map()));
+    let hit = byDate.get(date);
+    if (!hit) {
+      hit = this.get(style, date).map((d) => this.expiresAt(d));
+      byDate.set(date, hit);
+    }
+    return hit;
+  }
+
+  expiresAt(date: IsoDate): number {
+    let at = this.expiry.get(date);
+    if (at === undefined) {
+      at = optionExpiryEpoch(date);
+      this.expiry.set(date, at);
+    }
+    return at;
+  }
+}

@@ -1,0 +1,234 @@
+// The simulated universe. The symbols are real so that the app looks familiar, but every figure
+// the simulator produces is made up, and each name says so.
+import type { TickerInfo, TickerKind } from '../source.ts';
+
+/** Which expirations are listed: dailies (index ETFs), weeklies for ~7 weeks, or monthlies only. */
+export type ListingStyle = 'daily' | 'weekly' | 'monthly';
+
+export interface SimTicker extends TickerInfo {
+  /** Price on the first simulated session, roughly its early-2024 level. */
+  readonly basePrice: number;
+  /** Typical annualized volatility, decimal. */
+  readonly baseVol: number;
+  /** Beta to the market factor; with baseVol it sets the correlation to the market. */
+  readonly beta: number;
+  /** Stocks report quarterly; ETFs do not. */
+  readonly earnings: boolean;
+  readonly listing: ListingStyle;
+  /** Index ETFs list $1 strikes at any price. */
+  readonly fineStrikes: boolean;
+  /** Open-interest scale, 1 = a liquid large cap. */
+  readonly liquidity: number;
+}
+
+interface Row {
+  ticker: string;
+  name: string;
+  price: number;
+  vol: number;
+  beta: number;
+  listing?: ListingStyle;
+  liquidity?: number;
+  demo?: boolean;
+}
+
+const INDEX_ETFS: Row[] = [
+  {
+    ticker: 'SPY',
+    name: 'SPDR S&P 500 ETF',
+    price: 475,
+    vol: 0.13,
+    beta: 1,
+    listing: 'daily',
+    liquidity: 4,
+    demo: true,
+  },
+  {
+    ticker: 'QQQ',
+    name: 'Invesco QQQ Trust',
+    price: 410,
+    vol: 0.18,
+    beta: 1.15,
+    listing: 'daily',
+    liquidity: 3,
+    demo: true,
+  },
+  {
+    ticker: 'IWM',
+    name: 'iShares Russell 2000 ETF',
+    price: 200,
+    vol: 0.21,
+    beta: 1.2,
+    listing: 'daily',
+    liquidity: 4,
+    demo: true,
+  },
+  {
+    ticker: 'DIA',
+    name: 'SPDR Dow Jones Industrial Average ETF',
+    price: 375,
+    vol: 0.13,
+    beta: 0.9,
+    liquidity: 0.8,
+  },
+];
+
+const SECTOR_ETFS: Row[] = [
+  {
+    ticker: 'XLF',
+    name: 'Financial Select Sector SPDR Fund',
+    price: 38,
+    vol: 0.17,
+    beta: 1.05,
+    liquidity: 2,
+  },
+  { ticker: 'XLE', name: 'Energy Select Sector SPDR Fund', price: 84, vol: 0.24, beta: 0.9, liquidity: 1.5 },
+  {
+    ticker: 'XLK',
+    name: 'Technology Select Sector SPDR Fund',
+    price: 195,
+    vol: 0.2,
+    beta: 1.2,
+    liquidity: 0.8,
+  },
+  {
+    ticker: 'XLV',
+    name: 'Health Care Select Sector SPDR Fund',
+    price: 137,
+    vol: 0.14,
+    beta: 0.7,
+    listing: 'monthly',
+    liquidity: 0.6,
+  },
+  {
+    ticker: 'XLU',
+    name: 'Utilities Select Sector SPDR Fund',
+    price: 64,
+    vol: 0.17,
+    beta: 0.5,
+    listing: 'monthly',
+    liquidity: 0.7,
+  },
+  {
+    ticker: 'XLP',
+    name: 'Consumer Staples Select Sector SPDR Fund',
+    price: 72,
+    vol: 0.13,
+    beta: 0.55,
+    listing: 'monthly',
+    liquidity: 0.6,
+  },
+  {
+    ticker: 'XLI',
+    name: 'Industrial Select Sector SPDR Fund',
+    price: 114,
+    vol: 0.16,
+    beta: 1,
+    listing: 'monthly',
+    liquidity: 0.6,
+  },
+  {
+    ticker: 'XLY',
+    name: 'Consumer Discretionary Select Sector SPDR Fund',
+    price: 180,
+    vol: 0.2,
+    beta: 1.15,
+    liquidity: 0.6,
+  },
+  { ticker: 'SMH', name: 'VanEck Semiconductor ETF', price: 170, vol: 0.3, beta: 1.5, liquidity: 1 },
+  { ticker: 'KRE', name: 'SPDR S&P Regional Banking ETF', price: 52, vol: 0.3, beta: 1.2, liquidity: 1.2 },
+];
+
+const MEGA_CAPS: Row[] = [
+  { ticker: 'AAPL', name: 'Apple Inc', price: 185, vol: 0.24, beta: 1.15, liquidity: 3, demo: true },
+  { ticker: 'MSFT', name: 'Microsoft Corp', price: 375, vol: 0.23, beta: 1.05, liquidity: 2, demo: true },
+  { ticker: 'NVDA', name: 'NVIDIA Corp', price: 480, vol: 0.5, beta: 1.7, liquidity: 3, demo: true },
+  { ticker: 'AMZN', name: 'Amazon.com Inc', price: 150, vol: 0.32, beta: 1.25, liquidity: 2 },
+  { ticker: 'GOOGL', name: 'Alphabet Inc Class A', price: 140, vol: 0.29, beta: 1.1, liquidity: 1.5 },
+  { ticker: 'META', name: 'Meta Platforms Inc', price: 350, vol: 0.36, beta: 1.3, liquidity: 1.5 },
+  { ticker: 'AVGO', name: 'Broadcom Inc', price: 1100, vol: 0.35, beta: 1.3, liquidity: 0.8 },
+  { ticker: 'JPM', name: 'JPMorgan Chase & Co', price: 170, vol: 0.2, beta: 1, liquidity: 1 },
+  { ticker: 'NFLX', name: 'Netflix Inc', price: 490, vol: 0.35, beta: 1.2, liquidity: 0.8 },
+];
+
+const HIGH_VOL: Row[] = [
+  { ticker: 'TSLA', name: 'Tesla Inc', price: 248, vol: 0.55, beta: 2, liquidity: 4, demo: true },
+  {
+    ticker: 'AMD',
+    name: 'Advanced Micro Devices Inc',
+    price: 140,
+    vol: 0.5,
+    beta: 1.7,
+    liquidity: 2,
+    demo: true,
+  },
+  { ticker: 'COIN', name: 'Coinbase Global Inc', price: 170, vol: 0.8, beta: 2.5, liquidity: 1 },
+  { ticker: 'PLTR', name: 'Palantir Technologies Inc', price: 17, vol: 0.6, beta: 2, liquidity: 1.5 },
+  { ticker: 'MSTR', name: 'MicroStrategy Inc', price: 630, vol: 0.9, beta: 2.8, liquidity: 0.7 },
+  { ticker: 'RIVN', name: 'Rivian Automotive Inc', price: 23, vol: 0.7, beta: 1.9, liquidity: 1 },
+  { ticker: 'SNOW', name: 'Snowflake Inc', price: 195, vol: 0.5, beta: 1.6, liquidity: 0.6 },
+  { ticker: 'SHOP', name: 'Shopify Inc', price: 78, vol: 0.55, beta: 1.9, liquidity: 0.7 },
+  { ticker: 'ROKU', name: 'Roku Inc', price: 90, vol: 0.6, beta: 1.9, liquidity: 0.5 },
+  { ticker: 'MARA', name: 'Marathon Digital Holdings', price: 23, vol: 0.95, beta: 3, liquidity: 1 },
+];
+
+const DEFENSIVE: Row[] = [
+  { ticker: 'KO', name: 'Coca-Cola Co', price: 59, vol: 0.15, beta: 0.55, liquidity: 0.8 },
+  { ticker: 'PG', name: 'Procter & Gamble Co', price: 147, vol: 0.16, beta: 0.45, liquidity: 0.6 },
+  { ticker: 'JNJ', name: 'Johnson & Johnson', price: 157, vol: 0.16, beta: 0.5, liquidity: 0.6 },
+  { ticker: 'PEP', name: 'PepsiCo Inc', price: 170, vol: 0.16, beta: 0.5, liquidity: 0.5 },
+  { ticker: 'WMT', name: 'Walmart Inc', price: 158, vol: 0.17, beta: 0.5, liquidity: 0.7 },
+  { ticker: 'MCD', name: "McDonald's Corp", price: 296, vol: 0.17, beta: 0.6, liquidity: 0.5 },
+  { ticker: 'VZ', name: 'Verizon Communications Inc', price: 38, vol: 0.2, beta: 0.4, liquidity: 0.8 },
+  {
+    ticker: 'DUK',
+    name: 'Duke Energy Corp',
+    price: 97,
+    vol: 0.17,
+    beta: 0.4,
+    listing: 'monthly',
+    liquidity: 0.4,
+  },
+  { ticker: 'UNH', name: 'UnitedHealth Group Inc', price: 525, vol: 0.22, beta: 0.6, liquidity: 0.6 },
+];
+
+function build(kind: TickerKind, rows: readonly Row[]): SimTicker[] {
+  const etf = kind === 'index_etf' || kind === 'sector_etf';
+  return rows.map((r) => ({
+    ticker: r.ticker,
+    name: `${r.name} (simulated)`,
+    kind,
+    demo: r.demo ?? false,
+    basePrice: r.price,
+    baseVol: r.vol,
+    beta: r.beta,
+    earnings: !etf,
+    listing: r.listing ?? 'weekly',
+    fineStrikes: kind === 'index_etf',
+    liquidity: r.liquidity ?? 1,
+  }));
+}
+
+/** Every simulated ticker, in display order. */
+export const SIM_UNIVERSE: readonly SimTicker[] = [
+  ...build('index_etf', INDEX_ETFS),
+  ...build('sector_etf', SECTOR_ETFS),
+  ...build('mega_cap', MEGA_CAPS),
+  ...build('high_vol', HIGH_VOL),
+  ...build('defensive', DEFENSIVE),
+];
+
+const BY_TICKER = new Map(SIM_UNIVERSE.map((t) => [t.ticker, t]));
+
+/** The simulated ticker for a symbol (case-insensitive), or undefined. */
+export function simTicker(symbol: string): SimTicker | undefined {
+  return BY_TICKER.get(symbol.trim().toUpperCase());
+}
+
+/** The volatility of the market factor, against which betas are measured. */
+export const MARKET_VOL = 0.15;
+
+/** Correlation of a ticker's daily shocks with the market factor, implied by its beta and vol. */
+export function marketCorrelation(t: Pick<SimTicker, 'beta' | 'baseVol'>): number {
+  return Math.min(0.97, Math.max(0.2, (t.beta * MARKET_VOL) / t.baseVol));
+}

@@ -1,0 +1,115 @@
+// Runs the real command line as a child process on the shared Cboe fixture and checks its output
+// against the API schemas: what `gammawatch analyze --json` prints must be exactly what the local
+// service would put in `data` for the three resources.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gammaExpirationsDataSchema, gexByStrikeDataSchema } from '../../../src/shared/api/curves.ts';
+import { marketStructureDataSchema } from '../../../src/shared/api/market-structure.ts';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const fixture = join(repoRoot, '../shared/fixtures/cboe/tsla_quotedata.csv');
+const entry = join(repoRoot, 'src/host/gammawatch.mjs');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [entry, ...args],
+      { cwd: repoRoot, maxBuffer: 32 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+describe('gammawatch analyze', () => {
+  let dir: string;
+  let notAChain: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'gammawatch-analyze-'));
+    notAChain = join(dir, 'notes.csv');
+    await writeFile(notAChain, 'just some text\nno chain here\n');
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('prints exactly the three API objects with --json, each valid against its schema', async () => {
+    const run = await cli('analyze', fixture, '--json');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(['gex_by_strike', 'gamma_expirations', 'market_structure']);
+    const gex = gexByStrikeDataSchema.parse(out.gex_by_strike);
+    const expirations = gammaExpirationsDataSchema.parse(out.gamma_expirations);
+    const structure = marketStructureDataSchema.parse(out.market_structure);
+    expect(gex.ticker).toBe('TSLA');
+    expect(gex.price).toBe(218.8);
+    expect(gex.expiry).toBe('combined');
+    expect(gex.points.length).toBeGreaterThan(50);
+    expect(gex.points.every((p) => p.call !== undefined && p.put !== undefined)).toBe(true);
+    expect(expirations.points.length).toBe(gex.points.length);
+    // The three views describe one snapshot: same spot, same flip, same net GEX.
+    expect(structure.key_levels.spot).toBe(gex.price);
+    expect(structure.key_levels.gamma_flip).toBeCloseTo(gex.totals.gex_flip_price as number, 2);
+    expect(structure.supporting_factors.gamma_notional_per_1pct_move_usd).toBeCloseTo(
+      gex.totals.gex_value_per_1pct,
+      -1,
+    );
+    // No history for an imported chain: the confidence notes say so.
+    expect(structure.confidence.notes.some((n) => n.includes('no daily history'))).toBe(true);
+  });
+
+  it('changes the figures with --r and --q', async () => {
+    const [base, carry] = await Promise.all([
+      cli('analyze', fixture, '--json'),
+      cli('analyze', fixture, '--json', '--r', '0.05', '--q', '0.01'),
+    ]);
+    const gex = (r: Run): number =>
+      gexByStrikeDataSchema.parse((JSON.parse(r.stdout) as { gex_by_strike: unknown }).gex_by_strike).totals
+        .gex_value_per_1pct;
+    expect(carry.code).toBe(0);
+    expect(gex(carry)).not.toBe(gex(base));
+  });
+
+  it('prints a readable summary by default', async () => {
+    const run = await cli('analyze', fixture);
+    expect(run.code).toBe(0);
+    for (const text of [
+      'TSLA',
+      'spot              $218.80',
+      'gamma flip',
+      'gamma regime      negative',
+      'GEX per 1 % move',
+      'expected 1σ move',
+      'key levels',
+      'data quality',
+    ]) {
+      expect(run.stdout).toContain(text);
+    }
+  });
+
+  it.each([
+    ['a missing file', () => ['analyze', '/nonexistent/chain.csv'], 1, 'cannot import the chain'],
+    ['a file that is not a chain', () => ['analyze', notAChain], 1, 'missing header'],
+    ['no file', () => ['analyze'], 2, 'missing <chain file>'],
+    ['a bad rate', () => ['analyze', 'x.csv', '--r', 'five'], 2, "--r: 'five' is not a decimal"],
+  ])('refuses %s with a clear message', async (_name, args, code, message) => {
+    const run = await cli(...args());
+    expect(run.code).toBe(code);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(message);
+  });
+});
