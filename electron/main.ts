@@ -1,25 +1,147 @@
-// Electron main process. Thin by design: lifecycle and window now; the core, tray and native
-// notifications are wired in by the Electron-shell issue. All logic lives in src/.
-import { app, BrowserWindow } from 'electron';
-import { join } from 'node:path';
+// Electron main process. Thin by design: lifecycle, window, tray, notifications and wiring. The core
+// (store, poller, alerts) is src/core/app.ts and runs for the app's whole life: closing the window
+// hides it and polling goes on; only Quit (tray, menu, or the OS) stops it, after work in flight.
+import { app as electronApp, BrowserWindow, ipcMain, session } from 'electron';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createApp, type App } from '../src/core/app.ts';
+import { createBridgeHandlers } from '../src/core/bridge/handlers.ts';
+import { alertRoute } from './logic/alert-route.ts';
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from './logic/channels.ts';
+import { createInvokeRouter } from './logic/ipc-router.ts';
+import type { TrayAction, TrayStatus } from './logic/tray-model.ts';
+import { installAppMenu } from './menu.ts';
+import { electronNotifier } from './notifier.ts';
+import { readApiKey } from './secrets.ts';
+import { hardenSession } from './security.ts';
+import { createTray, type TrayController } from './tray.ts';
+import { createMainWindow, revealWindow } from './window.ts';
 
-function createWindow(): void {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    show: false,
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/preload.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-    },
+const here = import.meta.dirname;
+const rendererEntry =
+  process.env['ELECTRON_RENDERER_URL'] ?? pathToFileURL(path.join(here, '../renderer/index.html')).href;
+const preload = path.join(here, '../preload/preload.cjs');
+
+let core: App | null = null;
+let window: BrowserWindow | null = null;
+let tray: TrayController | null = null;
+let quitting = false;
+
+if (!electronApp.requestSingleInstanceLock()) {
+  // A second launch only wakes the first one (below) and leaves.
+  electronApp.quit();
+} else {
+  electronApp.on('second-instance', () => showWindow());
+  electronApp.on('before-quit', (event) => {
+    if (quitting || core === null) return;
+    // Wait for work in flight before the process goes away.
+    event.preventDefault();
+    quitting = true;
+    const running = core;
+    core = null;
+    void running.stop().finally(() => electronApp.quit());
   });
-  window.once('ready-to-show', () => window.show());
-  void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
+  electronApp.on('window-all-closed', () => {
+    // Stay resident in the tray: the watcher keeps polling with no window open.
+  });
+  electronApp.on('activate', () => showWindow());
+  void electronApp.whenReady().then(start);
 }
 
-void app.whenReady().then(createWindow);
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});
+function showWindow(hash?: string): void {
+  if (window === null || window.isDestroyed()) {
+    window = createMainWindow({
+      entry: rendererEntry,
+      preload,
+      stateFile: path.join(electronApp.getPath('userData'), 'window-state.json'),
+      isQuitting: () => quitting,
+    });
+  }
+  revealWindow(window, hash);
+}
+
+async function start(): Promise<void> {
+  hardenSession(session.defaultSession);
+  const dataDir = electronApp.getPath('userData');
+  const apiKey = readApiKey(path.join(dataDir, 'api-key.enc'));
+  core = await createApp({
+    dataDir,
+    desktopNotifier: electronNotifier((tag) => openAlert(Number(tag))),
+    ...(apiKey !== null ? { remoteApiKey: apiKey } : {}),
+  });
+  const handlers = createBridgeHandlers(core);
+  const route = createInvokeRouter(handlers, rendererEntry, {
+    onUnexpectedError: (method, error) => console.error(`bridge ${method}:`, error),
+  });
+  ipcMain.handle(INVOKE_CHANNEL, (event, method: unknown, input: unknown) =>
+    route(event.senderFrame?.url ?? '', method, input),
+  );
+  core.events.subscribe((message) => {
+    for (const w of BrowserWindow.getAllWindows())
+      if (!w.isDestroyed()) w.webContents.send(EVENT_CHANNEL, message);
+    if (message.event === 'alert:new' || message.event === 'poll:status') refreshTray();
+  });
+
+  tray = createTray(onTrayAction);
+  installAppMenu({
+    refreshNow: () => void core?.poller.refreshNow(),
+    togglePause: () => onTrayAction(core?.poller.paused ? 'resume' : 'pause'),
+    openSettings: () => showWindow('#/settings'),
+  });
+  core.start();
+  refreshTray();
+  showWindow();
+}
+
+function openAlert(id: number): void {
+  const event = core?.store.alertEvents.get(id) ?? null;
+  showWindow(
+    event
+      ? alertRoute({ ticker: event.ticker, asof: new Date(event.asof).toISOString() })
+      : '#/alerts/history',
+  );
+}
+
+function onTrayAction(action: TrayAction): void {
+  switch (action) {
+    case 'open':
+      showWindow();
+      break;
+    case 'pause':
+      core?.poller.pause();
+      break;
+    case 'resume':
+      core?.poller.resume();
+      break;
+    case 'refresh':
+      void core?.poller.refreshNow();
+      break;
+    case 'launchAtLogin':
+      electronApp.setLoginItemSettings({
+        openAtLogin: !electronApp.getLoginItemSettings().openAtLogin,
+        openAsHidden: true,
+      });
+      break;
+    case 'quit':
+      electronApp.quit();
+      return;
+  }
+  refreshTray();
+}
+
+function refreshTray(): void {
+  if (core === null || tray === null) return;
+  const info = core.info();
+  const unread = core.store.alertEvents.countUnread();
+  const status: TrayStatus = {
+    paused: core.poller.paused,
+    marketOpen: info.market.open,
+    lastRunAt: core.poller.lastFinishedAt,
+    lastRunErrors: core.poller.lastRunErrors,
+    unreadAlerts: unread,
+    simulated: info.dataSource.simulated,
+    windowVisible: window?.isVisible() ?? false,
+  };
+  tray.update(status, electronApp.getLoginItemSettings().openAtLogin);
+  electronApp.setBadgeCount(unread);
+}

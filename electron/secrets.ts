@@ -1,0 +1,22 @@
+// The remote API key, encrypted at rest with safeStorage (see logic/secret-file.ts for the rules).
+import { safeStorage } from 'electron';
+import fs from 'node:fs';
+import { decodeSecretFile, encodeSecretFile } from './logic/secret-file.ts';
+
+export function readApiKey(file: string): string | null {
+  let text: string | null = null;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    text = null;
+  }
+  return decodeSecretFile(text, safeStorage);
+}
+
+export function writeApiKey(file: string, apiKey: string | null): void {
+  if (apiKey === null) {
+    fs.rmSync(file, { force: true });
+    return;
+  }
+  fs.writeFileSync(file, encodeSecretFile(apiKey, safeStorage), { mode: 0o600 });
+}
