@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createApp, type App } from '../src/core/app.ts';
 import { createBridgeHandlers } from '../src/core/bridge/handlers.ts';
+import type { BridgeHandlers } from '../src/shared/bridge.ts';
 import { alertRoute } from './logic/alert-route.ts';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './logic/channels.ts';
 import { createInvokeRouter } from './logic/ipc-router.ts';
@@ -25,6 +26,7 @@ const preload = path.join(here, '../preload/preload.cjs');
 let core: App | null = null;
 let window: BrowserWindow | null = null;
 let tray: TrayController | null = null;
+let handlers: BridgeHandlers | null = null;
 let quitting = false;
 
 if (!electronApp.requestSingleInstanceLock()) {
@@ -69,7 +71,7 @@ async function start(): Promise<void> {
     desktopNotifier: electronNotifier((tag) => openAlert(Number(tag))),
     ...(apiKey !== null ? { remoteApiKey: apiKey } : {}),
   });
-  const handlers = createBridgeHandlers(core);
+  handlers = createBridgeHandlers(core);
   const route = createInvokeRouter(handlers, rendererEntry, {
     onUnexpectedError: (method, error) => console.error(`bridge ${method}:`, error),
   });
@@ -117,10 +119,7 @@ function onTrayAction(action: TrayAction): void {
       void core?.poller.refreshNow();
       break;
     case 'launchAtLogin':
-      electronApp.setLoginItemSettings({
-        openAtLogin: !electronApp.getLoginItemSettings().openAtLogin,
-        openAsHidden: true,
-      });
+      electronApp.setLoginItemSettings({ openAtLogin: !electronApp.getLoginItemSettings().openAtLogin });
       break;
     case 'quit':
       electronApp.quit();
@@ -130,18 +129,23 @@ function onTrayAction(action: TrayAction): void {
 }
 
 function refreshTray(): void {
-  if (core === null || tray === null) return;
-  const info = core.info();
-  const unread = core.store.alertEvents.countUnread();
-  const status: TrayStatus = {
-    paused: core.poller.paused,
-    marketOpen: info.market.open,
-    lastRunAt: core.poller.lastFinishedAt,
-    lastRunErrors: core.poller.lastRunErrors,
-    unreadAlerts: unread,
-    simulated: info.dataSource.simulated,
-    windowVisible: window?.isVisible() ?? false,
-  };
-  tray.update(status, electronApp.getLoginItemSettings().openAtLogin);
-  electronApp.setBadgeCount(unread);
+  if (core === null || tray === null || handlers === null) return;
+  const running = core;
+  const trayNow = tray;
+  void handlers['poll:status'](undefined).then((poll) => {
+    const info = running.info();
+    const unread = running.store.alertEvents.count({ unreadOnly: true });
+    const lastRun = poll.recentRuns[0] ?? null;
+    const status: TrayStatus = {
+      paused: poll.paused,
+      marketOpen: info.market.open,
+      lastRunAt: lastRun?.finishedAt ? Date.parse(lastRun.finishedAt) : null,
+      lastRunErrors: lastRun?.errors ?? 0,
+      unreadAlerts: unread,
+      simulated: info.simulated,
+      windowVisible: window?.isVisible() ?? false,
+    };
+    trayNow.update(status, electronApp.getLoginItemSettings().openAtLogin);
+    electronApp.setBadgeCount(unread);
+  });
 }

@@ -1,0 +1,232 @@
+// Backups and restoring them. A backup is SQLite's online backup of the live database (a
+// consistent copy while the poller keeps writing), written beside its destination and renamed
+// into place, so a backup file is either complete or absent. Restoring checks the file is a
+// sound Gammawatch database this version can read, migrates a copy forward, then swaps it in
+// with a rename, keeping the replaced database beside it.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { DatabaseTooNewError, StoreError, toStoreError } from './errors.ts';
+import { APPLICATION_ID, CURRENT_SCHEMA_VERSION, migrate, schemaVersion } from './migrations/index.ts';
+
+export interface BackupReport {
+  destination: string;
+  bytes: number;
+  pages: number;
+  /** Times SQLite started the copy over because another connection wrote meanwhile. */
+  restarts: number;
+  durationMs: number;
+}
+
+/** Pages copied per step at first: small enough to keep the event loop responsive. */
+const FIRST_STEP_PAGES = 256;
+
+export interface BackupInfo {
+  file: string;
+  schemaVersion: number;
+  bytes: number;
+  snapshots: number;
+  /** Newest snapshot asof in the file, epoch ms; null when it holds none. */
+  newestAsof: number | null;
+}
+
+export interface ImportReport {
+  source: string;
+  target: string;
+  /** The schema the backup was written with, and the one it has now. */
+  fromVersion: number;
+  toVersion: number;
+  applied: string[];
+  /** Where the database that was replaced was kept; null when there was none. */
+  previous: string | null;
+}
+
+/** A sibling path nobody else will pick: the final name plus a random suffix. */
+function scratchPath(finalPath: string, label: string): string {
+  return `${finalPath}.${label}-${process.pid}-${randomBytes(4).toString('hex')}`;
+}
+
+function removeQuietly(file: string): void {
+  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) fs.rmSync(f, { force: true });
+}
+
+/** Copies the open database `db` to `destination` (replacing it) without stopping writers. */
+export async function backupDatabase(db: Database.Database, destination: string): Promise<BackupReport> {
+  const target = path.resolve(destination);
+  if (db.name !== ':memory:' && path.resolve(db.name) === target) {
+    throw new StoreError('invalid_input', 'a backup cannot overwrite the database it copies');
+  }
+  const started = performance.now();
+  const scratch = scratchPath(target, 'partial');
+  try {
+    // A write from another connection restarts SQLite's copy at its next step; under a steady
+    // writer, fixed small steps might never finish. Each restart makes the steps 4x larger, up
+    // to the whole database in one step, which always completes.
+    let step = FIRST_STEP_PAGES;
+    let lastRemaining = Number.POSITIVE_INFINITY;
+    let restarts = 0;
+    const { totalPages } = await db.backup(scratch, {
+      progress({ totalPages: total, remainingPages }) {
+        // No progress since the last step means the copy started over.
+        if (remainingPages >= lastRemaining) {
+          restarts++;
+          step = Math.min(step * 4, Math.max(total, FIRST_STEP_PAGES));
+        }
+        lastRemaining = remainingPages;
+        return step;
+      },
+    });
+    // The copy carries the WAL flag of its source; a single self-contained file travels better.
+    const copy = new Database(scratch);
+    try {
+      copy.pragma('journal_mode = DELETE');
+    } finally {
+      copy.close();
+    }
+    fs.renameSync(scratch, target);
+    return {
+      destination: target,
+      bytes: fs.statSync(target).size,
+      pages: totalPages,
+      restarts,
+      durationMs: performance.now() - started,
+    };
+  } catch (error) {
+    removeQuietly(scratch);
+    throw toStoreError(error, `backup to ${target}`);
+  }
+}
+
+/** The tables a database at `version` must have, found by building one in memory. */
+function expectedTables(version: number): string[] {
+  const probe = new Database(':memory:');
+  try {
+    migrate(probe, version);
+    return probe
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .pluck()
+      .all() as string[];
+  } finally {
+    probe.close();
+  }
+}
+
+/** Checks that `file` is a sound Gammawatch database this version can read. Throws a StoreError if not. */
+export function inspectBackup(file: string): BackupInfo {
+  const source = path.resolve(file);
+  if (!fs.existsSync(source) || !fs.statSync(source).isFile()) {
+    throw new StoreError('cannot_open', `${source} does not exist or is not a file`);
+  }
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(source, { readonly: true, fileMustExist: true });
+    return inspectOpen(db, source);
+  } catch (error) {
+    throw toStoreError(error, `checking ${source}`);
+  } finally {
+    db?.close();
+  }
+}
+
+function inspectOpen(db: Database.Database, source: string): BackupInfo {
+  const appId = db.pragma('application_id', { simple: true }) as number;
+  if (appId !== APPLICATION_ID)
+    throw new StoreError('not_gammawatch', `${source} is not a Gammawatch database`);
+  const version = schemaVersion(db);
+  if (version > CURRENT_SCHEMA_VERSION) throw new DatabaseTooNewError(version, CURRENT_SCHEMA_VERSION);
+  if (version < 1) throw new StoreError('not_gammawatch', `${source} has no Gammawatch schema`);
+  const problems = db.prepare('PRAGMA integrity_check').pluck().all() as string[];
+  if (problems.length !== 1 || problems[0] !== 'ok') {
+    throw new StoreError(
+      'corrupt',
+      `${source} failed SQLite's integrity check: ${problems.slice(0, 5).join('; ')}`,
+    );
+  }
+  const present = new Set(
+    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[],
+  );
+  const missing = expectedTables(version).filter((t) => !present.has(t));
+  if (missing.length > 0) {
+    throw new StoreError('corrupt', `${source} (schema ${version}) is missing tables: ${missing.join(', ')}`);
+  }
+  const s = db.prepare('SELECT COUNT(*) AS n, MAX(asof) AS newest FROM snapshots').get() as {
+    n: number;
+    newest: number | null;
+  };
+  return {
+    file: source,
+    schemaVersion: version,
+    bytes: fs.statSync(source).size,
+    snapshots: s.n,
+    newestAsof: s.newest,
+  };
+}
+
+/**
+ * Replaces the database at `target` with the backup at `source`. The store on `target` must be
+ * closed first (kind 'busy' otherwise). The replaced database is kept as `<target>.before-import-<time>`.
+ */
+export async function importBackup(
+  source: string,
+  target: string,
+  options: { now?: () => number } = {},
+): Promise<ImportReport> {
+  const from = path.resolve(source);
+  const into = path.resolve(target);
+  if (from === into)
+    throw new StoreError('invalid_input', 'the backup and the database it replaces are the same file');
+  const info = inspectBackup(from);
+  const scratch = scratchPath(into, 'import');
+  try {
+    const src = new Database(from, { readonly: true, fileMustExist: true });
+    try {
+      await src.backup(scratch);
+    } finally {
+      src.close();
+    }
+    const copy = new Database(scratch);
+    let applied: string[];
+    let toVersion: number;
+    try {
+      copy.pragma('journal_mode = DELETE');
+      const report = migrate(copy);
+      applied = report.applied;
+      toVersion = report.to;
+      inspectOpen(copy, scratch);
+    } finally {
+      copy.close();
+    }
+    const previous = setAside(into, options.now ?? Date.now);
+    fs.renameSync(scratch, into);
+    return { source: from, target: into, fromVersion: info.schemaVersion, toVersion, applied, previous };
+  } catch (error) {
+    removeQuietly(scratch);
+    throw toStoreError(error, `importing ${from}`);
+  }
+}
+
+/**
+ * Makes room for the imported file: settles the old database's WAL (a stale -wal beside a new
+ * file would be replayed into it), refuses if another connection still has it open, and copies
+ * it aside. Returns the copy's path, or null when there was no database.
+ */
+function setAside(target: string, now: () => number): string | null {
+  if (!fs.existsSync(target)) {
+    removeQuietly(target);
+    return null;
+  }
+  const old = new Database(target, { fileMustExist: true });
+  old.close(); // the last connection to close checkpoints and removes the WAL
+  if (fs.existsSync(`${target}-wal`)) {
+    throw new StoreError(
+      'busy',
+      `${target} is still open (its write-ahead log is in use); close the store before importing`,
+    );
+  }
+  const stamp = new Date(now()).toISOString().replace(/[:.]/g, '-');
+  const kept = `${target}.before-import-${stamp}`;
+  fs.copyFileSync(target, kept);
+  fs.rmSync(`${target}-shm`, { force: true });
+  return kept;
+}

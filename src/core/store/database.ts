@@ -1,0 +1,276 @@
+// The one module that owns the SQLite connection. openDatabase() opens (or creates) the file,
+// sets the connection up, brings the schema up to date and hands back a Store: the repositories
+// plus transaction(), backup() and close(). Everything a Store method throws is a StoreError.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { z } from 'zod';
+import { backupDatabase, type BackupReport } from './backup.ts';
+import type { JsonValue } from './canonical-json.ts';
+import { DatabaseTooNewError, StoreError, guarded, invalidInput, toStoreError } from './errors.ts';
+import {
+  APPLICATION_ID,
+  CURRENT_SCHEMA_VERSION,
+  migrate,
+  schemaVersion,
+  type MigrationReport,
+} from './migrations/index.ts';
+import { Codec, DEFAULT_CODEC, type CodecId } from './payload-codec.ts';
+import { createAlertEventRepository, type AlertEventRepository } from './repositories/alert-events.ts';
+import { createDeliveryRepository, type DeliveryRepository } from './repositories/alert-deliveries.ts';
+import { createAlertRuleRepository, type AlertRuleRepository } from './repositories/alert-rules.ts';
+import { createHttpCacheRepository, type HttpCacheRepository } from './repositories/http-cache.ts';
+import { createMetricPointRepository, type MetricPointRepository } from './repositories/metric-points.ts';
+import { createPollRunRepository, type PollRunRepository } from './repositories/poll-runs.ts';
+import { createRetentionRepository, type RetentionRepository } from './repositories/retention.ts';
+import { createSettingsRepository, type SettingsRepository } from './repositories/settings.ts';
+import { createSnapshotRepository, type SnapshotRepository } from './repositories/snapshots.ts';
+import { createWatchlistRepository, type WatchlistRepository } from './repositories/watchlists.ts';
+import type { EpochMs } from './time.ts';
+
+export interface OpenOptions<R = JsonValue> {
+  /** Open without writing anything: no migration, no WAL switch; writes fail with kind 'read_only'. */
+  readonly?: boolean;
+  /** How long a write waits for another connection's lock before failing with kind 'busy'. Default 5 s. */
+  busyTimeoutMs?: number;
+  /** The alerts engine's schema for a rule; rules are validated by it in and out. Default: any JSON. */
+  ruleSchema?: z.ZodType<R>;
+  /** The clock for created_at / updated_at / fetched_at defaults. */
+  now?: () => EpochMs;
+  /** How new payload bodies are compressed (stored rows keep their own codec). */
+  codec?: CodecId;
+}
+
+export interface StoreStats {
+  file: string;
+  /** The database file plus its WAL, bytes. */
+  fileBytes: number;
+  walBytes: number;
+  pageSize: number;
+  pageCount: number;
+  freePages: number;
+  snapshots: number;
+  payloads: number;
+  /** Stored (compressed) payload bytes and their canonical JSON size. */
+  payloadBytes: number;
+  rawBytes: number;
+}
+
+export interface Store<R = JsonValue> {
+  readonly file: string;
+  readonly readonly: boolean;
+  /** What opening did to the schema. */
+  readonly migration: MigrationReport;
+  readonly isOpen: boolean;
+  readonly watchlists: WatchlistRepository;
+  readonly snapshots: SnapshotRepository;
+  readonly metrics: MetricPointRepository;
+  readonly httpCache: HttpCacheRepository;
+  readonly alertRules: AlertRuleRepository<R>;
+  readonly alertEvents: AlertEventRepository;
+  readonly deliveries: DeliveryRepository;
+  readonly settings: SettingsRepository;
+  readonly pollRuns: PollRunRepository;
+  readonly retention: RetentionRepository;
+  /**
+   * Runs `fn` in one transaction: everything it writes through the repositories commits together
+   * or, if it throws, not at all. `fn` must be synchronous. Nested calls become savepoints.
+   */
+  transaction<T>(fn: () => T): T;
+  /** A consistent copy of the database at `destination`, taken while the app keeps running. */
+  backup(destination: string): Promise<BackupReport>;
+  /** Moves the WAL into the database file and truncates it. */
+  checkpoint(): void;
+  stats(): StoreStats;
+  close(): void;
+}
+
+const optionsSchema = z.object({
+  readonly: z.boolean().default(false),
+  busyTimeoutMs: z.number().int().min(0).max(600_000).default(5000),
+  codec: z
+    .union([z.literal(Codec.raw), z.literal(Codec.deflateRaw), z.literal(Codec.brotli)])
+    .default(DEFAULT_CODEC),
+});
+
+/** Opens (creating if needed) a Gammawatch database: a file path, or ':memory:'. */
+export function openDatabase<R = JsonValue>(file: string, options: OpenOptions<R> = {}): Store<R> {
+  if (typeof file !== 'string' || file.length === 0)
+    throw invalidInput('openDatabase needs a file path or ":memory:"');
+  const o = optionsSchema.safeParse(options);
+  if (!o.success) throw invalidInput(`invalid open options: ${o.error.message}`);
+  const now = options.now ?? Date.now;
+  const ruleSchema = (options.ruleSchema ?? z.json()) as z.ZodType<R>;
+
+  let db: Database.Database | undefined;
+  try {
+    if (!o.data.readonly) assertWritable(file);
+    db = new Database(file, { readonly: o.data.readonly, fileMustExist: o.data.readonly });
+    const migration = prepare(db, file, o.data.readonly, o.data.busyTimeoutMs);
+    return makeStore(db, file, o.data.readonly, migration, now, ruleSchema, o.data.codec);
+  } catch (error) {
+    if (db?.open) db.close();
+    throw toStoreError(error, `opening ${file}`);
+  }
+}
+
+/**
+ * SQLite opens a file it cannot write read-only without saying so, and only the first write
+ * fails; the app should learn at start-up instead. The folder must be writable too, for the WAL.
+ */
+function assertWritable(file: string): void {
+  if (file === ':memory:' || !fs.existsSync(file)) return;
+  for (const target of [file, path.dirname(path.resolve(file))]) {
+    try {
+      fs.accessSync(target, fs.constants.W_OK);
+    } catch (error) {
+      throw new StoreError(
+        'read_only',
+        `${target} is not writable; open the database read-only or fix its permissions`,
+        {
+          cause: error,
+        },
+      );
+    }
+  }
+}
+
+function prepare(
+  db: Database.Database,
+  file: string,
+  readonly: boolean,
+  busyTimeoutMs: number,
+): MigrationReport {
+  db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  db.pragma('foreign_keys = ON');
+  if (readonly) {
+    checkOurs(db, file);
+    const version = schemaVersion(db);
+    if (version > CURRENT_SCHEMA_VERSION) throw new DatabaseTooNewError(version, CURRENT_SCHEMA_VERSION);
+    if (version < CURRENT_SCHEMA_VERSION) {
+      throw new StoreError(
+        'read_only',
+        `${file} has schema ${version} and needs upgrading to ${CURRENT_SCHEMA_VERSION}, which a read-only open cannot do`,
+      );
+    }
+    return { from: version, to: version, applied: [] };
+  }
+  // Before anything is written: a file that is not ours is left exactly as it was.
+  checkOurs(db, file);
+  // WAL lets the UI read while the poller writes; NORMAL is durable at every checkpoint and
+  // never corrupts in WAL mode, at a fraction of FULL's fsyncs.
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  return migrate(db);
+}
+
+/** Refuses a SQLite file some other program wrote. */
+function checkOurs(db: Database.Database, file: string): void {
+  const appId = db.pragma('application_id', { simple: true }) as number;
+  const version = schemaVersion(db);
+  const tables = db
+    .prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .pluck()
+    .get() as number;
+  const fresh = version === 0 && tables === 0;
+  if (!fresh && appId !== APPLICATION_ID) {
+    throw new StoreError('not_gammawatch', `${file} is a SQLite database, but not a Gammawatch one`);
+  }
+}
+
+function makeStore<R>(
+  db: Database.Database,
+  file: string,
+  readonly: boolean,
+  migration: MigrationReport,
+  now: () => EpochMs,
+  ruleSchema: z.ZodType<R>,
+  codec: CodecId,
+): Store<R> {
+  const store: Store<R> = {
+    file,
+    readonly,
+    migration,
+    get isOpen() {
+      return db.open;
+    },
+    watchlists: guarded('watchlists', createWatchlistRepository(db, now)),
+    snapshots: guarded('snapshots', createSnapshotRepository(db, now, codec)),
+    metrics: guarded('metrics', createMetricPointRepository(db)),
+    httpCache: guarded('httpCache', createHttpCacheRepository(db)),
+    alertRules: guarded('alertRules', createAlertRuleRepository(db, ruleSchema, now)),
+    alertEvents: guarded('alertEvents', createAlertEventRepository(db, now)),
+    deliveries: guarded('deliveries', createDeliveryRepository(db, now)),
+    settings: guarded('settings', createSettingsRepository(db, now)),
+    pollRuns: guarded('pollRuns', createPollRunRepository(db, now)),
+    retention: guarded('retention', createRetentionRepository(db, now)),
+
+    transaction<T>(fn: () => T): T {
+      if (typeof fn !== 'function') throw invalidInput('transaction takes a function');
+      try {
+        return db.transaction(() => {
+          const result = fn();
+          if (result instanceof Promise) {
+            throw invalidInput(
+              'a transaction function must be synchronous (it returned a promise); nothing was written',
+            );
+          }
+          return result;
+        })();
+      } catch (error) {
+        // The store's own failures arrive as StoreErrors; the caller's own errors come back as
+        // they were thrown, so the caller can still recognise them.
+        const converted = toStoreError(error, 'transaction');
+        throw converted.kind === 'unknown' && !(error instanceof Database.SqliteError) ? error : converted;
+      }
+    },
+
+    async backup(destination) {
+      try {
+        return await backupDatabase(db, destination);
+      } catch (error) {
+        throw toStoreError(error, `backup to ${destination}`);
+      }
+    },
+
+    checkpoint() {
+      try {
+        if (!readonly) db.pragma('wal_checkpoint(TRUNCATE)');
+      } catch (error) {
+        throw toStoreError(error, 'checkpoint');
+      }
+    },
+
+    stats() {
+      try {
+        const counts = store.snapshots.count();
+        const size = (path: string): number => (fs.existsSync(path) ? fs.statSync(path).size : 0);
+        const walBytes = file === ':memory:' ? 0 : size(`${file}-wal`);
+        return {
+          file,
+          fileBytes: (file === ':memory:' ? 0 : size(file)) + walBytes,
+          walBytes,
+          pageSize: db.pragma('page_size', { simple: true }) as number,
+          pageCount: db.pragma('page_count', { simple: true }) as number,
+          freePages: db.pragma('freelist_count', { simple: true }) as number,
+          ...counts,
+        };
+      } catch (error) {
+        throw toStoreError(error, 'stats');
+      }
+    },
+
+    close() {
+      if (!db.open) return;
+      try {
+        // Lets SQLite refresh the statistics its query planner uses, cheaply, as it recommends.
+        if (!readonly) db.pragma('optimize');
+      } catch {
+        // Closing matters more than fresher statistics.
+      } finally {
+        db.close();
+      }
+    },
+  };
+  return store;
+}

@@ -1,0 +1,216 @@
+// Metric points extracted from snapshots for charts. Two tables: every point (metric_points) and
+// the latest point of each New York trading date (metric_daily, kept up to date on every write),
+// so a two-year daily chart reads about 500 rows per metric instead of every intraday poll.
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import { epochToNy, nyToEpoch, addDays, type IsoDate } from '../../../shared/market-calendar.ts';
+import { tickerSchema } from '../ticker.ts';
+import { timeInputSchema, type EpochMs, type TimeInput } from '../time.ts';
+import { parseInput } from '../validate.ts';
+
+/** call_regime is a label; every other catalog metric is a number. */
+export type MetricValue = number | string;
+
+export interface MetricPointInput {
+  ticker: string;
+  metric: string;
+  ts: TimeInput;
+  /** null and undefined are skipped: a missing figure is a gap, not a point. */
+  value: MetricValue | null | undefined;
+}
+
+export type SeriesResolution = 'daily' | 'raw';
+
+export interface SeriesQuery {
+  /** Inclusive. Epoch ms, ISO timestamp, or a YYYY-MM-DD New York date. */
+  from?: TimeInput | IsoDate;
+  to?: TimeInput | IsoDate;
+  /** daily (default): the latest point per New York date; raw: every point. */
+  resolution?: SeriesResolution;
+}
+
+/** Column-oriented, as charts (uPlot) want it: row i is dates[i], ts[i], columns[m][i]. */
+export interface SeriesTable {
+  ticker: string;
+  resolution: SeriesResolution;
+  metrics: string[];
+  /** The New York date of each row (YYYY-MM-DD). */
+  dates: IsoDate[];
+  /** Daily: the time of the row's latest point across its metrics. Raw: the points' time. */
+  ts: EpochMs[];
+  /** One array per metric, null where that metric has no point in the row. */
+  columns: Record<string, (MetricValue | null)[]>;
+}
+
+export interface MetricPointRepository {
+  /** Upserts points (same ticker, metric and ts: the new value wins); returns how many were stored. */
+  put(points: readonly MetricPointInput[]): number;
+  series(ticker: string, metrics: readonly string[], query?: SeriesQuery): SeriesTable;
+  latest(ticker: string, metric: string): { ts: EpochMs; value: MetricValue } | undefined;
+  /** The metrics a ticker has points for. */
+  metrics(ticker: string): string[];
+}
+
+export const metricNameSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{0,63}$/, 'a metric name is lower-case letters, digits and _ (a catalog key)');
+
+const pointSchema = z.object({
+  ticker: tickerSchema,
+  metric: metricNameSchema,
+  ts: timeInputSchema,
+  value: z
+    .union([z.number().refine(Number.isFinite, 'a metric value must be finite'), z.string().max(200)])
+    .nullish(),
+});
+
+const isoDateSchema = z.iso.date();
+const boundSchema = z.union([isoDateSchema, timeInputSchema]);
+
+const seriesSchema = z.object({
+  metrics: z.array(metricNameSchema).min(1).max(64),
+  from: boundSchema.optional(),
+  to: boundSchema.optional(),
+  resolution: z.enum(['daily', 'raw']).default('daily'),
+});
+
+interface PointRow {
+  ts: number;
+  value: MetricValue;
+}
+
+export function createMetricPointRepository(db: Database.Database): MetricPointRepository {
+  const q = {
+    upsertPoint: db.prepare(
+      `INSERT INTO metric_points (ticker, metric, ts, value) VALUES (?, ?, ?, ?)
+       ON CONFLICT (ticker, metric, ts) DO UPDATE SET value = excluded.value`,
+    ),
+    upsertDaily: db.prepare(
+      `INSERT INTO metric_daily (ticker, metric, day, ts, value) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (ticker, metric, day) DO UPDATE SET ts = excluded.ts, value = excluded.value
+       WHERE excluded.ts >= metric_daily.ts`,
+    ),
+    raw: db.prepare(
+      'SELECT ts, value FROM metric_points WHERE ticker = ? AND metric = ? AND ts >= ? AND ts <= ? ORDER BY ts',
+    ),
+    latest: db.prepare(
+      'SELECT ts, value FROM metric_points WHERE ticker = ? AND metric = ? ORDER BY ts DESC LIMIT 1',
+    ),
+    metrics: db.prepare('SELECT DISTINCT metric FROM metric_daily WHERE ticker = ? ORDER BY metric').pluck(),
+  };
+
+  const putAll = db.transaction((points: readonly MetricPointInput[]) => {
+    let stored = 0;
+    for (const raw of points) {
+      const p = parseInput(pointSchema, raw, 'metric point');
+      if (p.value === null || p.value === undefined) continue;
+      q.upsertPoint.run(p.ticker, p.metric, p.ts, p.value);
+      q.upsertDaily.run(p.ticker, p.metric, epochToNy(p.ts).date, p.ts, p.value);
+      stored++;
+    }
+    return stored;
+  });
+
+  // One statement per query shape (number of metrics), rows as arrays ordered by date: one
+  // pass builds the aligned columns.
+  const dailyByCount = new Map<number, Database.Statement>();
+  function dailyStatement(count: number): Database.Statement {
+    let statement = dailyByCount.get(count);
+    if (!statement) {
+      statement = db
+        .prepare(
+          `SELECT metric, day, ts, value FROM metric_daily
+           WHERE ticker = ? AND metric IN (${Array.from({ length: count }, () => '?').join(', ')}) AND day >= ? AND day <= ?
+           ORDER BY day`,
+        )
+        .raw();
+      dailyByCount.set(count, statement);
+    }
+    return statement;
+  }
+
+  function dailySeries(ticker: string, metrics: string[], from: IsoDate, to: IsoDate): SeriesTable {
+    const rows = dailyStatement(metrics.length).all(ticker, ...metrics, from, to) as [
+      string,
+      IsoDate,
+      number,
+      MetricValue,
+    ][];
+    const column = new Map(metrics.map((m, i) => [m, i]));
+    const dates: IsoDate[] = [];
+    const ts: number[] = [];
+    const values: (MetricValue | null)[][] = metrics.map(() => []);
+    let last = -1;
+    for (const [metric, day, time, value] of rows) {
+      if (last < 0 || dates[last] !== day) {
+        last = dates.push(day) - 1;
+        ts.push(time);
+        for (const v of values) v.push(null);
+      } else if (time > (ts[last] as number)) {
+        ts[last] = time;
+      }
+      (values[column.get(metric) as number] as (MetricValue | null)[])[last] = value;
+    }
+    const columns: Record<string, (MetricValue | null)[]> = {};
+    metrics.forEach((m, i) => (columns[m] = values[i] as (MetricValue | null)[]));
+    return { ticker, resolution: 'daily', metrics, dates, ts, columns };
+  }
+
+  function rawSeries(ticker: string, metrics: string[], from: EpochMs, to: EpochMs): SeriesTable {
+    const perMetric = metrics.map((m) => q.raw.all(ticker, m, from, to) as PointRow[]);
+    const times = [...new Set(perMetric.flatMap((rows) => rows.map((r) => r.ts)))].sort((a, b) => a - b);
+    const index = new Map(times.map((t, i) => [t, i]));
+    const columns: Record<string, (MetricValue | null)[]> = {};
+    metrics.forEach((metric, m) => {
+      const column = new Array<MetricValue | null>(times.length).fill(null);
+      for (const row of perMetric[m] ?? []) column[index.get(row.ts) as number] = row.value;
+      columns[metric] = column;
+    });
+    return {
+      ticker,
+      resolution: 'raw',
+      metrics,
+      dates: times.map((t) => epochToNy(t).date),
+      ts: times,
+      columns,
+    };
+  }
+
+  return {
+    put(points) {
+      return putAll(points);
+    },
+
+    series(ticker, metrics, query = {}) {
+      const symbol = parseInput(tickerSchema, ticker, 'ticker');
+      const s = parseInput(seriesSchema, { ...query, metrics }, 'series query');
+      return s.resolution === 'daily'
+        ? dailySeries(symbol, s.metrics, dayBound(s.from, '0000-01-01'), dayBound(s.to, '9999-12-31'))
+        : rawSeries(symbol, s.metrics, msBound(s.from, 'from'), msBound(s.to, 'to'));
+    },
+
+    latest(ticker, metric) {
+      const row = q.latest.get(
+        parseInput(tickerSchema, ticker, 'ticker'),
+        parseInput(metricNameSchema, metric, 'metric'),
+      ) as PointRow | undefined;
+      return row ? { ts: row.ts, value: row.value } : undefined;
+    },
+
+    metrics(ticker) {
+      return q.metrics.all(parseInput(tickerSchema, ticker, 'ticker')) as string[];
+    },
+  };
+}
+
+function dayBound(bound: string | number | undefined, fallback: IsoDate): IsoDate {
+  if (bound === undefined) return fallback;
+  return typeof bound === 'string' ? bound : epochToNy(bound).date;
+}
+
+/** A date bound covers its whole New York day: from its midnight to the next midnight. */
+function msBound(bound: string | number | undefined, side: 'from' | 'to'): EpochMs {
+  if (bound === undefined) return side === 'from' ? 0 : Number.MAX_SAFE_INTEGER;
+  if (typeof bound === 'number') return bound;
+  return side === 'from' ? nyToEpoch(bound, 0) : nyToEpoch(addDays(bound, 1), 0) - 1;
+}

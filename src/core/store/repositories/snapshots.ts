@@ -1,0 +1,378 @@
+// Every response the watcher keeps. Bodies are content-addressed (see 001-initial.ts); a snapshot
+// row names the endpoint, ticker, parameters and times and points at its body. Re-ingesting the
+// same body at the same asof is a no-op, which makes a retried poll harmless.
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import { canonicalJson, sha256, type JsonValue } from '../canonical-json.ts';
+import { guardedIterator, invalidInput } from '../errors.ts';
+import { paramsKey, paramsSchema, type Params } from '../params-key.ts';
+import { DEFAULT_CODEC, decodeBody, encodeBody, type CodecId } from '../payload-codec.ts';
+import { tickerSchema } from '../ticker.ts';
+import { timeInputSchema, type EpochMs, type TimeInput } from '../time.ts';
+import { parseInput } from '../validate.ts';
+
+export interface SnapshotInput {
+  /** The endpoint's name, e.g. `market-structure`, `signals`, `top-setups`, `screener`. */
+  endpoint: string;
+  /** null (or absent) for cross-ticker endpoints. */
+  ticker?: string | null;
+  /** The query parameters (or a key made by paramsKey()). */
+  params?: Params | string;
+  /** The data's own time (API v2 `meta.asof`); the fetch time when the response has none. */
+  asof: TimeInput;
+  /** When the response arrived; defaults to now. */
+  fetchedAt?: TimeInput;
+  /** The response's `data`: what is hashed and deduplicated. */
+  data: unknown;
+  /** The response's `meta`, kept beside the snapshot (not part of its identity). */
+  meta?: unknown;
+}
+
+export interface SnapshotKey {
+  endpoint: string;
+  ticker?: string | null;
+  params?: Params | string;
+}
+
+export interface SnapshotInfo {
+  id: number;
+  endpoint: string;
+  ticker: string | null;
+  paramsKey: string;
+  asof: EpochMs;
+  fetchedAt: EpochMs;
+  /** sha256 of the canonical JSON of `data`, hex. */
+  contentHash: string;
+  /** Size of the canonical JSON of `data`, bytes. */
+  size: number;
+}
+
+export interface Snapshot extends SnapshotInfo {
+  data: JsonValue;
+  meta: JsonValue | null;
+}
+
+export interface IngestResult {
+  id: number;
+  /** false when this exact snapshot (same key, asof and body) was already stored. */
+  isNew: boolean;
+  /** false when an identical body was already stored, for this or any other snapshot. */
+  payloadIsNew: boolean;
+  contentHash: string;
+}
+
+export interface SnapshotRangeQuery {
+  endpoint?: string;
+  ticker?: string | null;
+  params?: Params | string;
+  /** Inclusive bounds on asof. */
+  from?: TimeInput;
+  to?: TimeInput;
+  order?: 'asc' | 'desc';
+  limit?: number;
+  offset?: number;
+}
+
+export interface SnapshotRepository {
+  /** Stores a batch in one transaction; results are in input order. */
+  ingest(inputs: readonly SnapshotInput[]): IngestResult[];
+  /** The newest snapshot of a key (by asof, then by arrival). */
+  latest(key: SnapshotKey): Snapshot | undefined;
+  /** The newest snapshot of a key with asof at or before `at`: what was known then. */
+  latestAtOrBefore(key: SnapshotKey, at: TimeInput): Snapshot | undefined;
+  /** The newest snapshot of a key with asof strictly before `beforeAsof`: what an alert compares with. */
+  previous(key: SnapshotKey, beforeAsof: TimeInput): Snapshot | undefined;
+  /** The newest snapshot of `endpoint` for each ticker given (tickers with none are left out). */
+  latestForTickers(endpoint: string, tickers: readonly string[], params?: Params | string): Snapshot[];
+  byId(id: number): Snapshot | undefined;
+  /** Every snapshot time of a ticker, newest first unless `order` says otherwise (no bodies). */
+  timeline(ticker: string, query?: Omit<SnapshotRangeQuery, 'ticker'>): SnapshotInfo[];
+  /** Snapshots matching a query, without bodies. */
+  range(query: SnapshotRangeQuery): SnapshotInfo[];
+  /** Snapshots matching a query, with bodies, read page by page (for exports); no limit unless given. */
+  iterate(query: SnapshotRangeQuery): IterableIterator<Snapshot>;
+  /** Totals for a statistics screen or a benchmark: reads every row, so not for hot paths. */
+  count(): { snapshots: number; payloads: number; payloadBytes: number; rawBytes: number };
+}
+
+const keySchema = z.object({
+  endpoint: z.string().trim().min(1).max(100),
+  ticker: tickerSchema.nullish(),
+  params: z.union([z.string().max(4000), paramsSchema]).optional(),
+});
+
+const inputSchema = keySchema.extend({
+  asof: timeInputSchema,
+  fetchedAt: timeInputSchema.optional(),
+  data: z.unknown().refine((v) => v !== undefined, 'data is required'),
+  meta: z.unknown().optional(),
+});
+
+const rangeSchema = keySchema.partial().extend({
+  from: timeInputSchema.optional(),
+  to: timeInputSchema.optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  limit: z.number().int().min(1).max(100_000).default(1000),
+  offset: z.number().int().min(0).default(0),
+});
+
+interface SnapshotRow {
+  id: number;
+  endpoint: string;
+  ticker: string;
+  params_key: string;
+  asof: number;
+  fetched_at: number;
+  hash: Buffer;
+  raw_size: number;
+}
+
+interface SnapshotBodyRow extends SnapshotRow {
+  codec: number;
+  body: Buffer;
+  meta: string | null;
+}
+
+const infoColumns = 's.id, s.endpoint, s.ticker, s.params_key, s.asof, s.fetched_at, p.hash, p.raw_size';
+const bodyColumns = `${infoColumns}, p.codec, p.body, s.meta`;
+const fromJoin = 'FROM snapshots s JOIN payloads p ON p.id = s.payload_id';
+const byKeyJoin = 'FROM snapshots s INDEXED BY snapshots_identity JOIN payloads p ON p.id = s.payload_id';
+
+const PAGE = 500;
+
+function toInfo(row: SnapshotRow): SnapshotInfo {
+  return {
+    id: row.id,
+    endpoint: row.endpoint,
+    ticker: row.ticker === '' ? null : row.ticker,
+    paramsKey: row.params_key,
+    asof: row.asof,
+    fetchedAt: row.fetched_at,
+    contentHash: row.hash.toString('hex'),
+    size: row.raw_size,
+  };
+}
+
+function toSnapshot(row: SnapshotBodyRow): Snapshot {
+  return {
+    ...toInfo(row),
+    data: JSON.parse(decodeBody(row.codec, row.body)) as JsonValue,
+    meta: row.meta === null ? null : (JSON.parse(row.meta) as JsonValue),
+  };
+}
+
+interface NormalKey {
+  endpoint: string;
+  ticker: string;
+  paramsKey: string;
+}
+
+function normalKey(key: SnapshotKey): NormalKey {
+  const k = parseInput(keySchema, key, 'snapshot key');
+  return {
+    endpoint: k.endpoint,
+    ticker: k.ticker ?? '',
+    paramsKey: typeof k.params === 'string' ? k.params : paramsKey(k.params),
+  };
+}
+
+export function createSnapshotRepository(
+  db: Database.Database,
+  now: () => EpochMs,
+  codec: CodecId = DEFAULT_CODEC,
+): SnapshotRepository {
+  const q = {
+    payloadId: db.prepare('SELECT id FROM payloads WHERE hash = ?').pluck(),
+    insertPayload: db.prepare('INSERT INTO payloads (hash, codec, raw_size, body) VALUES (?, ?, ?, ?)'),
+    insertSnapshot: db
+      .prepare(
+        `INSERT INTO snapshots (endpoint, ticker, params_key, asof, fetched_at, payload_id, meta)
+       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
+      )
+      .pluck(),
+    existingSnapshot: db
+      .prepare(
+        'SELECT id FROM snapshots WHERE endpoint = ? AND ticker = ? AND params_key = ? AND asof = ? AND payload_id = ?',
+      )
+      .pluck(),
+    latest: db.prepare(
+      `SELECT ${bodyColumns} ${byKeyJoin} WHERE s.endpoint = ? AND s.ticker = ? AND s.params_key = ?
+       ORDER BY s.asof DESC, s.id DESC LIMIT 1`,
+    ),
+    atOrBefore: db.prepare(
+      `SELECT ${bodyColumns} ${byKeyJoin} WHERE s.endpoint = ? AND s.ticker = ? AND s.params_key = ? AND s.asof <= ?
+       ORDER BY s.asof DESC, s.id DESC LIMIT 1`,
+    ),
+    before: db.prepare(
+      `SELECT ${bodyColumns} ${byKeyJoin} WHERE s.endpoint = ? AND s.ticker = ? AND s.params_key = ? AND s.asof < ?
+       ORDER BY s.asof DESC, s.id DESC LIMIT 1`,
+    ),
+    byId: db.prepare(`SELECT ${bodyColumns} ${fromJoin} WHERE s.id = ?`),
+    count: db.prepare(
+      `SELECT (SELECT COUNT(*) FROM snapshots) AS snapshots, COUNT(*) AS payloads,
+              COALESCE(SUM(LENGTH(body)), 0) AS payloadBytes, COALESCE(SUM(raw_size), 0) AS rawBytes FROM payloads`,
+    ),
+  };
+
+  /** One input, inside the caller's transaction. */
+  function ingestOne(raw: SnapshotInput): IngestResult {
+    const input = parseInput(inputSchema, raw, 'snapshot');
+    const text = canonicalJson(input.data);
+    const hash = sha256(text);
+    let payloadId = q.payloadId.get(hash) as number | undefined;
+    const payloadIsNew = payloadId === undefined;
+    if (payloadId === undefined) {
+      const encoded = encodeBody(text, codec);
+      payloadId = Number(
+        q.insertPayload.run(hash, encoded.codec, encoded.rawSize, encoded.body).lastInsertRowid,
+      );
+    }
+    const ticker = input.ticker ?? '';
+    const key = typeof input.params === 'string' ? input.params : paramsKey(input.params);
+    const meta = input.meta === undefined || input.meta === null ? null : canonicalJson(input.meta);
+    const fetchedAt = input.fetchedAt ?? now();
+    const inserted = q.insertSnapshot.get(
+      input.endpoint,
+      ticker,
+      key,
+      input.asof,
+      fetchedAt,
+      payloadId,
+      meta,
+    ) as number | undefined;
+    const id =
+      inserted ?? (q.existingSnapshot.get(input.endpoint, ticker, key, input.asof, payloadId) as number);
+    return { id, isNew: inserted !== undefined, payloadIsNew, contentHash: hash.toString('hex') };
+  }
+
+  const ingestBatch = db.transaction((inputs: readonly SnapshotInput[]) => inputs.map(ingestOne));
+
+  interface Range {
+    where: string[];
+    args: unknown[];
+    order: 'ASC' | 'DESC';
+    limit: number;
+    offset: number;
+  }
+
+  function toRange(query: SnapshotRangeQuery): Range {
+    const r = parseInput(rangeSchema, query, 'snapshot query');
+    const where: string[] = [];
+    const args: unknown[] = [];
+    const add = (clause: string, value: unknown): void => {
+      where.push(clause);
+      args.push(value);
+    };
+    if (r.endpoint !== undefined) add('s.endpoint = ?', r.endpoint);
+    if (r.ticker !== undefined) add('s.ticker = ?', r.ticker ?? '');
+    if (r.params !== undefined)
+      add('s.params_key = ?', typeof r.params === 'string' ? r.params : paramsKey(r.params));
+    if (r.from !== undefined) add('s.asof >= ?', r.from);
+    if (r.to !== undefined) add('s.asof <= ?', r.to);
+    return { where, args, order: r.order === 'asc' ? 'ASC' : 'DESC', limit: r.limit, offset: r.offset };
+  }
+
+  function selectRange(range: Range, columns: string, extraWhere: string[] = []): string {
+    const where = [...range.where, ...extraWhere];
+    return `SELECT ${columns} ${fromJoin} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY s.asof ${range.order}, s.id ${range.order} LIMIT ? OFFSET ?`;
+  }
+
+  function listRange(query: SnapshotRangeQuery): SnapshotInfo[] {
+    const range = toRange(query);
+    return (
+      db
+        .prepare(selectRange(range, infoColumns))
+        .all(...range.args, range.limit, range.offset) as SnapshotRow[]
+    ).map(toInfo);
+  }
+
+  /**
+   * Pages through a range by (asof, id) so that no statement stays open between pages: a
+   * consumer that awaits between items (writing a file) must not hold the connection busy.
+   */
+  function* iterateRange(query: SnapshotRangeQuery): IterableIterator<Snapshot> {
+    const range = toRange({ ...query, limit: query.limit ?? 100_000 });
+    const first = db.prepare(selectRange(range, bodyColumns));
+    const cmp = range.order === 'ASC' ? '>' : '<';
+    const next = db.prepare(
+      selectRange({ ...range, offset: 0 }, bodyColumns, [`(s.asof, s.id) ${cmp} (?, ?)`]),
+    );
+    let remaining = query.limit ?? Number.POSITIVE_INFINITY;
+    let last: SnapshotBodyRow | undefined;
+    while (remaining > 0) {
+      const pageSize = Math.min(PAGE, remaining);
+      const rows = (
+        last === undefined
+          ? first.all(...range.args, pageSize, range.offset)
+          : next.all(...range.args, last.asof, last.id, pageSize, 0)
+      ) as SnapshotBodyRow[];
+      for (const row of rows) yield toSnapshot(row);
+      if (rows.length < pageSize) return;
+      remaining -= rows.length;
+      last = rows[rows.length - 1];
+    }
+  }
+
+  const one = (statement: Database.Statement, ...args: unknown[]): Snapshot | undefined => {
+    const row = statement.get(...args) as SnapshotBodyRow | undefined;
+    return row ? toSnapshot(row) : undefined;
+  };
+
+  return {
+    ingest(inputs) {
+      if (!Array.isArray(inputs)) throw invalidInput('ingest takes an array of snapshots');
+      return ingestBatch(inputs);
+    },
+
+    latest(key) {
+      const k = normalKey(key);
+      return one(q.latest, k.endpoint, k.ticker, k.paramsKey);
+    },
+
+    latestAtOrBefore(key, at) {
+      const k = normalKey(key);
+      return one(q.atOrBefore, k.endpoint, k.ticker, k.paramsKey, parseInput(timeInputSchema, at, 'time'));
+    },
+
+    previous(key, beforeAsof) {
+      const k = normalKey(key);
+      return one(
+        q.before,
+        k.endpoint,
+        k.ticker,
+        k.paramsKey,
+        parseInput(timeInputSchema, beforeAsof, 'time'),
+      );
+    },
+
+    latestForTickers(endpoint, tickers, params) {
+      const symbols = parseInput(z.array(tickerSchema).max(10_000), tickers, 'tickers');
+      const out: Snapshot[] = [];
+      for (const ticker of symbols) {
+        const k = normalKey({ endpoint, ticker, params });
+        const snapshot = one(q.latest, k.endpoint, k.ticker, k.paramsKey);
+        if (snapshot) out.push(snapshot);
+      }
+      return out;
+    },
+
+    byId(id) {
+      return one(q.byId, parseInput(z.number().int().positive(), id, 'snapshot id'));
+    },
+
+    timeline(ticker, query = {}) {
+      return listRange({ ...query, ticker: parseInput(tickerSchema, ticker, 'ticker') });
+    },
+
+    range: listRange,
+
+    iterate(query) {
+      return guardedIterator(iterateRange(query), 'snapshots.iterate');
+    },
+
+    count() {
+      return q.count.get() as { snapshots: number; payloads: number; payloadBytes: number; rawBytes: number };
+    },
+  };
+}

@@ -1,0 +1,226 @@
+// Every schema version this app ever wrote must open in the current one, data intact.
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sha256, canonicalJson } from '../../../../src/core/store/canonical-json.ts';
+import { openDatabase } from '../../../../src/core/store/database.ts';
+import type { StoreError } from '../../../../src/core/store/errors.ts';
+import { DatabaseTooNewError } from '../../../../src/core/store/errors.ts';
+import {
+  APPLICATION_ID,
+  CURRENT_SCHEMA_VERSION,
+  migrate,
+  migrations,
+  schemaVersion,
+  type Migration,
+} from '../../../../src/core/store/migrations/index.ts';
+import { encodeBody } from '../../../../src/core/store/payload-codec.ts';
+import { createMetricPointRepository } from '../../../../src/core/store/repositories/metric-points.ts';
+import { marketStructurePayload, tempDir } from '../../../support/store-factory.ts';
+
+let tmp: ReturnType<typeof tempDir> | undefined;
+afterEach(() => {
+  tmp?.cleanup();
+  tmp = undefined;
+});
+
+const payload = marketStructurePayload(11, 'MSFT');
+const t0 = Date.UTC(2025, 2, 3, 15, 0); // 10:00 New York, Monday 3 March 2025
+
+// Two points on 3 March (New York), one late on 4 March that is still 4 March in New York though
+// 5 March in UTC: the daily table must group by New York date.
+const points = [
+  { metric: 'price', ts: t0, value: 410.5 },
+  { metric: 'price', ts: t0 + 3 * 3600_000, value: 412.25 },
+  { metric: 'price', ts: Date.UTC(2025, 2, 5, 1, 30), value: 408 },
+  { metric: 'call_regime', ts: t0, value: 'call_heavy' },
+];
+
+/** Rows as each schema version wrote them, in that version's SQL, keyed by the version that introduced the table. */
+const seeds: Record<number, (db: Database.Database) => void> = {
+  1: (db) => {
+    db.prepare(
+      "INSERT INTO watchlists (id, name, position, created_at, updated_at) VALUES (1, 'Core', 0, ?, ?)",
+    ).run(t0, t0);
+    db.prepare(
+      "INSERT INTO watchlist_tickers (watchlist_id, ticker, position, added_at) VALUES (1, 'MSFT', 0, ?), (1, 'SPY', 1, ?)",
+    ).run(t0, t0);
+    const text = canonicalJson(payload);
+    const body = encodeBody(text);
+    db.prepare('INSERT INTO payloads (id, hash, codec, raw_size, body) VALUES (1, ?, ?, ?, ?)').run(
+      sha256(text),
+      body.codec,
+      text.length,
+      body.body,
+    );
+    db.prepare(
+      "INSERT INTO snapshots (endpoint, ticker, params_key, asof, fetched_at, payload_id, meta) VALUES ('market-structure', 'MSFT', '', ?, ?, 1, '{\"ticker\":\"MSFT\"}')",
+    ).run(t0, t0 + 1000);
+    const insert = db.prepare(
+      "INSERT INTO metric_points (ticker, metric, ts, value) VALUES ('MSFT', ?, ?, ?)",
+    );
+    for (const p of points) insert.run(p.metric, p.ts, p.value);
+    db.prepare(
+      "INSERT INTO http_cache (key, etag, body, stored_at, max_age, swr) VALUES ('GET /top-setups', 'W/\"a\"', '{}', ?, 900, 30)",
+    ).run(t0);
+    db.prepare(
+      'INSERT INTO alert_rules (id, name, enabled, rule, created_at, updated_at) VALUES (1, \'Regime change\', 1, \'{"type":"regime_change"}\', ?, ?)',
+    ).run(t0, t0);
+    db.prepare(
+      `INSERT INTO alert_events (id, rule_id, ticker, kind, from_state, to_state, severity, asof, created_at, payload, idempotency_key)
+       VALUES (1, 1, 'MSFT', 'regime_change', 'range_bound', 'trending_low_vol', 'warning', ?, ?, '{}', 'r1:MSFT:t0')`,
+    ).run(t0, t0);
+    db.prepare(
+      "INSERT INTO alert_deliveries (event_id, channel, state, attempts, updated_at) VALUES (1, 'desktop', 'sent', 1, ?)",
+    ).run(t0);
+    db.prepare("INSERT INTO settings (key, value, updated_at) VALUES ('theme', '\"dark\"', ?)").run(t0);
+  },
+  2: (db) => {
+    db.prepare(
+      "INSERT INTO poll_runs (job, started_at, finished_at, requests, not_modified, bytes, errors, duration_ms) VALUES ('signals', ?, ?, 10, 4, 5000, 1, 800)",
+    ).run(t0, t0 + 800);
+  },
+  3: (db) => {
+    // From version 3 on, every metric write also keeps metric_daily up to date.
+    createMetricPointRepository(db).put(points.map((p) => ({ ...p, ticker: 'MSFT' })));
+  },
+};
+
+function databaseAtVersion(file: string, version: number): void {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  migrate(db, version);
+  for (let v = 1; v <= version; v++) seeds[v]?.(db);
+  db.close();
+}
+
+describe('migrations', () => {
+  it('are numbered 1..n with no gap, one per file', () => {
+    expect(migrations.map((m) => m.version)).toEqual(migrations.map((_, i) => i + 1));
+    expect(CURRENT_SCHEMA_VERSION).toBe(migrations.length);
+    expect(CURRENT_SCHEMA_VERSION).toBeGreaterThanOrEqual(2);
+  });
+
+  it('has a seed for every version, so the forward test below covers each', () => {
+    expect(Object.keys(seeds).map(Number)).toEqual(migrations.map((m) => m.version));
+  });
+
+  it.each(migrations.map((m) => m.version))(
+    'a database at schema %i opens in the current version with its data',
+    (version) => {
+      tmp = tempDir();
+      const file = tmp.file('old.db');
+      databaseAtVersion(file, version);
+
+      const store = openDatabase(file);
+      try {
+        expect(store.migration.from).toBe(version);
+        expect(store.migration.to).toBe(CURRENT_SCHEMA_VERSION);
+        expect(store.migration.applied).toHaveLength(CURRENT_SCHEMA_VERSION - version);
+
+        expect(store.watchlists.list()).toMatchObject([{ name: 'Core', tickers: ['MSFT', 'SPY'] }]);
+        const snapshot = store.snapshots.latest({ endpoint: 'market-structure', ticker: 'MSFT' });
+        expect(snapshot?.data).toEqual(payload);
+        expect(snapshot?.meta).toEqual({ ticker: 'MSFT' });
+        expect(store.httpCache.get('GET /top-setups')?.etag).toBe('W/"a"');
+        expect(store.alertRules.get(1)?.rule).toEqual({ type: 'regime_change' });
+        expect(store.alertEvents.list()).toMatchObject([
+          { kind: 'regime_change', transition: { from: 'range_bound', to: 'trending_low_vol' } },
+        ]);
+        expect(store.deliveries.forEvent(1)).toMatchObject([{ channel: 'desktop', state: 'sent' }]);
+        expect(store.settings.getSettings().theme).toBe('dark');
+
+        // The daily table, backfilled by 003 from the points version 1 stored.
+        const series = store.metrics.series('MSFT', ['price', 'call_regime']);
+        expect(series.dates).toEqual(['2025-03-03', '2025-03-04']);
+        expect(series.columns.price).toEqual([412.25, 408]);
+        expect(series.columns.call_regime).toEqual(['call_heavy', null]);
+
+        // And the new version's tables work on the migrated file.
+        if (version >= 2)
+          expect(store.pollRuns.recent()).toMatchObject([{ job: 'signals', requests: 10, notModified: 4 }]);
+        const run = store.pollRuns.record({ job: 'income', startedAt: t0, finishedAt: t0 + 50 });
+        expect(store.pollRuns.get(run.id)?.durationMs).toBe(50);
+      } finally {
+        store.close();
+      }
+    },
+  );
+
+  it('a new file gets every migration and is marked as ours', () => {
+    tmp = tempDir();
+    const store = openDatabase(tmp.file('new.db'));
+    expect(store.migration).toEqual({
+      from: 0,
+      to: CURRENT_SCHEMA_VERSION,
+      applied: migrations.map((m) => expect.stringContaining(m.name)),
+    });
+    store.close();
+    const db = new Database(tmp.file('new.db'), { readonly: true });
+    expect(db.pragma('application_id', { simple: true })).toBe(APPLICATION_ID);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+  });
+
+  it('opening a current database again changes nothing', () => {
+    tmp = tempDir();
+    openDatabase(tmp.file('a.db')).close();
+    const again = openDatabase(tmp.file('a.db'));
+    expect(again.migration).toEqual({
+      from: CURRENT_SCHEMA_VERSION,
+      to: CURRENT_SCHEMA_VERSION,
+      applied: [],
+    });
+    again.close();
+  });
+
+  it('a failing step leaves the database at the version before it, without its half-made tables', () => {
+    tmp = tempDir();
+    const db = new Database(tmp.file('broken.db'));
+    const broken: Migration = {
+      version: 2,
+      name: 'broken',
+      up(d) {
+        d.exec('CREATE TABLE half_made (x)');
+        throw new Error('step failed');
+      },
+    };
+    expect(() => migrate(db, 2, [migrations[0] as Migration, broken])).toThrow('step failed');
+    expect(schemaVersion(db)).toBe(1);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'half_made'").get()).toBeUndefined();
+    db.close();
+  });
+
+  it('refuses a database from a newer Gammawatch and leaves it untouched', () => {
+    tmp = tempDir();
+    const file = tmp.file('future.db');
+    databaseAtVersion(file, CURRENT_SCHEMA_VERSION);
+    const db = new Database(file);
+    db.pragma(`user_version = ${CURRENT_SCHEMA_VERSION + 4}`);
+    db.close();
+    const before = fs.readFileSync(file);
+
+    let error: unknown;
+    try {
+      openDatabase(file);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(DatabaseTooNewError);
+    expect((error as StoreError).kind).toBe('too_new');
+    expect((error as Error).message).toBe(
+      `this database was written by a newer Gammawatch (schema ${CURRENT_SCHEMA_VERSION + 4}); this version understands up to ${CURRENT_SCHEMA_VERSION}`,
+    );
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+  });
+
+  it('refuses a newer database opened read-only too', () => {
+    tmp = tempDir();
+    const file = tmp.file('future.db');
+    databaseAtVersion(file, CURRENT_SCHEMA_VERSION);
+    const db = new Database(file);
+    db.pragma(`user_version = ${CURRENT_SCHEMA_VERSION + 1}`);
+    db.close();
+    expect(() => openDatabase(file, { readonly: true })).toThrow(DatabaseTooNewError);
+  });
+});
