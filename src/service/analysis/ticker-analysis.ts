@@ -1,0 +1,97 @@
+// One ticker at one snapshot, through the whole pipeline: chain → metrics → regime → trade setup,
+// computed once; the views that only some endpoints need (market structure, income, key levels,
+// the ranking item) are derived on first use and kept with it.
+import type {
+  IncomeItem,
+  MarketStructureData,
+  TopSetupsItem,
+  TradeSetupBlob,
+} from '../../shared/api/index.ts';
+import { analyzeChainDetailed, type ChainAnalysis } from '../engine/analyze.ts';
+import type { OptionChain } from '../engine/chain.ts';
+import { recommendIncome } from '../engine/interpret/income.ts';
+import { interpretMarketStructure } from '../engine/interpret/market-structure.ts';
+import { classifyRegime, type RegimeResult } from '../engine/interpret/regime.ts';
+import { toTopSetupsItem } from '../engine/interpret/trade-projections.ts';
+import { interpretTradeSetup } from '../engine/interpret/trade-setup.ts';
+import { keyLevels, type KeyLevel } from '../engine/levels.ts';
+import { buildTickerMetrics } from '../engine/snapshot.ts';
+import type { PricingParams, TickerMetrics } from '../engine/types.ts';
+import type { MarketDataSource } from '../market/source.ts';
+
+export class TickerAnalysis {
+  #detail: ChainAnalysis | undefined;
+  #item: TopSetupsItem | undefined;
+  #structure: MarketStructureData | undefined;
+  #income: IncomeItem[] | undefined;
+  #levels: KeyLevel[] | undefined;
+  readonly #memo = new Map<string, unknown>();
+
+  constructor(
+    readonly chain: OptionChain,
+    readonly metrics: TickerMetrics,
+    readonly regime: RegimeResult,
+    readonly setup: TradeSetupBlob,
+    readonly pricing: PricingParams | undefined,
+  ) {}
+
+  get ticker(): string {
+    return this.metrics.ticker;
+  }
+
+  /** The snapshot instant, epoch ms. */
+  get asof(): number {
+    return this.metrics.asof;
+  }
+
+  get detail(): ChainAnalysis {
+    return (this.#detail ??= analyzeChainDetailed(this.chain, this.pricing));
+  }
+
+  get topSetupsItem(): TopSetupsItem {
+    return (this.#item ??= toTopSetupsItem(this.metrics, this.setup));
+  }
+
+  get marketStructure(): MarketStructureData {
+    return (this.#structure ??= interpretMarketStructure(this.metrics));
+  }
+
+  get income(): IncomeItem[] {
+    return (this.#income ??= recommendIncome(this.metrics, this.chain, this.regime, this.pricing));
+  }
+
+  get keyLevels(): KeyLevel[] {
+    return (this.#levels ??= keyLevels(this.chain, this.detail));
+  }
+
+  /**
+   * Anything else derived from this snapshot, computed once per key: the HTTP layer keeps its
+   * serialised responses here, so a repeated request for the same view is a buffer copy.
+   */
+  memo<T>(key: string, compute: () => T): T {
+    if (this.#memo.has(key)) return this.#memo.get(key) as T;
+    const value = compute();
+    this.#memo.set(key, value);
+    return value;
+  }
+}
+
+/** The pipeline for one snapshot, or null when the source has no chain there. */
+export function analyzeSnapshot(
+  source: MarketDataSource,
+  ticker: string,
+  time: number,
+  pricing?: PricingParams,
+): TickerAnalysis | null {
+  const chain = source.chain(ticker, time);
+  if (chain === null) return null;
+  const metrics = buildTickerMetrics({
+    chain,
+    history: source.history(ticker, time),
+    earnings: source.earnings(ticker, time),
+    simulated: source.simulated,
+    ...(pricing ? { pricing } : {}),
+  });
+  const regime = classifyRegime(metrics);
+  return new TickerAnalysis(chain, metrics, regime, interpretTradeSetup(metrics, regime), pricing);
+}

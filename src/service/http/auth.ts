@@ -1,0 +1,60 @@
+// Bearer-key authentication and demo access. Keys are compared as SHA-256 digests with
+// timingSafeEqual against every configured key (no early exit), so neither the content nor the
+// length of a guess leaks through timing. Keys are never logged: a caller is known by a short
+// digest prefix, which is what the rate limiter keys on.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { ServiceError } from './errors.ts';
+
+export type Caller = { kind: 'key'; id: string } | { kind: 'demo' };
+
+export interface Keyring {
+  readonly size: number;
+  /** The caller id of a valid key, or null. */
+  verify(presented: string): string | null;
+}
+
+function digest(key: string): Buffer {
+  return createHash('sha256').update(key, 'utf8').digest();
+}
+
+export function createKeyring(keys: readonly string[]): Keyring {
+  const digests = [...new Set(keys)].map(digest);
+  return {
+    size: digests.length,
+    verify(presented) {
+      const candidate = digest(presented);
+      let hit: Buffer | null = null;
+      for (const d of digests) if (timingSafeEqual(d, candidate)) hit = d;
+      return hit === null ? null : `key-${hit.toString('hex').slice(0, 12)}`;
+    },
+  };
+}
+
+const BEARER = /^Bearer[ \t]+([\x21-\x7e]+)[ \t]*$/i;
+export const DEMO_HEADER = 'x-svc-demo';
+
+const unauthorized = (message: string): ServiceError =>
+  new ServiceError(401, 'unauthorized', message, {}, { 'WWW-Authenticate': 'Bearer realm="api/v2"' });
+
+/**
+ * Who is calling: a valid bearer key wins; without an Authorization header, `X-Svc-Demo: 1` is demo
+ * access; anything else is a 401. A present but invalid key is a 401 even with the demo header, so
+ * a misconfigured client learns about its key instead of silently seeing the demo set.
+ */
+export function authenticate(
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  keyring: Keyring,
+): Caller {
+  const authorization = headers.authorization;
+  if (authorization !== undefined) {
+    const match = typeof authorization === 'string' ? BEARER.exec(authorization) : null;
+    if (!match?.[1]) throw unauthorized('Authorization must be "Bearer <API_KEY>"');
+    const id = keyring.verify(match[1]);
+    if (id === null) throw unauthorized('invalid API key');
+    return { kind: 'key', id };
+  }
+  if (headers[DEMO_HEADER] === '1') return { kind: 'demo' };
+  throw unauthorized(
+    'missing bearer token: send "Authorization: Bearer <API_KEY>" or "X-Svc-Demo: 1" for the demo set',
+  );
+}

@@ -1,0 +1,305 @@
+// The endpoint list as data (type aliases, not interfaces, so they fit the contract's loose objects): what /llm-spec publishes, in the spec's order of use. Each entry names
+// its query parameters (with the closed value sets the service enforces) and its response schema.
+import {
+  DEFAULT_EXPLAIN_VIEW,
+  DEFAULT_SERIES_METRICS,
+  DEFAULT_SERIES_WINDOW,
+  DIRECTIONS,
+  EXPLAIN_VIEWS,
+  GAMMA_CURVE_BUCKETS,
+  GAMMA_CURVE_VIEWS,
+  GEX_BY_STRIKE_BUCKETS,
+  INCOME_STRATEGIES,
+  LEVELS_FORMATS,
+  MARKET_STRUCTURE_INCLUDES,
+  REGIME_LABELS,
+  SCHEMA_IDS,
+  SCREENER_PRESETS,
+  TRADE_BIASES,
+  type SchemaKey,
+} from '../../shared/api/index.ts';
+
+export type CatalogParam = {
+  name: string;
+  type: string;
+  required?: boolean;
+  description: string;
+  allowed?: readonly string[];
+  default?: string | number | boolean;
+};
+
+export type CatalogEndpoint = {
+  path: string;
+  method: 'GET';
+  description: string;
+  params: CatalogParam[];
+  schema: SchemaKey | null;
+  auth: 'bearer' | 'none';
+};
+
+const rankingFilters: CatalogParam[] = [
+  { name: 'limit', type: 'int', description: 'rows returned, clamped to 1-200', default: 20 },
+  {
+    name: 'min_score',
+    type: 'float',
+    description: 'drop rows with opportunity_score below it, clamped to 0-10',
+    default: 0,
+  },
+  { name: 'regime', type: 'csv', description: 'IN filter on regime_label', allowed: REGIME_LABELS },
+  { name: 'recommended_direction', type: 'csv', description: 'IN filter', allowed: DIRECTIONS },
+  {
+    name: 'trade_bias',
+    type: 'csv',
+    description: 'IN filter on the trade_bias keyword',
+    allowed: TRADE_BIASES,
+  },
+  { name: 'trend_state', type: 'csv', description: 'IN filter (open label set)' },
+  { name: 'momentum_state', type: 'csv', description: 'IN filter (open label set)' },
+  { name: 'extension_state', type: 'csv', description: 'IN filter (open label set)' },
+  { name: 'realized_vol_state', type: 'csv', description: 'IN filter (open label set)' },
+  { name: 'price_min', type: 'float', description: 'inclusive lower bound on price' },
+  { name: 'price_max', type: 'float', description: 'inclusive upper bound on price' },
+  { name: 'iv_rank_min', type: 'float', description: 'inclusive lower bound on iv_rank, clamped to 0-100' },
+  { name: 'iv_rank_max', type: 'float', description: 'inclusive upper bound on iv_rank, clamped to 0-100' },
+  { name: 'ivAtMaxDelta_min', type: 'float', description: 'inclusive lower bound on ivAtMaxDelta' },
+  { name: 'ivAtMaxDelta_max', type: 'float', description: 'inclusive upper bound on ivAtMaxDelta' },
+  {
+    name: 'ttl',
+    type: 'int',
+    description: 'Cache-Control max-age in seconds, clamped to 0-1800',
+    default: 900,
+  },
+];
+
+const ticker: CatalogParam = {
+  name: 'ticker',
+  type: 'path',
+  required: true,
+  description: 'equity or ETF symbol; case is normalised',
+};
+
+export const ENDPOINTS: readonly CatalogEndpoint[] = [
+  {
+    path: '/tickers/{ticker}',
+    method: 'GET',
+    description: 'compact normalized ticker state snapshot',
+    params: [
+      ticker,
+      { name: 'include', type: 'csv', description: 'add-ons', allowed: ['call_diag'] },
+      {
+        name: 'trade_recommendation',
+        type: 'bool',
+        description: 'add the trade recommendation',
+        default: false,
+      },
+    ],
+    schema: 'tickerState',
+    auth: 'bearer',
+  },
+  {
+    path: '/tickers/{ticker}/market-structure',
+    method: 'GET',
+    description: 'market-structure record: headline, drivers, key levels, supporting factors',
+    params: [
+      ticker,
+      { name: 'include', type: 'csv', description: 'add-ons', allowed: MARKET_STRUCTURE_INCLUDES },
+    ],
+    schema: 'marketStructure',
+    auth: 'bearer',
+  },
+  {
+    path: '/tickers/{ticker}/explain',
+    method: 'GET',
+    description: 'deterministic human-readable summary plus tags',
+    params: [
+      ticker,
+      {
+        name: 'view',
+        type: 'enum',
+        description: 'interpretation view',
+        allowed: EXPLAIN_VIEWS,
+        default: DEFAULT_EXPLAIN_VIEW,
+      },
+    ],
+    schema: 'explain',
+    auth: 'bearer',
+  },
+  {
+    path: '/tickers/{ticker}/signals',
+    method: 'GET',
+    description: 'lightweight labels and scores for filtering and alert logic',
+    params: [ticker],
+    schema: 'signals',
+    auth: 'bearer',
+  },
+  {
+    path: '/tickers/{ticker}/series',
+    method: 'GET',
+    description: 'daily series, latest value per day, oldest first; points are { date, <metric>: value }',
+    params: [
+      ticker,
+      {
+        name: 'metrics',
+        type: 'csv',
+        description: 'metric catalog keys (pc_25d_ratio is accepted for put_call_25d_iv_ratio)',
+        default: DEFAULT_SERIES_METRICS.join(','),
+      },
+      {
+        name: 'window',
+        type: 'string',
+        description: 'lookback such as 30d, 12w, 6m, 2y (at most 5y)',
+        default: DEFAULT_SERIES_WINDOW,
+      },
+    ],
+    schema: 'series',
+    auth: 'bearer',
+  },
+  {
+    path: '/tickers/{ticker}/curves/gamma',
+    method: 'GET',
+    description: 'dealer gamma per strike (shares per $1; calls +, puts -)',
+    params: [
+      ticker,
+      {
+        name: 'exp',
+        type: 'string',
+        description: 'a bucket or a listed date YYYY-MM-DD',
+        allowed: GAMMA_CURVE_BUCKETS,
+        default: 'combined',
+      },
+      {
+        name: 'realtime',
+        type: 'bool',
+        description: 'real-time single-expiration pull; needs trading hours (409 otherwise)',
+        default: false,
+      },
+      {
+        name: 'view',
+        type: 'enum',
+        description: 'naive: calls and puts both positive',
+        allowed: GAMMA_CURVE_VIEWS,
+      },
+    ],
+    schema: 'gammaCurve',
+    auth: 'bearer',
+  },
+  {
+    path: '/tickers/{ticker}/curves/gamma/expirations',
+    method: 'GET',
+    description: 'gamma per strike split into nearest, first_weekly, first_monthly and all_other_expiries',
+    params: [ticker],
+    schema: 'gammaExpirations',
+    auth: 'bearer',
+  },
+  {
+    path: '/tickers/{ticker}/curves/gex_by_strike',
+    method: 'GET',
+    description: 'GEX per strike in USD per 1 % move; call/put split only for combined',
+    params: [
+      ticker,
+      {
+        name: 'exp',
+        type: 'enum',
+        description: 'expiration bucket',
+        allowed: GEX_BY_STRIKE_BUCKETS,
+        default: 'combined',
+      },
+    ],
+    schema: 'gexByStrike',
+    auth: 'bearer',
+  },
+  {
+    path: '/tickers/{ticker}/levels',
+    method: 'GET',
+    description: 'key price levels; json, or plain text for TradingView (Pine) and thinkorswim (thinkScript)',
+    params: [
+      ticker,
+      {
+        name: 'format',
+        type: 'enum',
+        description: 'output format',
+        allowed: LEVELS_FORMATS,
+        default: 'json',
+      },
+    ],
+    schema: 'levels',
+    auth: 'bearer',
+  },
+  {
+    path: '/tickers/{ticker}/options/volume',
+    method: 'GET',
+    description: 'option volume by strike for one expiration; own per-key rate limit (429 with Retry-After)',
+    params: [
+      ticker,
+      {
+        name: 'exp',
+        type: 'string',
+        required: true,
+        description: 'nearest, first_weekly, first_monthly or a listed date',
+        allowed: ['nearest', 'first_weekly', 'first_monthly'],
+      },
+    ],
+    schema: 'optionsVolume',
+    auth: 'bearer',
+  },
+  {
+    path: '/agent/trade-setup/{ticker}',
+    method: 'GET',
+    description: 'compact trade-setup payload of the latest snapshot (404 when there is none)',
+    params: [ticker],
+    schema: 'tradeSetup',
+    auth: 'bearer',
+  },
+  {
+    path: '/top-setups',
+    method: 'GET',
+    description: 'latest snapshot per ticker within 36 h, sorted by opportunity_score desc; ETag and 304',
+    params: rankingFilters,
+    schema: 'topSetups',
+    auth: 'bearer',
+  },
+  {
+    path: '/top-setups/screener/{name}',
+    method: 'GET',
+    description:
+      'a preset screener: /top-setups with the preset filters, each overridable by query parameter',
+    params: [
+      { name: 'name', type: 'path', required: true, description: 'preset name', allowed: SCREENER_PRESETS },
+      ...rankingFilters,
+    ],
+    schema: 'topSetups',
+    auth: 'bearer',
+  },
+  {
+    path: '/income-setups',
+    method: 'GET',
+    description: 'covered calls and cash-secured puts ranked by income_score, at most two rows per ticker',
+    params: [
+      { name: 'type', type: 'enum', description: 'strategy; omit for both', allowed: INCOME_STRATEGIES },
+      { name: 'min_income_score', type: 'float', description: 'clamped to 0-10', default: 0 },
+      { name: 'limit', type: 'int', description: 'clamped to 2-50', default: 10 },
+    ],
+    schema: 'incomeSetups',
+    auth: 'bearer',
+  },
+  {
+    path: '/access',
+    method: 'GET',
+    description: 'tiers, limits and the demo set',
+    params: [],
+    schema: 'access',
+    auth: 'none',
+  },
+  {
+    path: '/llm-spec',
+    method: 'GET',
+    description: 'this document: endpoints, metric catalog, conventions, JSON Schemas',
+    params: [],
+    schema: 'llmSpec',
+    auth: 'none',
+  },
+];
+
+export function schemaIdOf(key: SchemaKey | null): string | undefined {
+  return key === null ? undefined : SCHEMA_IDS[key];
+}

@@ -1,0 +1,132 @@
+// /access and /llm-spec: readable without a key, computed once (they depend only on configuration).
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  DEMO_HEADER,
+  METRIC_CATALOG,
+  SCHEMA_IDS,
+  accessResponseSchema,
+  explainResponseSchema,
+  gammaCurveResponseSchema,
+  gammaExpirationsResponseSchema,
+  gexByStrikeResponseSchema,
+  incomeResponseSchema,
+  levelsResponseSchema,
+  llmSpecResponseSchema,
+  marketStructureResponseSchema,
+  optionsVolumeResponseSchema,
+  screenerResponseSchema,
+  seriesResponseSchema,
+  signalsResponseSchema,
+  tickerStateResponseSchema,
+  topSetupsResponseSchema,
+  tradeSetupResponseSchema,
+  errorBodySchema,
+  type AccessData,
+  type LlmSpecData,
+  type SchemaKey,
+} from '../../../shared/api/index.ts';
+import type { ServiceContext } from '../context.ts';
+import { ENDPOINTS, schemaIdOf } from '../endpoint-catalog.ts';
+
+const RESPONSE_SCHEMAS: Record<SchemaKey, z.ZodType> = {
+  tickerState: tickerStateResponseSchema,
+  marketStructure: marketStructureResponseSchema,
+  explain: explainResponseSchema,
+  series: seriesResponseSchema,
+  gammaCurve: gammaCurveResponseSchema,
+  gammaExpirations: gammaExpirationsResponseSchema,
+  gexByStrike: gexByStrikeResponseSchema,
+  tradeSetup: tradeSetupResponseSchema,
+  topSetups: topSetupsResponseSchema,
+  incomeSetups: incomeResponseSchema,
+  signals: signalsResponseSchema,
+  levels: levelsResponseSchema,
+  optionsVolume: optionsVolumeResponseSchema,
+  access: accessResponseSchema,
+  llmSpec: llmSpecResponseSchema,
+};
+
+export const CONVENTIONS: readonly string[] = [
+  'All paths are relative to the base URL, which ends in /api/v2. Every endpoint is GET.',
+  'Successful responses are JSON { meta, data }; /levels with format=tradingview or tos is text/plain.',
+  'meta.asof is the ISO-8601 UTC time of the snapshot the data comes from, never the time of the request; data.asof is the same instant for display (New York time).',
+  'Authenticate with "Authorization: Bearer <API_KEY>". Without a key, "X-Svc-Demo: 1" serves the eight demo symbols listed by /access; other symbols answer 403 demo_symbol_not_allowed.',
+  'Errors are { error: { code, message, request_id, ... } } with "allowed" (400) or "available" (404) lists where they help.',
+  'Ticker symbols are case-normalised; a path segment that is not a plausible symbol is a 400, a symbol without data a 404 unknown_ticker.',
+  'Fields ending in _pct are percent units (1.78 means 1.78 %); IV fields such as atm_iv are decimals (0.28 means 28 %); ratios are plain ratios.',
+  'all_other_expiries = combined - nearest - first_weekly - first_monthly at each strike.',
+  'Rankings: unknown parameters are ignored, empty values are unset, CSV means IN, filters are AND-ed, ranges are inclusive, out-of-range numbers are clamped and echoed in meta.filters (ranges as <prefix>_range: [lo, hi]); non-numeric values for numeric parameters are a 400.',
+  'Rankings send a weak ETag and Cache-Control; send If-None-Match to get a 304 with no body when nothing changed.',
+  'Real-time gamma curves (realtime=true or exp=YYYY-MM-DD) need trading hours; outside them the answer is 409 outside_trading_hours with the next open.',
+  'Suggested order of use: ticker snapshot, market-structure, signals, series, curves, then rankings to narrow the universe.',
+];
+
+/** Open labels are zod custom types: JSON Schema gets `{}` (any) for them rather than an error. */
+function toJson(schema: z.ZodType): unknown {
+  return z.toJSONSchema(schema, { unrepresentable: 'any', io: 'output' });
+}
+
+function buildLlmSpec(): LlmSpecData {
+  const jsonSchemas: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(RESPONSE_SCHEMAS) as [SchemaKey, z.ZodType][]) {
+    jsonSchemas[SCHEMA_IDS[key]] = toJson(schema);
+  }
+  // Screener responses are top-setups responses whose meta.extra names the preset.
+  jsonSchemas[`${SCHEMA_IDS.topSetups}#screener`] = toJson(screenerResponseSchema);
+  jsonSchemas.error = toJson(errorBodySchema);
+  return {
+    version: '2.0.0',
+    endpoints: ENDPOINTS.map((e) => ({ ...e, schema: schemaIdOf(e.schema) })),
+    metric_catalog: METRIC_CATALOG,
+    conventions: [...CONVENTIONS],
+    json_schemas: jsonSchemas,
+  };
+}
+
+export function accessData(ctx: ServiceContext): AccessData {
+  return {
+    tiers: [
+      {
+        name: 'key',
+        description: 'Bearer API key from this service configuration: every endpoint, the full universe',
+        universe: ctx.source.universe().length,
+      },
+      {
+        name: 'demo',
+        description: `No key, header ${DEMO_HEADER}: 1: the demo symbols only, rankings restricted to them`,
+        universe: ctx.demoSymbols.length,
+      },
+    ],
+    limits: {
+      options_volume: {
+        burst: ctx.limits.optionsVolume.burst,
+        per_second: ctx.limits.optionsVolume.perSecond,
+        scope: 'per key',
+      },
+      demo: ctx.limits.demo
+        ? { burst: ctx.limits.demo.burst, per_second: ctx.limits.demo.perSecond, scope: 'per client address' }
+        : null,
+      top_setups_limit: { default: 20, min: 1, max: 200 },
+      income_setups_limit: { default: 10, min: 2, max: 50 },
+      ttl_seconds: { default: 900, min: 0, max: 1800 },
+      stale_while_revalidate_seconds: 30,
+      snapshot_recency_hours: 36,
+      series_window_max: '5y',
+    },
+    demo: { header: DEMO_HEADER, symbols: [...ctx.demoSymbols] },
+  };
+}
+
+export function registerDiscoveryRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  let llmSpec: LlmSpecData | null = null;
+  const access = accessData(ctx);
+  app.get('/access', { config: { public: true } }, async () => ({
+    meta: { schema: SCHEMA_IDS.access, asof: null },
+    data: access,
+  }));
+  app.get('/llm-spec', { config: { public: true } }, async () => {
+    llmSpec ??= buildLlmSpec();
+    return { meta: { schema: SCHEMA_IDS.llmSpec, asof: null }, data: llmSpec };
+  });
+}

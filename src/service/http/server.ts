@@ -1,0 +1,113 @@
+// The Fastify application of API v2: request ids, logging, authentication, the error body, and
+// the route groups under /api/v2. Everything it serves comes from a ServiceContext, so the same
+// app runs over a simulated or an imported market, in tests (inject or a real port) and in the CLI.
+import { randomUUID } from 'node:crypto';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import type { Caller } from './auth.ts';
+import { authenticate } from './auth.ts';
+import type { ServiceContext } from './context.ts';
+import { ServiceError, errorBody } from './errors.ts';
+import { clip } from './query.ts';
+import { registerDiscoveryRoutes } from './routes/discovery.ts';
+import { registerRankingRoutes } from './routes/rankings.ts';
+import { registerTickerRoutes } from './routes/tickers.ts';
+import { registerCurveRoutes } from './routes/curves.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    /** Readable without a key (/access, /llm-spec). */
+    public?: boolean;
+  }
+}
+
+export const API_PREFIX = '/api/v2';
+
+export interface LogOptions {
+  /** pino level; 'silent' turns logging off. */
+  level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Where log lines go; stderr by default. */
+  stream?: NodeJS.WritableStream;
+}
+
+/** Every error carries its request id in the body and the header; the log has it too. */
+function sendError(reply: FastifyReply, request: FastifyRequest, error: ServiceError): void {
+  void reply
+    .code(error.status)
+    .headers({ ...error.headers, 'x-request-id': request.id })
+    .send(errorBody(error, request.id));
+}
+
+export function buildServer(ctx: ServiceContext, log: LogOptions): FastifyInstance {
+  const app = Fastify({
+    logger: log.level === 'silent' ? false : { level: log.level, stream: log.stream ?? process.stderr },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    // A malformed URL (bad percent-encoding) is the caller's mistake: a 400 in our error shape.
+    frameworkErrors: (error, request, reply) => {
+      sendError(reply, request, new ServiceError(400, 'bad_request', `malformed request: ${error.message}`));
+    },
+  });
+  app.decorateRequest('caller', null);
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ServiceError) return sendError(reply, request, error);
+    const status = error.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return sendError(reply, request, new ServiceError(status, 'bad_request', error.message));
+    }
+    // A real bug: logged with the request id that the caller sees, never shown in detail.
+    request.log.error({ err: error }, 'unhandled error');
+    sendError(
+      reply,
+      request,
+      new ServiceError(500, 'internal', `internal error; quote request id ${request.id} when reporting it`),
+    );
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    sendError(
+      reply,
+      request,
+      new ServiceError(404, 'not_found', `no such endpoint: ${request.method} ${clip(request.url)}`),
+    );
+  });
+
+  void app.register(
+    async (api) => {
+      api.addHook('onRequest', async (request, reply) => {
+        void reply.header('x-request-id', request.id);
+        if (request.routeOptions.config.public === true) return;
+        const caller = authenticate(request.headers, ctx.keyring);
+        if (caller.kind === 'demo' && ctx.demoBuckets) {
+          const taken = ctx.demoBuckets.take(`demo:${request.ip}`);
+          if (!taken.ok) {
+            throw new ServiceError(
+              429,
+              'rate_limited',
+              'demo access rate limit reached; use an API key for more',
+              {},
+              {
+                'Retry-After': String(taken.retryAfterSeconds),
+              },
+            );
+          }
+        }
+        request.caller = caller;
+      });
+      registerDiscoveryRoutes(api, ctx);
+      registerTickerRoutes(api, ctx);
+      registerCurveRoutes(api, ctx);
+      registerRankingRoutes(api, ctx);
+    },
+    { prefix: API_PREFIX },
+  );
+  return app;
+}

@@ -1,0 +1,104 @@
+// The `data` objects of /tickers/{t} (the state snapshot) and /tickers/{t}/signals, read off one
+// analysed snapshot. Names follow the trade-setup payload and the metric catalog (see
+// src/shared/api/ticker-state.ts and signals.ts), so these are copies, not computations.
+import type { SignalsData, TickerStateData } from '../../shared/api/index.ts';
+import { callDiagnostics } from '../analysis/call-diagnostics.ts';
+import type { TickerAnalysis } from '../analysis/ticker-analysis.ts';
+import { toTradeRecommendation } from '../engine/interpret/trade-projections.ts';
+import { displayAsof } from './envelope.ts';
+
+export interface StateOptions {
+  callDiag?: boolean;
+  tradeRecommendation?: boolean;
+}
+
+export function tickerStateData(a: TickerAnalysis, opts: StateOptions = {}): TickerStateData {
+  const m = a.metrics;
+  const s = a.setup;
+  return {
+    ticker: m.ticker,
+    asof: displayAsof(m.asof),
+    price: m.price,
+    gamma_regime: m.gamma_regime,
+    speculation_score: m.speculative_interest_score,
+    gamma_flip_price: m.gex_flip,
+    dist_to_gex_flip_pct: m.dist_to_gex_flip_pct,
+    realized_vol_20d: m.realized_vol_20d,
+    atm_iv: m.atm_iv,
+    iv_rank: m.iv_rank,
+    put_call_iv_ratio_25delta: m.put_call_25d_iv_ratio,
+    put_call_iv_spread: m.put_call_iv_spread,
+    trend_state: m.trend_state,
+    momentum_state: m.momentum_state,
+    extension_state: m.extension_state,
+    realized_vol_state: m.realized_vol_state,
+    trend_alignment_state: m.trend_alignment_state,
+    iv_pct_chg: m.iv_pct_chg,
+    put_call_25d_iv_ratio: m.put_call_25d_iv_ratio,
+    put_call_25d_iv_premium_pct: m.put_call_25d_iv_premium_pct,
+    put_25d_iv: m.put_25d_iv,
+    call_25d_iv: m.call_25d_iv,
+    pcr_oi: m.pcr_oi,
+    pcr_volume: m.pcr_volume,
+    put_call_ratio_oi_30day_change: m.put_call_ratio_oi_30day_change,
+    put_call_ratio_oi_60day_change: m.put_call_ratio_oi_60day_change,
+    gex_flip: m.gex_flip,
+    gex_flip_reason: m.gex_flip_reason,
+    gex_usd_per_1_pct_move: m.gex_usd_per_1_pct_move,
+    nearest_gex_usd_per_1_pct_move: m.nearest_gex_usd_per_1_pct_move,
+    gex_volume_ratio: m.gex_volume_ratio,
+    pct_gamma_expiring: m.pct_gamma_expiring,
+    call_regime: m.call_regime,
+    speculative_interest_score: m.speculative_interest_score,
+    expected_move_pct_1d: m.expected_move_pct_1d,
+    expected_move_pct_1w: m.expected_move_pct_1w,
+    expected_move_pct_1m: m.expected_move_pct_1m,
+    trend_score: m.trend_score,
+    momentum_score: m.momentum_score,
+    extension_score: m.extension_score,
+    realized_vol_score: m.realized_vol_score,
+    trend_alignment_score: m.trend_alignment_score,
+    regime_label: a.regime.label,
+    regime_confidence: a.regime.confidence,
+    opportunity_score: s.opportunity_score,
+    opportunity_tier: s.opportunity_tier,
+    ivAtMaxDelta: m.ivAtMaxDelta,
+    earnings_date: m.earnings?.date ?? null,
+    earnings_time: m.earnings?.time ?? null,
+    simulated: m.simulated,
+    notes: m.notes,
+    ...(opts.tradeRecommendation === true ? { trade_recommendation: toTradeRecommendation(s) } : {}),
+    ...(opts.callDiag === true ? { call_diag: callDiagnostics(a) } : {}),
+  };
+}
+
+export function signalsData(a: TickerAnalysis): SignalsData {
+  const m = a.metrics;
+  const tier = (strategy: 'cc' | 'csp') => a.income.find((i) => i.strategy === strategy)?.income_tier ?? null;
+  return {
+    ticker: m.ticker,
+    asof: displayAsof(m.asof),
+    price: m.price,
+    gamma_regime: m.gamma_regime,
+    gex_flip: m.gex_flip,
+    dist_to_gex_flip_pct: m.dist_to_gex_flip_pct,
+    regime_label: a.regime.label,
+    opportunity_score: a.setup.opportunity_score,
+    opportunity_tier: a.setup.opportunity_tier,
+    trade_bias: a.setup.trade_bias,
+    direction: a.setup.direction,
+    trend_state: m.trend_state,
+    momentum_state: m.momentum_state,
+    extension_state: m.extension_state,
+    realized_vol_state: m.realized_vol_state,
+    trend_alignment_state: m.trend_alignment_state,
+    iv_rank: m.iv_rank,
+    atm_iv: m.atm_iv,
+    call_regime: m.call_regime,
+    speculative_interest_score: m.speculative_interest_score,
+    earnings_date: m.earnings?.date ?? null,
+    earnings_time: m.earnings?.time ?? null,
+    cc_income_tier: tier('cc'),
+    csp_income_tier: tier('csp'),
+  };
+}

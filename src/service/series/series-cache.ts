@@ -1,0 +1,116 @@
+// Per-day metric rows, computed from each session's close snapshot with the full pipeline and kept
+// per (ticker, date) in a bounded LRU. A row remembers the snapshot it came from, so today's row is
+// recomputed when a newer intraday snapshot appears and a finished session's row never changes.
+//
+// Computing a row costs a chain build plus an analysis (milliseconds), so a cold two-year request
+// is hundreds of them: they run one per event-loop turn so the server keeps answering meanwhile,
+// and `warm` fills the cache in the background so later requests are reads.
+import { addDays, epochToNy, nyToEpoch, type IsoDate } from '../../shared/market-calendar.ts';
+import type { AnalysisCache } from '../analysis/analysis-cache.ts';
+import { Lru } from '../analysis/lru.ts';
+import { analyzeSnapshot } from '../analysis/ticker-analysis.ts';
+import { seriesRowOf, type SeriesRow } from './series-row.ts';
+
+export interface DayRow {
+  date: IsoDate;
+  /** The snapshot the row was computed from (the session's last one at or before now). */
+  time: number;
+  row: SeriesRow;
+}
+
+export interface SeriesCacheOptions {
+  analysis: AnalysisCache;
+  /** Rows kept (about 1 KB each). Default 30,000: 40 tickers × 3 years of sessions. */
+  capacity?: number;
+}
+
+const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export class SeriesCache {
+  readonly #analysis: AnalysisCache;
+  readonly #rows: Lru<string, DayRow>;
+  #computed = 0;
+
+  constructor(opts: SeriesCacheOptions) {
+    this.#analysis = opts.analysis;
+    this.#rows = new Lru(opts.capacity ?? 30_000);
+  }
+
+  /** Rows computed since start (not served from cache): for measurements. */
+  get computed(): number {
+    return this.#computed;
+  }
+
+  get size(): number {
+    return this.#rows.size;
+  }
+
+  /**
+   * The last snapshot of each New York day with `after < date <= end`, oldest first. Walks the
+   * snapshot times newest first and jumps a whole day at a time, so intraday snapshots cost nothing.
+   */
+  dailyCloses(ticker: string, after: IsoDate, now: number): { date: IsoDate; time: number }[] {
+    const since = nyToEpoch(addDays(after, 1), 0);
+    const times = this.#analysis.source.snapshotTimes(ticker, since, now);
+    const out: { date: IsoDate; time: number }[] = [];
+    let i = times.length - 1;
+    while (i >= 0) {
+      const time = times[i] as number;
+      const { date } = epochToNy(time);
+      if (date <= after) break;
+      out.push({ date, time });
+      const dayStart = nyToEpoch(date, 0);
+      while (i >= 0 && (times[i] as number) >= dayStart) i--;
+    }
+    return out.reverse();
+  }
+
+  /** The row of one day, computing it when missing or stale. Null when the source has no chain. */
+  rowAt(ticker: string, date: IsoDate, time: number): DayRow | null {
+    const key = `${ticker}|${date}`;
+    const hit = this.#rows.get(key);
+    if (hit && hit.time === time) return hit;
+    // The latest snapshot is likely in the analysis cache already; older ones are not worth keeping there.
+    const analysis =
+      this.#analysis.latestTime(ticker) === time
+        ? this.#analysis.at(ticker, time)
+        : analyzeSnapshot(this.#analysis.source, ticker, time, this.#analysis.pricing);
+    if (!analysis) return null;
+    this.#computed++;
+    const row: DayRow = { date, time, row: seriesRowOf(analysis) };
+    this.#rows.set(key, row);
+    return row;
+  }
+
+  /** Rows for the days after `after` up to now, oldest first; yields between computed rows. */
+  async rows(ticker: string, after: IsoDate, signal?: AbortSignal): Promise<DayRow[]> {
+    const now = this.#analysis.now();
+    const out: DayRow[] = [];
+    for (const { date, time } of this.dailyCloses(ticker, after, now)) {
+      signal?.throwIfAborted();
+      const cached = this.#rows.get(`${ticker}|${date}`);
+      const row = cached && cached.time === time ? cached : this.rowAt(ticker, date, time);
+      if (row !== cached) await yieldTurn();
+      if (row) out.push(row);
+    }
+    return out;
+  }
+
+  /**
+   * Background warm-up: every ticker's rows for `after` onward, most recent days first across the
+   * universe order, one row per event-loop turn. Resolves when done or when `signal` aborts.
+   */
+  async warm(tickers: readonly string[], after: IsoDate, signal?: AbortSignal): Promise<void> {
+    const now = this.#analysis.now();
+    for (const ticker of tickers) {
+      const days = this.dailyCloses(ticker, after, now).reverse();
+      for (const { date, time } of days) {
+        if (signal?.aborted) return;
+        const cached = this.#rows.get(`${ticker}|${date}`);
+        if (cached && cached.time === time) continue;
+        this.rowAt(ticker, date, time);
+        await yieldTurn();
+      }
+    }
+  }
+}

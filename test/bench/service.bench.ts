@@ -1,0 +1,193 @@
+// The local API v2 service under load: autocannon (32 connections, 5 s each) against a server in a
+// child process, so the load generator does not share the server's event loop. Measures req/s and
+// p50/p99 latency for /tickers/{t}/signals, /top-setups and a 304 revalidation, the resident memory
+// with the whole universe analysed, and the per-day series cache (cold and warm).
+//
+// The same file is the child: with GW_BENCH_SERVE=1 it starts the service (simulated market, seed 7,
+// manual clock fixed inside market hours) and answers memory and timing requests over IPC.
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import { availableParallelism, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { BenchSuite, Measurement } from './harness.ts';
+
+const KEY = 'bench-key-0123456789';
+const CONNECTIONS = 32;
+const DURATION_S = 5;
+const WARMUP_S = 2;
+
+interface CannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  '2xx': number;
+  '3xx': number;
+  non2xx: number;
+  errors: number;
+}
+type Cannon = (opts: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+}) => Promise<CannonResult>;
+
+type ToChild = { type: 'rss' } | { type: 'cpu' } | { type: 'time'; path: string };
+type FromChild =
+  | { type: 'cpu'; micros: number }
+  | { type: 'ready'; baseUrl: string }
+  | { type: 'rss'; bytes: number }
+  | { type: 'time'; ms: number; status: number };
+
+async function serve(): Promise<void> {
+  const { startService } = await import('../../src/service/index.ts');
+  const { manualClock } = await import('../../src/service/market/clock.ts');
+  const { nyToEpoch } = await import('../../src/shared/market-calendar.ts');
+  const service = await startService({
+    port: 0,
+    apiKeys: [KEY],
+    seed: 7,
+    clock: manualClock(nyToEpoch('2025-03-12', 11 * 60 + 2)),
+    log: { level: 'silent' },
+    warm: false,
+  });
+  const send = (m: FromChild) => process.send?.(m);
+  process.on('message', (m: ToChild) => {
+    if (m.type === 'rss') {
+      globalThis.gc?.();
+      send({ type: 'rss', bytes: process.memoryUsage().rss });
+    } else if (m.type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      send({ type: 'cpu', micros: user + system });
+    } else {
+      const t0 = performance.now();
+      void service.app
+        .inject({ url: `/api/v2${m.path}`, headers: { authorization: `Bearer ${KEY}` } })
+        .then((r) => send({ type: 'time', ms: performance.now() - t0, status: r.statusCode }));
+    }
+  });
+  process.on('disconnect', () => void service.close().then(() => process.exit(0)));
+  send({ type: 'ready', baseUrl: service.baseUrl });
+}
+
+if (process.env.GW_BENCH_SERVE === '1') await serve();
+
+async function ask<T extends FromChild['type']>(
+  child: ReturnType<typeof fork>,
+  message: ToChild,
+  type: T,
+): Promise<Extract<FromChild, { type: T }>> {
+  const reply = new Promise<Extract<FromChild, { type: T }>>((resolve) => {
+    const on = (m: FromChild) => {
+      if (m.type !== type) return;
+      child.off('message', on);
+      resolve(m as Extract<FromChild, { type: T }>);
+    };
+    child.on('message', on);
+  });
+  child.send(message);
+  return reply;
+}
+
+const suite: BenchSuite = {
+  name: 'service',
+  async run() {
+    const autocannon = createRequire(import.meta.url)('autocannon') as Cannon;
+    const child = fork(fileURLToPath(import.meta.url), [], {
+      execArgv: ['--expose-gc', '--import', 'tsx'],
+      env: { ...process.env, GW_BENCH_SERVE: '1' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const out: Measurement[] = [];
+    try {
+      const [ready] = (await once(child, 'message')) as [FromChild];
+      if (ready.type !== 'ready') throw new Error('the service child did not start');
+      const base = ready.baseUrl;
+      const auth = { authorization: `Bearer ${KEY}` };
+
+      const cold = await ask(child, { type: 'time', path: '/top-setups' }, 'time');
+      out.push({ name: 'first /top-setups (analyses the whole universe, cold)', value: cold.ms, unit: 'ms' });
+      for (const path of ['/income-setups', '/tickers/SPY/signals'])
+        await ask(child, { type: 'time', path }, 'time');
+
+      const load = async (
+        name: string,
+        path: string,
+        headers: Record<string, string>,
+        target: number,
+        p99Target?: number,
+      ) => {
+        // An unrecorded run first, so the JIT has compiled the path being measured.
+        await autocannon({ url: `${base}${path}`, connections: CONNECTIONS, duration: WARMUP_S, headers });
+        const before = await ask(child, { type: 'cpu' }, 'cpu');
+        const r = await autocannon({
+          url: `${base}${path}`,
+          connections: CONNECTIONS,
+          duration: DURATION_S,
+          headers,
+        });
+        const after = await ask(child, { type: 'cpu' }, 'cpu');
+        const served = r['2xx'] + r.non2xx; // non2xx counts the 3xx too
+        const cpuPerRequest = (after.micros - before.micros) / Math.max(1, served);
+        const note = `${CONNECTIONS} connections, ${DURATION_S} s; 2xx ${r['2xx']}, 3xx ${r['3xx']}, other ${r.non2xx - r['3xx']}, errors ${r.errors}; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`;
+        out.push({
+          name: `${name}: throughput`,
+          value: r.requests.average,
+          unit: 'req/s',
+          target: { value: target, better: 'higher' },
+          note,
+        });
+        out.push({ name: `${name}: p50 latency`, value: r.latency.p50, unit: 'ms' });
+        out.push({
+          name: `${name}: server CPU per request`,
+          value: cpuPerRequest,
+          unit: 'µs',
+          note: `≈ ${Math.round(1e6 / cpuPerRequest)} req/s per fully available core; independent of other load on the machine`,
+        });
+        out.push({
+          name: `${name}: p99 latency`,
+          value: r.latency.p99,
+          unit: 'ms',
+          ...(p99Target !== undefined ? { target: { value: p99Target, better: 'lower' as const } } : {}),
+        });
+        return r;
+      };
+
+      await load('/tickers/SPY/signals', '/tickers/SPY/signals', auth, 5000);
+      await load('/top-setups', '/top-setups', auth, 5000, 20);
+      const etag = (await fetch(`${base}/top-setups`, { headers: auth })).headers.get('etag') ?? '';
+      await load('/top-setups revalidation (304)', '/top-setups', { ...auth, 'if-none-match': etag }, 10_000);
+
+      const rss = await ask(child, { type: 'rss' }, 'rss');
+      out.push({
+        name: 'resident memory, whole universe analysed',
+        value: rss.bytes / 2 ** 20,
+        unit: 'MB',
+        target: { value: 300, better: 'lower' },
+      });
+
+      const seriesCold = await ask(child, { type: 'time', path: '/tickers/AAPL/series?window=2y' }, 'time');
+      out.push({
+        name: 'series AAPL 2y (~300 sessions), cold: each day analysed from its close chain',
+        value: seriesCold.ms,
+        unit: 'ms',
+        note: `status ${seriesCold.status}`,
+      });
+      const seriesWarm = await ask(child, { type: 'time', path: '/tickers/AAPL/series?window=2y' }, 'time');
+      out.push({
+        name: 'series AAPL 2y, warm (rows cached)',
+        value: seriesWarm.ms,
+        unit: 'ms',
+        target: { value: 50, better: 'lower' },
+      });
+      const rssAfter = await ask(child, { type: 'rss' }, 'rss');
+      out.push({ name: 'resident memory after the series', value: rssAfter.bytes / 2 ** 20, unit: 'MB' });
+    } finally {
+      child.disconnect();
+      await once(child, 'exit');
+    }
+    return out;
+  },
+};
+
+export default suite;
