@@ -69,7 +69,7 @@ async function start(): Promise<void> {
   core = await createApp({
     dataDir,
     desktopNotifier: electronNotifier((tag) => openAlert(Number(tag))),
-    ...(apiKey !== null ? { remoteApiKey: apiKey } : {}),
+    remoteApiKey: apiKey,
   });
   handlers = createBridgeHandlers(core);
   const route = createInvokeRouter(handlers, rendererEntry, {

@@ -1,6 +1,7 @@
 // One ticker's snapshot: the chain's figures (analyze.ts), the history's figures
 // (interpret/history-metrics.ts), the gamma regime by the spec's rule, the distance to the flip and
 // the earnings calendar, in the flat TickerMetrics record every interpreter reads.
+import { gammaRegimeOf } from '../../shared/api/invariants.ts';
 import { epochToNy } from '../../shared/market-calendar.ts';
 import { analyzeChainDetailed } from './analyze.ts';
 import type { OptionChain } from './chain.ts';
@@ -19,11 +20,9 @@ export interface SnapshotInput {
  * The spec's rule: positive when spot is above the flip, negative below, neutral when equal,
  * unknown when either is missing.
  */
+/** The spec's gamma_regime rule, with the tie tolerance of the flip's precision (src/shared/api/invariants.ts). */
 export function gammaRegime(spot: number | null, flip: number | null): GammaRegime {
-  if (spot === null || flip === null || !Number.isFinite(spot) || !Number.isFinite(flip)) return 'unknown';
-  if (spot > flip) return 'positive';
-  if (spot < flip) return 'negative';
-  return 'neutral';
+  return gammaRegimeOf(spot, flip);
 }
 
 /** (spot − flip) / spot × 100; null without a flip or a positive spot. */

@@ -24,11 +24,16 @@ const fmt = (v: number) => String(Number(v.toPrecision(6)));
 // ---- gamma_regime (trade-setup rules 1-3) -------------------------------------------------------
 
 /** Positive above the flip, negative below, neutral when equal, unknown when either is missing. */
+/**
+ * Spot and flip count as equal (gamma_regime neutral) within this fraction of spot: the precision to which
+ * the flip itself is located (bisection to 0.01 % of spot). Exact float equality would never happen.
+ */
+export const GAMMA_REGIME_TIE_FRACTION = 1e-4;
+
 export function gammaRegimeOf(spot: Maybe<number>, flip: Maybe<number>): GammaRegime {
   if (!known(spot) || !known(flip)) return 'unknown';
-  if (spot > flip) return 'positive';
-  if (spot < flip) return 'negative';
-  return 'neutral';
+  if (Math.abs(spot - flip) <= GAMMA_REGIME_TIE_FRACTION * Math.abs(spot)) return 'neutral';
+  return spot > flip ? 'positive' : 'negative';
 }
 
 export function checkGammaRegime(
@@ -197,9 +202,11 @@ export function checkMarketStructureData(data: MarketStructureData): Violation[]
     out.push(
       ...checkFlipDistancePct(lv.spot, flip, fc.distance_pct, 'data.drivers.flip_context.distance_pct'),
     );
+    // Only the sides are checked: how near counts as at_flip is the interpreter's own band (not in the spec),
+    // so at_flip is accepted anywhere, and above/below must agree with the sign of spot − flip.
     const want = gammaRegimeOf(lv.spot, flip);
-    const state = { positive: 'above_flip', negative: 'below_flip', neutral: 'at_flip', unknown: null }[want];
-    if (state && fc.state !== state) {
+    const state = { positive: 'above_flip', negative: 'below_flip', neutral: null, unknown: null }[want];
+    if (state && fc.state !== state && fc.state !== 'at_flip') {
       out.push({
         rule: 'flip_context',
         path: 'data.drivers.flip_context.state',

@@ -1,0 +1,128 @@
+// Every enabled rule against one new snapshot: conditions, then scope, snooze and cooldown, then
+// the delivery plan. Pure apart from the reads in `AlertContext`, which the caller backs with the
+// store inside the same transaction that writes the snapshot, so events written for an earlier
+// snapshot of the batch are already visible to the cooldown of a later one.
+import type { AlertKind, AlertRuleBody, Severity } from '../../shared/alert-rules.ts';
+import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
+import { evaluateCondition, sourceOf, type AlertSnapshot, type ThresholdMemory } from './conditions.ts';
+import {
+  inCooldown,
+  inScope,
+  isSnoozed,
+  planDeliveries,
+  type ChannelSettings,
+  type DeliveryPlan,
+} from './policy.ts';
+
+export interface ActiveRule {
+  id: number;
+  name: string;
+  enabled: boolean;
+  body: AlertRuleBody;
+}
+
+export interface AlertContext {
+  rules: readonly ActiveRule[];
+  watchlistTickers(id: number): ReadonlySet<string>;
+  /** asof (epoch ms) of the rule's latest event for the ticker, or null. */
+  lastFiredAsof(ruleId: number, ticker: string): number | null;
+  /** For threshold hysteresis: a stored value of the metric in (after, until] passes `test`. */
+  sawValue(
+    ticker: string,
+    metric: string,
+    after: number | null,
+    until: number,
+    test: (v: number) => boolean,
+  ): boolean;
+  channels: ChannelSettings;
+  wallNow: number;
+}
+
+export interface NewAlertEvent {
+  ruleId: number;
+  ruleName: string;
+  ticker: string;
+  kind: AlertKind;
+  severity: Severity;
+  title: string;
+  message: string;
+  transition: { from: string | null; to: string | null };
+  asof: number;
+  endpoint: SnapshotEndpoint;
+  /** Rule, ticker, transition and asof: re-polls, retries and restarts cannot write it twice. */
+  idempotencyKey: string;
+  details: Record<string, unknown>;
+  deliveries: DeliveryPlan[];
+}
+
+export function idempotencyKey(parts: {
+  ruleId: number;
+  ticker: string;
+  kind: string;
+  discriminator: string;
+  from: string | null;
+  to: string | null;
+  asof: number;
+}): string {
+  const { ruleId, ticker, kind, discriminator, from, to, asof } = parts;
+  return `rule:${ruleId}|${ticker}|${kind}|${discriminator}|${from ?? ''}->${to ?? ''}|${new Date(asof).toISOString()}`;
+}
+
+/** Whether any enabled rule reads snapshots of this endpoint (skips the work otherwise). */
+export function rulesWatch(rules: readonly ActiveRule[], endpoint: SnapshotEndpoint): boolean {
+  return rules.some((r) => r.enabled && sourceOf(r.body.condition).endpoint === endpoint);
+}
+
+export function evaluateSnapshot(
+  ctx: AlertContext,
+  prev: AlertSnapshot | null,
+  curr: AlertSnapshot,
+): NewAlertEvent[] {
+  const out: NewAlertEvent[] = [];
+  // Firings of this very snapshot count for the cooldown of the ones after them.
+  const firedNow = new Set<string>();
+  for (const rule of ctx.rules) {
+    if (!rule.enabled) continue;
+    const { condition } = rule.body;
+    if (sourceOf(condition).endpoint !== curr.endpoint) continue;
+    const memory: ThresholdMemory = {
+      lastFiredAsof: (ticker) => ctx.lastFiredAsof(rule.id, ticker),
+      sawValue: (ticker, after, until, test) =>
+        condition.kind === 'metric_threshold'
+          ? ctx.sawValue(ticker, condition.metric, after, until, test)
+          : false,
+    };
+    for (const firing of evaluateCondition(condition, prev, curr, memory)) {
+      if (!inScope(rule.body.scope, firing.ticker, ctx.watchlistTickers)) continue;
+      if (isSnoozed(rule.body.snoozeUntil, ctx.wallNow)) continue;
+      const mark = `${rule.id}|${firing.ticker}`;
+      const last = firedNow.has(mark) ? curr.asof : ctx.lastFiredAsof(rule.id, firing.ticker);
+      if (inCooldown(rule.body.cooldownMinutes, last, curr.asof)) continue;
+      firedNow.add(mark);
+      out.push({
+        ruleId: rule.id,
+        ruleName: rule.name,
+        ticker: firing.ticker,
+        kind: condition.kind,
+        severity: rule.body.severity,
+        title: firing.title,
+        message: firing.message,
+        transition: { from: firing.from, to: firing.to },
+        asof: curr.asof,
+        endpoint: curr.endpoint,
+        idempotencyKey: idempotencyKey({
+          ruleId: rule.id,
+          ticker: firing.ticker,
+          kind: condition.kind,
+          discriminator: firing.discriminator,
+          from: firing.from,
+          to: firing.to,
+          asof: curr.asof,
+        }),
+        details: firing.details,
+        deliveries: planDeliveries(rule.body, ctx.channels, ctx.wallNow),
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,297 @@
+// The bridge on the main side: one handler per method of the contract, all answered from the
+// store (so the UI works offline) except the few that act (refresh, webhook test, backup).
+// `invokeBridge` is the trust boundary both transports use: it parses the input with the
+// method's schema and always answers the { ok, value } | { ok: false, error } envelope.
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  bridgeMethods,
+  isBridgeMethod,
+  type BridgeHandlers,
+  type BridgeOutput,
+} from '../../shared/bridge.ts';
+import type { AlertEvent } from '../../shared/bridge/alerts.ts';
+import { BridgeFailure, fail, issuesOf, ok, type BridgeResult } from '../../shared/bridge/result.ts';
+import type { Watchlist as BridgeWatchlist } from '../../shared/bridge/watchlists.ts';
+import type { App } from '../app.ts';
+import { postJson, webhookRequest } from '../notify/webhook.ts';
+import { listAlerts } from '../queries/alerts.ts';
+import { levelsText } from '../queries/levels-text.ts';
+import { pollStatus } from '../queries/poll-status.ts';
+import { income, screener, topSetups } from '../queries/rankings.ts';
+import { createRule, toBridgeRule, updateRule } from '../queries/rules.ts';
+import { tickerSeries, windowStart } from '../queries/series.ts';
+import { iso } from '../queries/snapshot-meta.ts';
+import { tickerRows } from '../queries/ticker-rows.ts';
+import { diffSnapshots, optionsVolume, tickerCurve, tickerView, timeline } from '../queries/ticker-views.ts';
+import { exportSeriesCsv, exportSnapshots, exportToString } from '../store/export.ts';
+import type { Watchlist } from '../store/repositories/watchlists.ts';
+import { epochToNy } from '../../shared/market-calendar.ts';
+import { toBridgeError } from './errors.ts';
+
+const toList = (w: Watchlist): BridgeWatchlist => ({ id: w.id, name: w.name, tickers: [...w.tickers] });
+
+function mustList(app: App, id: number): Watchlist {
+  const list = app.store.watchlists.get(id);
+  if (!list) throw new BridgeFailure('not_found', `no watchlist ${id}`);
+  return list;
+}
+
+/** For the local market, a ticker must exist in it; a remote one is trusted to answer 404 itself. */
+function checkTicker(app: App, ticker: string): void {
+  if (app.source.kind !== 'local') return;
+  if (!app.universe().some((u) => u.ticker === ticker)) {
+    throw new BridgeFailure(
+      'not_found',
+      `${ticker} is not in the market's universe (universe:search lists what is)`,
+    );
+  }
+}
+
+const SAMPLE_EVENT = (at: string): AlertEvent => ({
+  id: 0,
+  ruleId: null,
+  ruleName: 'Webhook test',
+  ticker: 'SPY',
+  kind: 'regime_change',
+  severity: 'info',
+  title: 'Gammawatch test notification',
+  message: 'If you can read this, the webhook works.',
+  transition: { from: 'range_bound', to: 'trending_low_vol' },
+  asof: at,
+  endpoint: 'signals',
+  createdAt: at,
+  read: false,
+  deliveries: [],
+});
+
+export function createBridgeHandlers(app: App): BridgeHandlers {
+  const { store } = app;
+  const status = (): BridgeOutput<'poll:status'> =>
+    pollStatus({
+      store,
+      schedules: app.settings().schedules,
+      running: app.poller.runningJobs(),
+      paused: app.poller.paused,
+      marketClosedSkip: app.poller.marketClosedSkip,
+      marketNow: app.marketNow(),
+      wallNow: app.wallNow(),
+    });
+  const view = () => ({ store, marketNow: app.marketNow() });
+
+  return {
+    'app:info': async () => app.info(),
+    'app:completeOnboarding': async (input) => {
+      if (input.tickers?.length) {
+        input.tickers.forEach((t) => checkTicker(app, t.toUpperCase()));
+        const list = store.watchlists.create(input.watchlistName ?? 'My watchlist', input.tickers);
+        app.tickersAdded(list.tickers);
+      }
+      return app.info();
+    },
+
+    'watchlists:list': async () => store.watchlists.list().map(toList),
+    'watchlists:create': async ({ name, tickers }) => {
+      (tickers ?? []).forEach((t) => checkTicker(app, t));
+      const list = store.watchlists.create(name, tickers ?? []);
+      if (list.tickers.length) app.tickersAdded(list.tickers);
+      return toList(list);
+    },
+    'watchlists:rename': async ({ id, name }) => toList(store.watchlists.rename(mustList(app, id).id, name)),
+    'watchlists:delete': async ({ id }) => {
+      if (!store.watchlists.delete(id)) throw new BridgeFailure('not_found', `no watchlist ${id}`);
+      return { id };
+    },
+    'watchlists:reorder': async ({ ids }) => store.watchlists.reorder(ids).map(toList),
+    'watchlist:addTicker': async ({ watchlistId, ticker }) => {
+      const list = mustList(app, watchlistId);
+      checkTicker(app, ticker);
+      const wasWatched = store.watchlists.allTickers().includes(ticker);
+      const updated = store.watchlists.addTickers(list.id, [ticker]);
+      if (!wasWatched) app.tickersAdded([ticker]);
+      return toList(updated);
+    },
+    'watchlist:removeTicker': async ({ watchlistId, ticker }) => {
+      const list = mustList(app, watchlistId);
+      if (!list.tickers.includes(ticker))
+        throw new BridgeFailure('not_found', `${ticker} is not on ${list.name}`);
+      return toList(store.watchlists.removeTickers(list.id, [ticker]));
+    },
+    'watchlist:moveTicker': async ({ watchlistId, ticker, toIndex }) => {
+      const list = mustList(app, watchlistId);
+      const rest = list.tickers.filter((t) => t !== ticker);
+      if (rest.length === list.tickers.length)
+        throw new BridgeFailure('not_found', `${ticker} is not on ${list.name}`);
+      rest.splice(Math.min(toIndex, rest.length), 0, ticker);
+      return toList(store.watchlists.reorderTickers(list.id, rest));
+    },
+
+    'universe:search': async ({ query, limit }) => {
+      const q = query.trim().toUpperCase();
+      const scored = app
+        .universe()
+        .map((u) => {
+          const rank =
+            q === ''
+              ? 3
+              : u.ticker === q
+                ? 0
+                : u.ticker.startsWith(q)
+                  ? 1
+                  : u.name.toUpperCase().includes(q)
+                    ? 2
+                    : -1;
+          return { u, rank };
+        })
+        .filter((x) => x.rank >= 0)
+        .sort((a, b) => a.rank - b.rank || a.u.ticker.localeCompare(b.u.ticker));
+      return { suggestions: scored.slice(0, limit).map((x) => x.u) };
+    },
+
+    'tickers:latest': async (input) => {
+      const tickers = 'watchlistId' in input ? mustList(app, input.watchlistId).tickers : input.tickers;
+      return {
+        rows: tickerRows(
+          { store, marketNow: app.marketNow(), tickerError: (t) => app.poller.tickerError(t) },
+          tickers,
+        ),
+      };
+    },
+    'ticker:view': async (input) => tickerView(view(), input),
+    'ticker:curve': async (input) => tickerCurve(view(), input),
+    'ticker:series': async (input) => tickerSeries(store, input, app.marketNow()),
+    'ticker:levelsText': async (input) => levelsText(store, input),
+    'ticker:optionsVolume': async (input) => optionsVolume(view(), input),
+    'ticker:timeline': async (input) => timeline(view(), input),
+    'snapshots:diff': async (input) => diffSnapshots(view(), input),
+
+    'rankings:topSetups': async (input) => topSetups(store, app.marketNow(), input),
+    'rankings:screener': async (input) => screener(store, app.marketNow(), input),
+    'rankings:income': async (input) => income(store, app.marketNow(), input),
+
+    'rules:list': async () => store.alertRules.list().map(toBridgeRule),
+    'rules:create': async (input) => createRule(store.alertRules, input),
+    'rules:update': async (input) => updateRule(store.alertRules, input),
+    'rules:delete': async ({ id }) => {
+      if (!store.alertRules.delete(id)) throw new BridgeFailure('not_found', `no alert rule ${id}`);
+      return { id };
+    },
+    'rules:testWebhook': async (input) => {
+      let target: { url: string; preset: 'generic' | 'discord' | 'slack' | 'ntfy' };
+      if ('webhookId' in input) {
+        const hook = app.settings().notifications.webhooks.find((w) => w.id === input.webhookId);
+        if (!hook) throw new BridgeFailure('not_found', `no webhook '${input.webhookId}' in settings`);
+        target = hook;
+      } else target = input;
+      const result = await postJson(
+        webhookRequest(target.preset, target.url, SAMPLE_EVENT(iso(app.wallNow()))),
+        {
+          maxAttempts: 1,
+          timeoutMs: 10_000,
+        },
+      );
+      return {
+        delivered: result.delivered,
+        status: result.status,
+        durationMs: result.durationMs,
+        error: result.error,
+      };
+    },
+
+    'alerts:list': async (input) =>
+      listAlerts({ events: store.alertEvents, deliveries: store.deliveries }, input),
+    'alerts:markRead': async (input) => ({
+      updated: 'all' in input ? store.alertEvents.markAllRead() : store.alertEvents.markRead(input.ids),
+    }),
+
+    'poll:status': async () => status(),
+    'poll:refreshNow': async (input) => {
+      // Resolves once queued; the runs report through poll:status and snapshot:new events.
+      void app.poller.refreshNow(input?.job);
+      return status();
+    },
+    'poll:pause': async () => {
+      app.poller.pause();
+      return status();
+    },
+    'poll:resume': async () => {
+      app.poller.resume();
+      return status();
+    },
+
+    'settings:get': async () => app.settings(),
+    'settings:update': async (patch) => app.updateSettings(patch),
+
+    'export:snapshots': async (input) => {
+      const query: Parameters<typeof exportSnapshots>[1] = {};
+      if (input.ticker) query.ticker = input.ticker;
+      if (input.endpoint) query.endpoint = input.endpoint;
+      if (input.from) query.from = input.from;
+      if (input.to) query.to = input.to;
+      const content = exportToString(exportSnapshots(store, query, input.format));
+      const stamp = iso(app.wallNow()).slice(0, 19).replace(/[:T]/g, '-');
+      return {
+        name: `gammawatch-snapshots${input.ticker ? `-${input.ticker}` : ''}-${stamp}.${input.format}`,
+        mime: input.format === 'csv' ? 'text/csv' : 'application/json',
+        content,
+      };
+    },
+    'export:series': async (input) => {
+      const today = epochToNy(app.marketNow()).date;
+      const query = { from: windowStart(input.window, today), to: today };
+      if (input.format === 'csv') {
+        return {
+          name: `${input.ticker}-series-${input.window}.csv`,
+          mime: 'text/csv',
+          content: exportToString(exportSeriesCsv(store, input.ticker, input.metrics, query)),
+        };
+      }
+      const series = tickerSeries(
+        store,
+        { ticker: input.ticker, metrics: input.metrics, window: input.window },
+        app.marketNow(),
+      );
+      return {
+        name: `${input.ticker}-series-${input.window}.json`,
+        mime: 'application/json',
+        content: JSON.stringify(series.data, null, 2),
+      };
+    },
+    'backup:create': async () => {
+      const at = app.wallNow();
+      const dir = path.join(app.dataDir, 'backups');
+      fs.mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `gammawatch-${iso(at).replace(/[:.]/g, '-')}.db`);
+      const report = await store.backup(file);
+      return { path: report.destination, bytes: report.bytes, createdAt: iso(at) };
+    },
+  };
+}
+
+/**
+ * Calls a method by name with untrusted input: unknown methods, invalid input and handler
+ * failures all come back as `{ ok: false, error }`; outputs are checked against the contract.
+ */
+export async function invokeBridge(
+  handlers: BridgeHandlers,
+  method: string,
+  input: unknown,
+  log: (message: string) => void = () => undefined,
+): Promise<BridgeResult<unknown>> {
+  if (!isBridgeMethod(method)) return fail('unknown_method', `no bridge method '${method.slice(0, 60)}'`);
+  const spec = bridgeMethods[method];
+  const parsed = spec.input.safeParse(input);
+  if (!parsed.success) return fail('invalid_input', `invalid input for ${method}`, issuesOf(parsed.error));
+  try {
+    const handler = handlers[method] as (input: unknown) => Promise<unknown>;
+    const value = await handler(parsed.data);
+    const checked = spec.output.safeParse(value);
+    if (!checked.success) {
+      log(`bridge: ${method} produced output outside the contract: ${checked.error.message}`);
+      return fail('internal', `${method} produced an invalid answer; see the app log`);
+    }
+    return ok(checked.data);
+  } catch (error) {
+    return { ok: false, error: toBridgeError(error, log) };
+  }
+}

@@ -1,0 +1,245 @@
+// Writes what a poll fetched: snapshots (idempotent, content-addressed), the metric points charts
+// and thresholds read, and the alert events the new snapshots raise, all in ONE transaction. A
+// crash before the commit leaves nothing; after it, everything. Re-ingesting the same responses
+// (a 304, a retry, a restart) writes nothing new, so nothing is notified twice.
+import type { AlertRuleBody } from '../../shared/alert-rules.ts';
+import { METRIC_CATALOG } from '../../shared/api/series.ts';
+import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
+import { nyToEpoch, REGULAR_CLOSE_MINUTES } from '../../shared/market-calendar.ts';
+import type { AlertSnapshot } from '../alerts/conditions.ts';
+import { evaluateSnapshot, rulesWatch, type NewAlertEvent } from '../alerts/engine.ts';
+import { record } from '../alerts/fields.ts';
+import type { ChannelSettings } from '../alerts/policy.ts';
+import { storeAlertContext } from '../alerts/store-context.ts';
+import type { AlertEventPayload } from '../queries/alerts.ts';
+import type { Store } from '../store/database.ts';
+import type { MetricPointInput } from '../store/repositories/metric-points.ts';
+import type { SnapshotInput } from '../store/repositories/snapshots.ts';
+import type { PollRequest } from './jobs.ts';
+import type { PollResult } from './poll-client.ts';
+
+export interface Fetched {
+  request: PollRequest;
+  result: PollResult;
+}
+
+export interface NewSnapshot {
+  id: number;
+  endpoint: SnapshotEndpoint;
+  ticker: string | null;
+  asof: number;
+}
+
+export interface IngestOutcome {
+  snapshots: NewSnapshot[];
+  /** Ids of alert events written by this batch (new ones only). */
+  eventIds: number[];
+  metricPoints: number;
+  /** Items that could not be stored, with why (the rest of the batch is kept). */
+  failures: { key: string; error: string }[];
+}
+
+export interface IngestDeps {
+  store: Store<AlertRuleBody>;
+  channels: () => ChannelSettings;
+  wallNow: () => number;
+  /** Fallback asof for a response without `meta.asof`. */
+  marketNow: () => number;
+}
+
+const METRIC_NAMES = new Set(Object.keys(METRIC_CATALOG));
+
+function asofOf(result: PollResult, fallback: number): number {
+  const meta = record(result.body.meta);
+  const text = meta?.['asof'];
+  const ms = typeof text === 'string' ? Date.parse(text) : Number.NaN;
+  return Number.isFinite(ms) ? ms : fallback;
+}
+
+/** Catalog metrics of a signals payload, as points at the snapshot's time. */
+function signalPoints(ticker: string, asof: number, data: unknown): MetricPointInput[] {
+  const fields = record(data);
+  if (!fields) return [];
+  const out: MetricPointInput[] = [];
+  for (const [metric, value] of Object.entries(fields)) {
+    if (!METRIC_NAMES.has(metric)) continue;
+    if (
+      (typeof value === 'number' && Number.isFinite(value)) ||
+      (typeof value === 'string' && value.length > 0)
+    ) {
+      out.push({ ticker, metric, ts: asof, value });
+    }
+  }
+  return out;
+}
+
+/** Series points `{ date, <metric>: value }`, dated at that session's close. */
+function seriesPoints(ticker: string, data: unknown): MetricPointInput[] {
+  const points = record(data)?.['points'];
+  if (!Array.isArray(points)) return [];
+  const out: MetricPointInput[] = [];
+  for (const point of points) {
+    const p = record(point);
+    const date = p?.['date'];
+    if (!p || typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) continue;
+    const ts = nyToEpoch(date, REGULAR_CLOSE_MINUTES);
+    for (const [metric, value] of Object.entries(p)) {
+      if (metric === 'date' || !METRIC_NAMES.has(metric)) continue;
+      if (
+        (typeof value === 'number' && Number.isFinite(value)) ||
+        (typeof value === 'string' && value.length > 0)
+      ) {
+        out.push({ ticker, metric, ts, value });
+      }
+    }
+  }
+  return out;
+}
+
+function eventPayload(e: NewAlertEvent): AlertEventPayload {
+  return {
+    ruleName: e.ruleName,
+    title: e.title,
+    message: e.message,
+    endpoint: e.endpoint,
+    details: e.details,
+  };
+}
+
+const channelName = (p: NewAlertEvent['deliveries'][number]): string =>
+  p.channel === 'webhook' ? `webhook:${p.target ?? ''}` : p.channel;
+
+/** The batch in one transaction; synchronous, like the store. */
+function writeBatch(deps: IngestDeps, batch: readonly Fetched[]): Omit<IngestOutcome, 'failures'> {
+  const { store } = deps;
+  return store.transaction(() => {
+    const snapshotItems = batch.filter((f) => f.request.endpoint !== 'series');
+    const inputs: SnapshotInput[] = snapshotItems.map((f) => ({
+      endpoint: f.request.endpoint,
+      ticker: f.request.ticker,
+      params: f.request.params,
+      asof: asofOf(f.result, deps.marketNow()),
+      fetchedAt: Math.round(f.result.fetchedAt),
+      data: f.result.body.data,
+      meta: f.result.body.meta,
+    }));
+    // What was newest before this batch, per series: a snapshot older than that is history
+    // arriving late (a backfill, a slow retry), not news, and raises nothing.
+    // It is also what the first new snapshot of the series is compared with; later ones in the
+    // batch compare with the one before them, so no stored body is read twice.
+    const ctx = storeAlertContext(store, deps.channels(), deps.wallNow());
+    const newestBefore = new Map<string, { asof: number; data: unknown } | null>();
+    for (const f of snapshotItems) {
+      const { endpoint, ticker, params } = f.request;
+      if (!rulesWatch(ctx.rules, endpoint) || newestBefore.has(f.request.key)) continue;
+      newestBefore.set(f.request.key, store.snapshots.latest({ endpoint, ticker, params }) ?? null);
+    }
+    const results = store.snapshots.ingest(inputs);
+
+    const points: MetricPointInput[] = [];
+    const fresh: { item: Fetched; input: SnapshotInput; id: number }[] = [];
+    results.forEach((r, i) => {
+      if (!r.isNew) return;
+      const item = snapshotItems[i] as Fetched;
+      const input = inputs[i] as SnapshotInput;
+      fresh.push({ item, input, id: r.id });
+      if (item.request.endpoint === 'signals' && item.request.ticker) {
+        points.push(...signalPoints(item.request.ticker, input.asof as number, item.result.body.data));
+      }
+    });
+    for (const f of batch) {
+      if (f.request.endpoint === 'series' && f.request.ticker)
+        points.push(...seriesPoints(f.request.ticker, f.result.body.data));
+    }
+    const metricPoints = points.length ? store.metrics.put(points) : 0;
+
+    const eventIds: number[] = [];
+    // Oldest first, so a batch holding two snapshots of one series compares them in order.
+    fresh.sort((a, b) => (a.input.asof as number) - (b.input.asof as number));
+    for (const { item, input } of fresh) {
+      const { endpoint, ticker, params } = item.request;
+      if (!rulesWatch(ctx.rules, endpoint)) continue;
+      const asof = input.asof as number;
+      const prev = newestBefore.get(item.request.key) ?? null;
+      if (prev && asof <= prev.asof) continue;
+      newestBefore.set(item.request.key, { asof, data: item.result.body.data });
+      const toAlert = (s: { asof: number; data: unknown }): AlertSnapshot => ({
+        endpoint,
+        ticker,
+        params,
+        asof: s.asof,
+        payload: s.data,
+      });
+      const events = evaluateSnapshot(
+        ctx,
+        prev ? toAlert(prev) : null,
+        toAlert({ asof, data: item.result.body.data }),
+      );
+      for (const e of events) {
+        const { inserted, event } = store.alertEvents.insertIfNew({
+          ruleId: e.ruleId,
+          ticker: e.ticker,
+          kind: e.kind,
+          transition: e.transition,
+          severity: e.severity,
+          asof: e.asof,
+          payload: eventPayload(e),
+          idempotencyKey: e.idempotencyKey,
+        });
+        if (!inserted) continue;
+        store.deliveries.queue(event.id, e.deliveries.map(channelName));
+        for (const plan of e.deliveries) {
+          if (plan.state === 'skipped') {
+            store.deliveries.record(event.id, channelName(plan), {
+              state: 'skipped',
+              error: plan.reason ?? 'skipped',
+            });
+          }
+        }
+        eventIds.push(event.id);
+      }
+    }
+    const snapshots = fresh.map(({ item, input, id }) => ({
+      id,
+      endpoint: item.request.endpoint,
+      ticker: item.request.ticker,
+      asof: input.asof as number,
+    }));
+    return { snapshots, eventIds, metricPoints };
+  });
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Stores a batch. If the batch as a whole fails (one unstorable item), each item is retried in
+ * its own transaction so one bad response costs only itself.
+ */
+export function ingestFetched(deps: IngestDeps, batch: readonly Fetched[]): IngestOutcome {
+  if (batch.length === 0) return { snapshots: [], eventIds: [], metricPoints: 0, failures: [] };
+  try {
+    return { ...writeBatch(deps, batch), failures: [] };
+  } catch (batchError) {
+    if (batch.length === 1)
+      return {
+        snapshots: [],
+        eventIds: [],
+        metricPoints: 0,
+        failures: [{ key: batch[0]?.request.key ?? '', error: message(batchError) }],
+      };
+    const out: IngestOutcome = { snapshots: [], eventIds: [], metricPoints: 0, failures: [] };
+    for (const item of batch) {
+      try {
+        const one = writeBatch(deps, [item]);
+        out.snapshots.push(...one.snapshots);
+        out.eventIds.push(...one.eventIds);
+        out.metricPoints += one.metricPoints;
+      } catch (error) {
+        out.failures.push({ key: item.request.key, error: message(error) });
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,418 @@
+// The poller: schedules → ticks → market gate → job runs → queue → ingest → events. A tick only
+// decides whether to run and enqueues; a job already running absorbs further ticks (missed ticks
+// run once). Every run is logged in the store (requests, 304s, bytes, errors) with the market
+// time it ran at, which is what "once after the close" is measured against, across restarts too.
+import type { AlertRuleBody } from '../../shared/alert-rules.ts';
+import type { ScreenerPreset } from '../../shared/api/enums.ts';
+import { POLL_JOBS, type PollJob } from '../../shared/bridge/settings.ts';
+import type { BackfillProgress } from '../../shared/bridge/poll.ts';
+import type { Settings } from '../settings/schema.ts';
+import type { Store } from '../store/database.ts';
+import { ApiError } from '../../client/errors.ts';
+import { classifyFailure, failureText } from './classify.ts';
+import { ingestFetched, type Fetched, type IngestOutcome, type NewSnapshot } from './ingest.ts';
+import { requestsFor, seriesRequest, type PollRequest } from './jobs.ts';
+import { marketGate } from './market-gate.ts';
+import type { PollClient, PollResult } from './poll-client.ts';
+import { realTimers, type Timers } from './timers.ts';
+import { cronTrigger, marketClockTrigger, type Tick, type Trigger } from './triggers.ts';
+import { WorkQueue } from './work-queue.ts';
+import type { ChannelSettings } from '../alerts/policy.ts';
+
+export interface JobRunSummary {
+  job: PollJob;
+  runId: number | null;
+  /** Market time the run was for. */
+  marketAt: number;
+  requests: number;
+  /** Answered 304 Not Modified. */
+  notModified: number;
+  /** Served from a fresh cache entry without asking (Cache-Control max-age). */
+  cached: number;
+  bytes: number;
+  errors: number;
+  snapshotsNew: number;
+  alertsNew: number;
+  durationMs: number;
+  errorMessages: string[];
+}
+
+export type TriggerMode = 'cron' | 'market-clock' | 'manual';
+
+export interface PollerOptions {
+  client: PollClient;
+  store: Store<AlertRuleBody>;
+  settings: () => Settings;
+  channels: () => ChannelSettings;
+  /** The data source's notion of now (accelerated under a fast simulated clock). */
+  marketClock: { now(): number };
+  /** cron: node-cron on the wall clock; market-clock: sampled market time; manual: tests call tick(). */
+  trigger: TriggerMode;
+  timers?: Timers;
+  random?: () => number;
+  concurrency?: number;
+  jitterMs?: number;
+  /** Endpoint backoff after a failure, doubling per consecutive failure. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** Queue attempts per request (the client retries within each). */
+  maxAttempts?: number;
+  /** Lookback of the first series request of a ticker. */
+  backfillWindow?: string;
+  /** Lookback of the scheduled series refresh. */
+  seriesWindow?: string;
+  /** `ttl` asked of the rankings (see JobScope.rankingTtl); the server's default when absent. */
+  rankingTtl?: number;
+  /** Items per ingest transaction while results stream in. */
+  ingestChunk?: number;
+  onSnapshots?(snapshots: readonly NewSnapshot[]): void;
+  onAlerts?(eventIds: readonly number[]): void;
+  onStatusChange?(): void;
+  onBackfill?(progress: BackfillProgress): void;
+  log?(message: string): void;
+}
+
+const MAX_ERROR_MESSAGES = 5;
+
+export class Poller {
+  readonly #o: PollerOptions;
+  readonly #timers: Timers;
+  readonly queue: WorkQueue;
+  readonly #running = new Map<PollJob, Promise<JobRunSummary>>();
+  readonly #lastRunAt = new Map<PollJob, number>();
+  readonly #inFlight = new Set<Promise<unknown>>();
+  /** The latest failure of a ticker's signals request, cleared by a success: the row's status. */
+  readonly #tickerErrors = new Map<string, { kind: string; message: string }>();
+  #trigger: Trigger | null = null;
+  #paused = false;
+  #stopped = false;
+  #closedSkip = false;
+
+  constructor(options: PollerOptions) {
+    this.#o = options;
+    this.#timers = options.timers ?? realTimers;
+    const queueOptions: ConstructorParameters<typeof WorkQueue>[0] = {
+      concurrency: options.concurrency ?? 6,
+      jitterMs: options.jitterMs ?? 250,
+      timers: this.#timers,
+      classify: classifyFailure,
+    };
+    if (options.random) queueOptions.random = options.random;
+    if (options.backoffBaseMs !== undefined) queueOptions.backoffBaseMs = options.backoffBaseMs;
+    if (options.backoffMaxMs !== undefined) queueOptions.backoffMaxMs = options.backoffMaxMs;
+    if (options.maxAttempts !== undefined) queueOptions.maxAttempts = options.maxAttempts;
+    this.queue = new WorkQueue(queueOptions);
+    this.#loadLastRuns();
+  }
+
+  get paused(): boolean {
+    return this.#paused;
+  }
+
+  /** Whether the latest tick was skipped because the market is closed. */
+  get marketClosedSkip(): boolean {
+    return this.#closedSkip;
+  }
+
+  runningJobs(): PollJob[] {
+    return [...this.#running.keys()];
+  }
+
+  tickerError(ticker: string): { kind: string; message: string } | null {
+    return this.#tickerErrors.get(ticker) ?? null;
+  }
+
+  lastRunAt(job: PollJob): number | null {
+    return this.#lastRunAt.get(job) ?? null;
+  }
+
+  start(): void {
+    if (this.#trigger || this.#stopped) return;
+    this.#trigger = this.#makeTrigger();
+    this.#trigger?.start();
+  }
+
+  /** Rebuilds the schedule after the settings changed. */
+  reschedule(): void {
+    if (!this.#trigger) return;
+    this.#trigger.stop();
+    this.#trigger = this.#makeTrigger();
+    this.#trigger?.start();
+  }
+
+  /** Stops ticking and waits for the runs in flight (queued requests not yet started are dropped). */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#trigger?.stop();
+    this.#trigger = null;
+    await this.queue.shutdown();
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+  }
+
+  pause(): void {
+    this.#paused = true;
+    this.queue.pause();
+    this.#o.onStatusChange?.();
+  }
+
+  resume(): void {
+    this.#paused = false;
+    this.queue.resume();
+    this.#o.onStatusChange?.();
+  }
+
+  /** A schedule fired: run the job if the market gate allows and it is not already running. */
+  tick(tick: Tick<PollJob>): void {
+    if (this.#paused || this.#stopped) return;
+    const settings = this.#o.settings();
+    const gate = marketGate(tick.at, this.lastRunAt(tick.job), settings.polling.outsideMarketHours);
+    this.#closedSkip = !gate.run;
+    if (!gate.run) return;
+    if (this.#running.has(tick.job)) return;
+    this.#track(this.runJob(tick.job));
+  }
+
+  /** Every job once (ignoring the market gate), e.g. for `watch --once`. */
+  async runAll(options: { force?: boolean; jobs?: readonly PollJob[] } = {}): Promise<JobRunSummary[]> {
+    const jobs = options.jobs ?? POLL_JOBS;
+    return Promise.all(jobs.map((job) => this.runJob(job, { force: options.force ?? false })));
+  }
+
+  /** Refresh now: urgent, past the max-age cache (still conditional). */
+  refreshNow(job?: PollJob): Promise<JobRunSummary[]> {
+    const jobs = job ? [job] : POLL_JOBS;
+    const run = Promise.all(jobs.map((j) => this.runJob(j, { urgent: true, force: true })));
+    this.#track(run);
+    return run;
+  }
+
+  /** One job now. Joins the run in progress if there is one. */
+  runJob(job: PollJob, options: { urgent?: boolean; force?: boolean } = {}): Promise<JobRunSummary> {
+    const existing = this.#running.get(job);
+    if (existing) return existing;
+    const settings = this.#o.settings();
+    const requests = requestsFor(job, {
+      tickers: this.#o.store.watchlists.allTickers(),
+      screeners: settings.screeners.enabled as ScreenerPreset[],
+      seriesWindow: this.#o.seriesWindow ?? '30d',
+      ...(this.#o.rankingTtl === undefined ? {} : { rankingTtl: this.#o.rankingTtl }),
+    });
+    const run = this.#execute(job, requests, options).finally(() => {
+      this.#running.delete(job);
+      this.#o.onStatusChange?.();
+    });
+    this.#running.set(job, run);
+    this.#o.onStatusChange?.();
+    return run;
+  }
+
+  /**
+   * A newly watched ticker: its history (series) and its current views, urgently, with progress
+   * reported per ticker. Resolves when done; failures are reported, not thrown.
+   */
+  async backfill(tickers: readonly string[]): Promise<void> {
+    const list = [...new Set(tickers.map((t) => t.toUpperCase()))];
+    if (list.length === 0 || this.#stopped) return;
+    const report = (p: BackfillProgress): void => this.#o.onBackfill?.(p);
+    let done = 0;
+    report({ ticker: null, done, total: list.length, phase: 'started', message: null });
+    const scope = { tickers: list, screeners: [], seriesWindow: this.#o.seriesWindow ?? '30d' };
+    const work = list.map(async (ticker) => {
+      const requests: PollRequest[] = [
+        seriesRequest(ticker, this.#o.backfillWindow ?? '2y'),
+        ...requestsFor('signals', { ...scope, tickers: [ticker] }),
+        ...requestsFor('market_structure', { ...scope, tickers: [ticker] }),
+      ];
+      const summary = await this.#execute('series', requests, { urgent: true, force: false, record: false });
+      done++;
+      const failed = summary.errors > 0;
+      report({
+        ticker,
+        done,
+        total: list.length,
+        phase: 'running',
+        message: failed ? (summary.errorMessages[0] ?? 'failed') : null,
+      });
+      return failed;
+    });
+    const track = Promise.all(work);
+    this.#track(track);
+    const failures = (await track).filter(Boolean).length;
+    report({
+      ticker: null,
+      done,
+      total: list.length,
+      phase: failures === list.length ? 'failed' : 'finished',
+      message: failures ? `${failures} of ${list.length} tickers had errors` : null,
+    });
+  }
+
+  #track(promise: Promise<unknown>): void {
+    const p = promise.catch((error: unknown) => this.#o.log?.(`poller: ${failureText(error)}`));
+    this.#inFlight.add(p);
+    void p.finally(() => this.#inFlight.delete(p));
+  }
+
+  #makeTrigger(): Trigger | null {
+    const { trigger } = this.#o;
+    if (trigger === 'manual') return null;
+    const schedules = this.#o.settings().schedules as Record<PollJob, string>;
+    const onTick = (t: Tick<PollJob>): void => this.tick(t);
+    const timers = this.#timers;
+    return trigger === 'cron'
+      ? cronTrigger({ schedules, onTick, timers })
+      : marketClockTrigger({ schedules, onTick, timers, clock: this.#o.marketClock });
+  }
+
+  #loadLastRuns(): void {
+    try {
+      for (const job of POLL_JOBS) {
+        const run = this.#o.store.pollRuns.recent({ job, limit: 5 }).find((r) => r.finishedAt !== null);
+        const detail = run?.detail;
+        const marketAt =
+          detail && typeof detail === 'object' && !Array.isArray(detail) ? detail['marketAt'] : undefined;
+        if (typeof marketAt === 'number') this.#lastRunAt.set(job, marketAt);
+      }
+    } catch (error) {
+      this.#o.log?.(`poller: reading the poll log: ${failureText(error)}`);
+    }
+  }
+
+  async #execute(
+    job: PollJob,
+    requests: readonly PollRequest[],
+    options: { urgent?: boolean; force?: boolean; record?: boolean },
+  ): Promise<JobRunSummary> {
+    const { store } = this.#o;
+    const started = performance.now();
+    const marketAt = this.#o.marketClock.now();
+    const wallStart = this.#timers.now();
+    const record = options.record ?? true;
+    const runId = record ? this.#safe(() => store.pollRuns.begin(job, wallStart)) : null;
+    const summary: JobRunSummary = {
+      job,
+      runId,
+      marketAt,
+      requests: 0,
+      notModified: 0,
+      cached: 0,
+      bytes: 0,
+      errors: 0,
+      snapshotsNew: 0,
+      alertsNew: 0,
+      durationMs: 0,
+      errorMessages: [],
+    };
+    const chunk = Math.max(1, this.#o.ingestChunk ?? 100);
+    let buffer: Fetched[] = [];
+    const flush = (): void => {
+      if (buffer.length === 0) return;
+      const batch = buffer;
+      buffer = [];
+      this.#ingest(batch, summary);
+    };
+    const fail = (message: string): void => {
+      summary.errors++;
+      if (summary.errorMessages.length < MAX_ERROR_MESSAGES) summary.errorMessages.push(message);
+    };
+
+    await Promise.all(
+      requests.map((request) =>
+        this.queue
+          .enqueue<PollResult>({
+            key: request.key,
+            endpoint: request.endpoint,
+            urgent: options.urgent ?? false,
+            run: (signal) => request.call(this.#o.client, { signal, force: options.force ?? false }),
+          })
+          .then(
+            (result) => {
+              summary.requests++;
+              if (result.notModified) summary.notModified++;
+              if (result.attempts === 0) summary.cached++;
+              if (request.endpoint === 'signals' && request.ticker) this.#tickerErrors.delete(request.ticker);
+              else summary.bytes += result.bytes;
+              buffer.push({ request, result });
+              if (buffer.length >= chunk) flush();
+            },
+            (error: unknown) => {
+              summary.requests++;
+              if (request.endpoint === 'signals' && request.ticker) {
+                const kind = error instanceof ApiError ? error.kind : 'error';
+                this.#tickerErrors.set(request.ticker, { kind, message: failureText(error) });
+              }
+              fail(`${request.endpoint}${request.ticker ? ` ${request.ticker}` : ''}: ${failureText(error)}`);
+            },
+          ),
+      ),
+    );
+    flush();
+    summary.durationMs = performance.now() - started;
+    if (record) this.#lastRunAt.set(job, marketAt);
+    if (runId !== null) {
+      this.#safe(() =>
+        store.pollRuns.finish(runId, {
+          requests: summary.requests,
+          notModified: summary.notModified,
+          bytes: summary.bytes,
+          errors: summary.errors,
+          finishedAt: Math.max(wallStart, this.#timers.now()),
+          detail: {
+            marketAt,
+            cached: summary.cached,
+            snapshotsNew: summary.snapshotsNew,
+            alertsNew: summary.alertsNew,
+            errors: summary.errorMessages,
+          },
+        }),
+      );
+    }
+    return summary;
+  }
+
+  #ingest(batch: Fetched[], summary: JobRunSummary): void {
+    let outcome: IngestOutcome;
+    try {
+      outcome = ingestFetched(
+        {
+          store: this.#o.store,
+          channels: this.#o.channels,
+          wallNow: () => this.#timers.now(),
+          marketNow: () => this.#o.marketClock.now(),
+        },
+        batch,
+      );
+    } catch (error) {
+      summary.errors += batch.length;
+      if (summary.errorMessages.length < MAX_ERROR_MESSAGES)
+        summary.errorMessages.push(`storing: ${failureText(error)}`);
+      return;
+    }
+    for (const f of outcome.failures) {
+      summary.errors++;
+      if (summary.errorMessages.length < MAX_ERROR_MESSAGES)
+        summary.errorMessages.push(`storing ${f.key}: ${f.error}`);
+    }
+    summary.snapshotsNew += outcome.snapshots.length;
+    summary.alertsNew += outcome.eventIds.length;
+    if (outcome.snapshots.length) this.#notify(() => this.#o.onSnapshots?.(outcome.snapshots));
+    if (outcome.eventIds.length) this.#notify(() => this.#o.onAlerts?.(outcome.eventIds));
+  }
+
+  #notify(fn: () => void): void {
+    try {
+      fn();
+    } catch (error) {
+      this.#o.log?.(`poller: listener failed: ${failureText(error)}`);
+    }
+  }
+
+  #safe<T>(fn: () => T): T | null {
+    try {
+      return fn();
+    } catch (error) {
+      this.#o.log?.(`poller: ${failureText(error)}`);
+      return null;
+    }
+  }
+}

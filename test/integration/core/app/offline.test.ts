@@ -1,0 +1,91 @@
+// With the network gone (the remote service stopped), everything the UI asks is still answered
+// from the database, and the poll status says offline instead of failing.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../../../src/core/app.ts';
+import { createBridgeHandlers, invokeBridge } from '../../../../src/core/bridge/handlers.ts';
+import { manualClock } from '../../../../src/service/market/clock.ts';
+import { startService, type RunningService } from '../../../../src/service/index.ts';
+import type {
+  BridgeHandlers,
+  BridgeInput,
+  BridgeMethod,
+  BridgeOutput,
+} from '../../../../src/shared/bridge.ts';
+import { at, recordingNotifier, tempDataDir } from '../../../support/watcher-factory.ts';
+
+describe('offline', () => {
+  const tmp = tempDataDir('gw-offline-');
+  const clock = manualClock(at('2025-03-10', '11:00'));
+  let service: RunningService | null;
+  let app: App;
+  let handlers: BridgeHandlers;
+  const call = async <M extends BridgeMethod>(
+    method: M,
+    input?: BridgeInput<M>,
+  ): Promise<BridgeOutput<M>> => {
+    const result = await invokeBridge(handlers, method, input);
+    if (!result.ok) throw new Error(`${method}: ${result.error.code}: ${result.error.message}`);
+    return result.value as BridgeOutput<M>;
+  };
+
+  beforeAll(async () => {
+    service = await startService({
+      port: 0,
+      clock,
+      seed: 3,
+      log: 'quiet',
+      warm: false,
+      apiKeys: ['offline-key-0123456789'],
+      dataDir: path.join(tmp.dir, 'service'),
+    });
+    app = await createApp({
+      dataDir: path.join(tmp.dir, 'app'),
+      dataSource: {
+        kind: 'remote',
+        baseUrl: service.baseUrl,
+        apiKey: 'offline-key-0123456789',
+        marketClock: clock,
+      },
+      trigger: 'manual',
+      desktopNotifier: recordingNotifier(),
+      client: {
+        timeoutMs: 2000,
+        retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20, maxTotalWaitMs: 100 },
+      },
+      poller: { jitterMs: 0, backoffBaseMs: 10, backoffMaxMs: 50 },
+      log: () => undefined,
+    });
+    handlers = createBridgeHandlers(app);
+    app.store.watchlists.create('Main', ['SPY', 'AAPL']);
+    const runs = await app.poller.runAll({ jobs: ['signals', 'market_structure', 'top_setups'] });
+    expect(
+      runs.reduce((n, r) => n + r.errors, 0),
+      runs.flatMap((r) => r.errorMessages).join('; '),
+    ).toBe(0);
+    await service.close();
+    service = null;
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.stop();
+    await service?.close();
+    tmp.cleanup();
+  }, 60_000);
+
+  it('answers from the database with the service gone', async () => {
+    const [signals] = await app.poller.runAll({ jobs: ['signals'] });
+    expect(signals?.errors).toBe(signals?.requests);
+    expect(signals?.errorMessages[0]).toMatch(/network/);
+
+    const rows = (await call('tickers:latest', { watchlistId: 1 })).rows;
+    expect(rows.map((r) => [r.ticker, r.status, r.price !== null])).toEqual([
+      ['SPY', 'ok', true],
+      ['AAPL', 'ok', true],
+    ]);
+    expect(rows[0]?.error).toMatch(/network/);
+    expect((await call('ticker:view', { ticker: 'AAPL', view: 'market_structure' })).data).not.toBeNull();
+    expect((await call('rankings:topSetups', {})).items.length).toBeGreaterThan(0);
+    expect((await call('poll:status')).state).toBe('offline');
+  });
+});

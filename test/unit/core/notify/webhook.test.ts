@@ -1,0 +1,145 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AlertEvent } from '../../../../src/shared/bridge/alerts.ts';
+import { postJson, webhookChannel, webhookRequest } from '../../../../src/core/notify/webhook.ts';
+
+export const sampleEvent: AlertEvent = {
+  id: 42,
+  ruleId: 3,
+  ruleName: 'Regime changes',
+  ticker: 'SPY',
+  kind: 'regime_change',
+  severity: 'warning',
+  title: 'SPY regime: range_bound → flush_panic',
+  message: 'regime changed from range_bound to flush_panic at 480.00.',
+  transition: { from: 'range_bound', to: 'flush_panic' },
+  asof: '2025-03-10T15:05:00.000Z',
+  endpoint: 'signals',
+  createdAt: '2025-03-10T15:05:02.000Z',
+  read: false,
+  deliveries: [],
+};
+
+interface Received {
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: unknown;
+}
+
+/** A receiver answering each request with the next scripted status (the last one repeats). */
+async function receiver(statuses: (number | { status: number; headers: Record<string, string> })[]) {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      received.push({ url: req.url ?? '', headers: req.headers, body: JSON.parse(raw) });
+      const next = statuses[Math.min(received.length - 1, statuses.length - 1)] ?? 200;
+      const { status, headers } = typeof next === 'number' ? { status: next, headers: {} } : next;
+      res.writeHead(status, headers).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  servers.push(server);
+  return { url, received };
+}
+
+const servers: http.Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+const noSleep = { sleep: async () => undefined, backoffBaseMs: 1 };
+
+describe('webhook presets', () => {
+  it.each([
+    [
+      'generic',
+      (b: Record<string, unknown>) =>
+        (b['event'] as { ticker: string }).ticker === 'SPY' && b['source'] === 'gammawatch',
+    ],
+    [
+      'discord',
+      (b: Record<string, unknown>) => typeof b['content'] === 'string' && Array.isArray(b['embeds']),
+    ],
+    [
+      'slack',
+      (b: Record<string, unknown>) => String(b['text']).includes('SPY regime') && Array.isArray(b['blocks']),
+    ],
+    [
+      'ntfy',
+      (b: Record<string, unknown>) =>
+        b['topic'] === 'alerts' && b['priority'] === 4 && b['title'] === sampleEvent.title,
+    ],
+  ] as const)('%s body', (preset, check) => {
+    const req = webhookRequest(preset, 'https://hooks.example.com/alerts', sampleEvent);
+    expect(check(req.body as Record<string, unknown>)).toBe(true);
+  });
+
+  it('ntfy posts JSON to the server root with the topic in the body', () => {
+    expect(webhookRequest('ntfy', 'https://ntfy.sh/alerts', sampleEvent).url).toBe('https://ntfy.sh/');
+  });
+});
+
+describe('webhook delivery over HTTP', () => {
+  it('posts JSON and reports sent', async () => {
+    const { url, received } = await receiver([204]);
+    const outcome = await webhookChannel({ id: 'ops', url: `${url}/hook`, preset: 'slack' }, noSleep).deliver(
+      sampleEvent,
+    );
+    expect(outcome).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(received).toHaveLength(1);
+    expect(received[0]?.url).toBe('/hook');
+    expect(received[0]?.headers['content-type']).toBe('application/json');
+  });
+
+  it('retries 5xx and 429 (honouring Retry-After) then succeeds', async () => {
+    const waits: number[] = [];
+    const { url, received } = await receiver([503, { status: 429, headers: { 'retry-after': '2' } }, 200]);
+    const result = await postJson(
+      { url, body: { a: 1 } },
+      { sleep: async (ms) => void waits.push(ms), backoffBaseMs: 100, maxAttempts: 3 },
+    );
+    expect(result).toMatchObject({ delivered: true, attempts: 3, status: 200 });
+    expect(received).toHaveLength(3);
+    expect(waits).toEqual([100, 2000]);
+  });
+
+  it('gives up after maxAttempts with the last error', async () => {
+    const { url } = await receiver([500]);
+    const outcome = await webhookChannel(
+      { id: 'x', url, preset: 'generic' },
+      { ...noSleep, maxAttempts: 2 },
+    ).deliver(sampleEvent);
+    expect(outcome).toEqual({ state: 'failed', attempts: 2, error: 'HTTP 500' });
+  });
+
+  it('does not retry a 4xx refusal', async () => {
+    const { url, received } = await receiver([404]);
+    const result = await postJson({ url, body: {} }, { ...noSleep, maxAttempts: 3 });
+    expect(result).toMatchObject({ delivered: false, attempts: 1, error: 'HTTP 404' });
+    expect(received).toHaveLength(1);
+  });
+
+  it('a receiver that never answers times out', async () => {
+    const server = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push(server);
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const result = await postJson({ url, body: {} }, { ...noSleep, maxAttempts: 1, timeoutMs: 100 });
+    expect(result).toMatchObject({ delivered: false, error: 'timed out after 100 ms' });
+    server.closeAllConnections();
+  });
+
+  it('a refused connection fails without throwing', async () => {
+    const { url } = await receiver([200]);
+    await new Promise((resolve) => servers.pop()?.close(resolve));
+    const outcome = await webhookChannel(
+      { id: 'x', url, preset: 'discord' },
+      { ...noSleep, maxAttempts: 2 },
+    ).deliver(sampleEvent);
+    expect(outcome.state).toBe('failed');
+  });
+});
