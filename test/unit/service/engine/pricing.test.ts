@@ -148,7 +148,7 @@ describe('Black-Scholes identities', () => {
         const h = p.spot * 1e-4;
         const fd =
           (bsDelta({ ...p, spot: p.spot + h }, true) - bsDelta({ ...p, spot: p.spot - h }, true)) / (2 * h);
-        // normCdf's 1e-7 error, divided by 2h, bounds how well a difference of deltas can do.
+        // Truncation of the central difference (O(h²)) plus normCdf's rounding divided by 2h; the bound is loose.
         expect(Math.abs(fd - bsGamma(p))).toBeLessThan(2e-7 / h + 1e-6 * bsGamma(p));
       }),
     );
