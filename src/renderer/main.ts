@@ -1,6 +1,9 @@
 import { mount } from 'svelte';
-import App from './App.svelte';
+import './app.css';
+import App from './app.svelte';
+import { createBridgeClient, detectTransport } from './lib/bridge-client.ts';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('missing #app mount point');
-export default mount(App, { target });
+const bridge = createBridgeClient(detectTransport(window));
+export default mount(App, { target, props: { bridge } });

@@ -52,24 +52,31 @@ const start: Command = {
       return 0;
     }
     const port = values.port === undefined ? 0 : Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be 0-65535, not '${values.port}'`);
+    if (!Number.isInteger(port) || port < 0 || port > 65_535)
+      throw new Error(`--port must be 0-65535, not '${values.port}'`);
     if (values.clock !== undefined && values.clock !== 'real' && values.clock !== 'fast') {
       throw new Error(`--clock must be real or fast, not '${values.clock}'`);
     }
     const seed = values.seed === undefined ? undefined : Number(values.seed);
-    if (seed !== undefined && (!Number.isInteger(seed) || seed < 0)) throw new Error(`--seed must be a whole number, not '${values.seed}'`);
+    if (seed !== undefined && (!Number.isInteger(seed) || seed < 0))
+      throw new Error(`--seed must be a whole number, not '${values.seed}'`);
     const fastStart = values['fast-start'] === undefined ? undefined : Date.parse(values['fast-start']);
-    if (fastStart !== undefined && !Number.isFinite(fastStart)) throw new Error(`--fast-start must be an ISO time, not '${values['fast-start']}'`);
+    if (fastStart !== undefined && !Number.isFinite(fastStart))
+      throw new Error(`--fast-start must be an ISO time, not '${values['fast-start']}'`);
     const fastSpeed = values['fast-speed'] === undefined ? undefined : Number(values['fast-speed']);
-    if (fastSpeed !== undefined && !(fastSpeed > 0 && fastSpeed <= 100_000)) throw new Error(`--fast-speed must be 1-100000, not '${values['fast-speed']}'`);
-    if ((fastStart !== undefined || fastSpeed !== undefined) && values.clock !== 'fast') throw new Error('--fast-start and --fast-speed need --clock fast');
+    if (fastSpeed !== undefined && !(fastSpeed > 0 && fastSpeed <= 100_000))
+      throw new Error(`--fast-speed must be 1-100000, not '${values['fast-speed']}'`);
+    if ((fastStart !== undefined || fastSpeed !== undefined) && values.clock !== 'fast')
+      throw new Error('--fast-start and --fast-speed need --clock fast');
     const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
     mkdirSync(dataDir, { recursive: true });
     const log = (line: string): void => void process.stderr.write(`gammawatch: ${line}\n`);
 
     await ensureBuilt(log);
 
-    const electron = values.headless ? ({ ok: false, reason: '--headless' } as const) : electronAvailability();
+    const electron = values.headless
+      ? ({ ok: false, reason: '--headless' } as const)
+      : electronAvailability();
     if (electron.ok) return runElectron(electron.binary, dataDir, values.clock, seed);
     if (!values.headless) log(`starting headless: ${electron.reason}`);
 
@@ -105,7 +112,12 @@ const start: Command = {
   },
 };
 
-function runElectron(binary: string, dataDir: string, clock: string | undefined, seed: number | undefined): Promise<number> {
+function runElectron(
+  binary: string,
+  dataDir: string,
+  clock: string | undefined,
+  seed: number | undefined,
+): Promise<number> {
   const env = {
     ...process.env,
     GAMMAWATCH_HOME: dataDir,
@@ -123,7 +135,11 @@ function runElectron(binary: string, dataDir: string, clock: string | undefined,
 function openBrowser(url: string): void {
   if (!hasDisplay(process.env, process.platform)) return;
   const [cmd, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '', url]]
+        : ['xdg-open', [url]];
   try {
     const child = spawn(cmd, args as string[], { stdio: 'ignore', detached: true });
     child.on('error', () => undefined);

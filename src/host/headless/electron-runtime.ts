@@ -7,7 +7,10 @@ import { dirname, join } from 'node:path';
 
 export type ElectronAvailability = { ok: true; binary: string } | { ok: false; reason: string };
 
-export function electronAvailability(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): ElectronAvailability {
+export function electronAvailability(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): ElectronAvailability {
   let packageDir: string;
   try {
     packageDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
@@ -16,9 +19,13 @@ export function electronAvailability(env: NodeJS.ProcessEnv = process.env, platf
   }
   const pathFile = join(packageDir, 'path.txt');
   if (!existsSync(pathFile)) return { ok: false, reason: 'the Electron binary has not been downloaded' };
-  const binary = join(env.ELECTRON_OVERRIDE_DIST_PATH ?? join(packageDir, 'dist'), readFileSync(pathFile, 'utf8').trim());
+  const binary = join(
+    env.ELECTRON_OVERRIDE_DIST_PATH ?? join(packageDir, 'dist'),
+    readFileSync(pathFile, 'utf8').trim(),
+  );
   if (!existsSync(binary)) return { ok: false, reason: `the Electron binary is missing (${binary})` };
-  if (!hasDisplay(env, platform)) return { ok: false, reason: 'no display (DISPLAY / WAYLAND_DISPLAY unset)' };
+  if (!hasDisplay(env, platform))
+    return { ok: false, reason: 'no display (DISPLAY / WAYLAND_DISPLAY unset)' };
   return { ok: true, binary };
 }
 

@@ -8,7 +8,14 @@ export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 export const RENDERER_DIR = join(REPO_ROOT, 'out/renderer');
 
 /** What the build reads: a newer file here means the output is stale. */
-const SOURCES = ['src/renderer', 'src/shared', 'electron', 'electron.vite.config.ts', 'svelte.config.js', 'package.json'];
+const SOURCES = [
+  'src/renderer',
+  'src/shared',
+  'electron',
+  'electron.vite.config.ts',
+  'svelte.config.js',
+  'package.json',
+];
 /** What the build writes: all must exist. */
 const OUTPUTS = ['out/renderer/index.html', 'out/main/main.js', 'out/preload/preload.cjs'];
 
@@ -16,7 +23,8 @@ function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
   const info = statSync(path);
   if (!info.isDirectory()) return info.mtimeMs;
-  let newest = info.mtimeMs;
+  // Files only: a folder's own time moves with editors' temporary files.
+  let newest = 0;
   for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
   return newest;
 }
@@ -42,6 +50,10 @@ export async function ensureBuilt(log: (line: string) => void, root = REPO_ROOT)
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolveBuild() : reject(new Error(`UI build failed (exit ${code}): ${stderr.trim().slice(-800)}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolveBuild()
+        : reject(new Error(`UI build failed (exit ${code}): ${stderr.trim().slice(-800)}`)),
+    );
   });
 }

@@ -31,7 +31,8 @@ export async function runHeadless(options: HeadlessRunOptions): Promise<Headless
       events: app.events,
       rendererDir: options.rendererDir,
       port: options.port ?? 0,
-      onError: (context, error) => options.log(`${context}: ${error instanceof Error ? error.message : String(error)}`),
+      onError: (context, error) =>
+        options.log(`${context}: ${error instanceof Error ? error.message : String(error)}`),
     });
   } catch (error) {
     await app.stop();

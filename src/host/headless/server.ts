@@ -9,7 +9,14 @@ import { resolve } from 'node:path';
 import type { BridgeEventSource, BridgeHandlers } from '../../shared/bridge.ts';
 import { dispatch } from '../../shared/bridge/dispatch.ts';
 import { fail, type BridgeResult } from '../../shared/bridge/result.ts';
-import { createToken, isAllowedHost, isAllowedOrigin, isAuthenticated, sessionCookie, tokensEqual } from './guard.ts';
+import {
+  createToken,
+  isAllowedHost,
+  isAllowedOrigin,
+  isAuthenticated,
+  sessionCookie,
+  tokensEqual,
+} from './guard.ts';
 import { openEventStream } from './event-stream.ts';
 import { resolveStatic } from './static-files.ts';
 
@@ -70,7 +77,9 @@ export async function startHeadlessServer(options: HeadlessOptions): Promise<Hea
   const onError =
     options.onError ??
     ((context: string, error: unknown) =>
-      process.stderr.write(`gammawatch headless: ${context}: ${error instanceof Error ? error.stack : String(error)}\n`));
+      process.stderr.write(
+        `gammawatch headless: ${context}: ${error instanceof Error ? error.stack : String(error)}\n`,
+      ));
   const closers = new Set<() => void>();
   let port = 0;
 
@@ -98,12 +107,17 @@ export async function startHeadlessServer(options: HeadlessOptions): Promise<Hea
     }
     if (!isAuthenticated(req.headers, token)) {
       if (req.method === 'GET' && acceptsHtml(req)) {
-        return sendText(res, 401, 'Open the address Gammawatch printed when it started (it carries the access token).');
+        return sendText(
+          res,
+          401,
+          'Open the address Gammawatch printed when it started (it carries the access token).',
+        );
       }
       return sendJson(res, 401, fail('unauthorized', 'missing or invalid token'));
     }
     if (url.pathname.startsWith('/bridge/')) {
-      if (req.method !== 'POST') return sendJson(res, 405, fail('invalid_input', 'use POST'), { Allow: 'POST' });
+      if (req.method !== 'POST')
+        return sendJson(res, 405, fail('invalid_input', 'use POST'), { Allow: 'POST' });
       return handleBridge(req, res, decodeURIComponent(url.pathname.slice('/bridge/'.length)));
     }
     if (url.pathname === '/events') {
@@ -113,7 +127,8 @@ export async function startHeadlessServer(options: HeadlessOptions): Promise<Hea
       res.on('close', () => closers.delete(close));
       return;
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, fail('invalid_input', 'method not allowed'));
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return sendJson(res, 405, fail('invalid_input', 'method not allowed'));
     const file = await resolveStatic(rendererDir, url.pathname);
     if (!file) {
       if (url.pathname === '/') {

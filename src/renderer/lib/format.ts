@@ -1,0 +1,198 @@
+// How numbers, times and labels read in the UI. One dash for "unknown" everywhere; units follow
+// the API: `_pct` fields are already percent, IV fields are decimals.
+export const MISSING = '—';
+
+type Num = number | null | undefined;
+
+const isNum = (value: Num): value is number => typeof value === 'number' && Number.isFinite(value);
+
+const fixed = (digits: number) =>
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const formatters = new Map<number, Intl.NumberFormat>();
+function grouped(value: number, digits: number): string {
+  let f = formatters.get(digits);
+  if (!f) {
+    f = fixed(digits);
+    formatters.set(digits, f);
+  }
+  return f.format(value);
+}
+
+/** A price in USD, two decimals, grouped: 1,290.00. Sub-dollar prices keep four decimals. */
+export function formatPrice(value: Num): string {
+  if (!isNum(value)) return MISSING;
+  return grouped(value, Math.abs(value) < 1 && value !== 0 ? 4 : 2);
+}
+
+/** A value already in percent units (1.78 → "1.78%"); `sign` forces a leading + on positives. */
+export function formatPercent(value: Num, options: { digits?: number; sign?: boolean } = {}): string {
+  if (!isNum(value)) return MISSING;
+  const digits = options.digits ?? 2;
+  const text = grouped(Math.abs(value), digits);
+  const zero = Number(text.replaceAll(',', '')) === 0;
+  const sign = value < 0 && !zero ? '−' : options.sign && !zero ? '+' : '';
+  return `${sign}${text}%`;
+}
+
+/** An implied volatility given as a decimal (0.284 → "28.4%"). */
+export function formatIv(value: Num, digits = 1): string {
+  if (!isNum(value)) return MISSING;
+  return formatPercent(value * 100, { digits });
+}
+
+/** USD notional, compact: $1.2B, −$350.0M, $12.3K, $512. */
+export function formatUsdCompact(value: Num): string {
+  if (!isNum(value)) return MISSING;
+  const abs = Math.abs(value);
+  const sign = value < 0 ? '−' : '';
+  if (abs < 1000) return `${sign}$${abs.toFixed(0)}`;
+  const units: [number, string][] = [
+    [1e12, 'T'],
+    [1e9, 'B'],
+    [1e6, 'M'],
+    [1e3, 'K'],
+  ];
+  for (const [size, suffix] of units) {
+    // Compare after rounding, so 999,950 reads $1.0M rather than $1000.0K.
+    const tenths = Math.round((abs / size) * 10);
+    if (tenths >= 10) return `${sign}$${(tenths / 10).toFixed(1)}${suffix}`;
+  }
+  return `${sign}$${abs.toFixed(0)}`;
+}
+
+/** A 0-10 score with one decimal. */
+export function formatScore(value: Num): string {
+  return isNum(value) ? value.toFixed(1) : MISSING;
+}
+
+/** IV rank (0-100) as a whole number. */
+export function formatRank(value: Num): string {
+  return isNum(value) ? Math.round(value).toString() : MISSING;
+}
+
+/** A plain number with `digits` decimals, grouped. */
+export function formatNumber(value: Num, digits = 2): string {
+  return isNum(value) ? grouped(value, digits).replace('-', '−') : MISSING;
+}
+
+/** How long ago, relative to `now` (ms): "just now", "42s ago", "5m ago", "3h ago", "2d ago". */
+export function formatRelative(iso: string | null | undefined, now: number): string {
+  if (!iso) return MISSING;
+  const t = Date.parse(iso);
+  if (!Number.isFinite(t)) return MISSING;
+  const seconds = Math.round((now - t) / 1000);
+  if (seconds < 0) {
+    const ahead = -seconds;
+    if (ahead < 60) return `in ${ahead}s`;
+    if (ahead < 3600) return `in ${Math.round(ahead / 60)}m`;
+    if (ahead < 86_400) return `in ${Math.round(ahead / 3600)}h`;
+    return `in ${Math.round(ahead / 86_400)}d`;
+  }
+  if (seconds < 5) return 'just now';
+  if (seconds < 60) return `${seconds}s ago`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}m ago`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)}h ago`;
+  return `${Math.floor(seconds / 86_400)}d ago`;
+}
+
+const etFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const etDateFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+
+/** Market time, the way traders read it: "Mar 2, 10:30 ET". */
+export function formatMarketTime(iso: string | null | undefined): string {
+  if (!iso) return MISSING;
+  const t = Date.parse(iso);
+  return Number.isFinite(t) ? `${etFormat.format(t)} ET` : MISSING;
+}
+
+/** A calendar date in New York: "Mar 2, 2026". */
+export function formatMarketDate(iso: string | null | undefined): string {
+  if (!iso) return MISSING;
+  const t = Date.parse(iso);
+  return Number.isFinite(t) ? etDateFormat.format(t) : MISSING;
+}
+
+/** snake_case labels for people: "trending_low_vol" → "Trending low vol". */
+export function humanize(label: string | null | undefined): string {
+  if (!label) return MISSING;
+  const text = label.replaceAll('_', ' ').trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Byte counts: 512 B, 1.5 KB, 2.3 MB. */
+export function formatBytes(value: Num): string {
+  if (!isNum(value)) return MISSING;
+  if (value < 1024) return `${value} B`;
+  if (value < 1024 ** 2) return `${(value / 1024).toFixed(1)} KB`;
+  if (value < 1024 ** 3) return `${(value / 1024 ** 2).toFixed(1)} MB`;
+  return `${(value / 1024 ** 3).toFixed(1)} GB`;
+}
+
+/** Which way a signed value points, for colour: up, down or flat. */
+export function trendOf(value: Num): 'up' | 'down' | 'flat' {
+  if (!isNum(value) || value === 0) return 'flat';
+  return value > 0 ? 'up' : 'down';
+}
+
+const PRICE_FIELDS = new Set([
+  'price',
+  'spot',
+  'gex_flip',
+  'gamma_flip',
+  'gamma_flip_price',
+  'gex_flip_price',
+  'strike',
+  'breakeven',
+]);
+const IV_FIELDS = new Set(['atm_iv', 'ivAtMaxDelta', 'realized_vol_20d_decimal']);
+
+/**
+ * A field of an API payload, formatted by its name and the spec's unit conventions: `_pct` in
+ * percent, IV decimals, USD prices, USD notionals per 1 % move, 0-100 ranks, labels humanized.
+ */
+export function formatField(key: string, value: unknown): string {
+  if (value === null || value === undefined) return MISSING;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string')
+    return /^\d{4}-\d{2}-\d{2}T/.test(value) ? formatMarketTime(value) : humanize(value);
+  if (Array.isArray(value))
+    return value.length === 0
+      ? MISSING
+      : value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
+  if (typeof value !== 'number') return JSON.stringify(value);
+  if (key.includes('gex_usd') || key.includes('notional') || key.startsWith('gex_value'))
+    return formatUsdCompact(value);
+  // `_pct` names are percent units (spec convention); the catalog also has `pct_…` and `…_pct_1d`.
+  if (/(^|_)pct(_|$)/.test(key))
+    return formatPercent(value, { sign: key.startsWith('dist') || key.endsWith('chg_pct') });
+  if (IV_FIELDS.has(key)) return formatIv(value);
+  if (key === 'iv_rank') return formatRank(value);
+  if (PRICE_FIELDS.has(key) || key.startsWith('plus_') || key.startsWith('minus_')) return formatPrice(value);
+  if (key === 'realized_vol_20d') return formatPercent(value, { digits: 1 });
+  if (key.endsWith('_score'))
+    return formatNumber(value, key === 'opportunity_score' || key === 'income_score' ? 1 : 2);
+  return formatNumber(value, Number.isInteger(value) ? 0 : 2);
+}
+
+/** A payload key for people: "dist_to_gex_flip_pct" → "Dist to gex flip %". */
+export function fieldLabel(key: string): string {
+  return humanize(
+    key
+      .replace(/_pct$/, ' %')
+      .replace(/^iv/, 'IV')
+      .replace(/_iv\b/g, ' IV')
+      .replace(/ivAtMaxDelta/, 'IV at max delta'),
+  );
+}

@@ -1,0 +1,111 @@
+// Hash routes: every view has an address, so an alert can link to "SPY at 10:35" and the back
+// button works. Parsing never throws: anything unknown lands on the watchlists.
+export const TICKER_TABS = [
+  'overview',
+  'signals',
+  'explain',
+  'trade_setup',
+  'levels',
+  'curves',
+  'state',
+] as const;
+export type TickerTab = (typeof TICKER_TABS)[number];
+
+export const RANKING_TABS = ['top_setups', 'screeners', 'income'] as const;
+export type RankingTab = (typeof RANKING_TABS)[number];
+
+export type Route =
+  | { name: 'watchlists'; id: number | null }
+  | { name: 'ticker'; ticker: string; tab: TickerTab; at: string | null }
+  | { name: 'rankings'; tab: RankingTab }
+  | { name: 'alerts'; tab: 'history' | 'rules' }
+  | { name: 'history'; ticker: string | null; a: string | null; b: string | null }
+  | { name: 'settings' };
+
+const TICKER = /^[A-Z0-9.\-^]{1,12}$/;
+const HOME: Route = { name: 'watchlists', id: null };
+
+export function parseRoute(hash: string): Route {
+  const raw = hash.replace(/^#/, '');
+  const [path = '', query = ''] = raw.split('?', 2);
+  const parts = path.split('/').filter(Boolean).map(safeDecode);
+  const params = new URLSearchParams(query);
+  const instant = (key: string): string | null => {
+    const value = params.get(key);
+    return value && Number.isFinite(Date.parse(value)) ? value : null;
+  };
+  switch (parts[0]) {
+    case undefined:
+    case 'watchlists': {
+      const id = Number(parts[1]);
+      return { name: 'watchlists', id: Number.isInteger(id) && id > 0 ? id : null };
+    }
+    case 'ticker': {
+      const ticker = (parts[1] ?? '').toUpperCase();
+      if (!TICKER.test(ticker)) return HOME;
+      const tab = (TICKER_TABS as readonly string[]).includes(parts[2] ?? '')
+        ? (parts[2] as TickerTab)
+        : 'overview';
+      return { name: 'ticker', ticker, tab, at: instant('at') };
+    }
+    case 'rankings': {
+      const tab = (RANKING_TABS as readonly string[]).includes(parts[1] ?? '')
+        ? (parts[1] as RankingTab)
+        : 'top_setups';
+      return { name: 'rankings', tab };
+    }
+    case 'alerts':
+      return { name: 'alerts', tab: parts[1] === 'rules' ? 'rules' : 'history' };
+    case 'history': {
+      const ticker = (parts[1] ?? '').toUpperCase();
+      return {
+        name: 'history',
+        ticker: TICKER.test(ticker) ? ticker : null,
+        a: instant('a'),
+        b: instant('b'),
+      };
+    }
+    case 'settings':
+      return { name: 'settings' };
+    default:
+      return HOME;
+  }
+}
+
+export function href(route: Route): string {
+  switch (route.name) {
+    case 'watchlists':
+      return route.id === null ? '#/watchlists' : `#/watchlists/${route.id}`;
+    case 'ticker': {
+      const base = `#/ticker/${encodeURIComponent(route.ticker)}/${route.tab}`;
+      return route.at ? `${base}?at=${encodeURIComponent(route.at)}` : base;
+    }
+    case 'rankings':
+      return `#/rankings/${route.tab}`;
+    case 'alerts':
+      return `#/alerts/${route.tab}`;
+    case 'history': {
+      if (!route.ticker) return '#/history';
+      const q = new URLSearchParams();
+      if (route.a) q.set('a', route.a);
+      if (route.b) q.set('b', route.b);
+      const query = q.toString();
+      return `#/history/${encodeURIComponent(route.ticker)}${query ? `?${query}` : ''}`;
+    }
+    case 'settings':
+      return '#/settings';
+  }
+}
+
+/** Shorthand for the most common link. */
+export function tickerHref(ticker: string, options: { tab?: TickerTab; at?: string | null } = {}): string {
+  return href({ name: 'ticker', ticker, tab: options.tab ?? 'overview', at: options.at ?? null });
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return '';
+  }
+}

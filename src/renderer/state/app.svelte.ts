@@ -1,0 +1,157 @@
+// The app as a whole: what it runs against (data source, simulated or not, market session), the
+// connection to the main side, polling status, settings and the theme.
+import type { AppInfo } from '../../shared/bridge/app-info.ts';
+import type { PollStatus } from '../../shared/bridge/poll.ts';
+import type { Settings, SettingsPatch, Theme } from '../../shared/bridge/settings.ts';
+import type { BridgeClient, ConnectionState } from '../lib/bridge-client.ts';
+import { messageOf } from './resource.svelte.ts';
+
+export class AppState {
+  #info = $state<AppInfo | null>(null);
+  #infoError = $state<string | null>(null);
+  #connection = $state<ConnectionState>('connecting');
+  #poll = $state<PollStatus | null>(null);
+  #settings = $state<Settings | null>(null);
+  #wall = $state(Date.now());
+  /** Market time minus wall time: non-zero under the simulator's fast clock. */
+  #offset = $state(0);
+  #unreadAlerts = $state(0);
+  readonly #bridge: BridgeClient;
+  readonly #stops: (() => void)[] = [];
+
+  constructor(bridge: BridgeClient) {
+    this.#bridge = bridge;
+  }
+
+  get info(): AppInfo | null {
+    return this.#info;
+  }
+  get infoError(): string | null {
+    return this.#infoError;
+  }
+  get connection(): ConnectionState {
+    return this.#connection;
+  }
+  get offline(): boolean {
+    return this.#connection === 'offline';
+  }
+  get poll(): PollStatus | null {
+    return this.#poll;
+  }
+  get settings(): Settings | null {
+    return this.#settings;
+  }
+  /**
+   * The market's now (what snapshot times are measured against), refreshed every few seconds so
+   * relative times move on their own. Equals the wall clock unless the data source runs a fast
+   * clock; then it follows the newest instant the app has reported.
+   */
+  get now(): number {
+    return this.#wall + this.#offset;
+  }
+  /** Wall-clock now: for what happens in the app itself (poll runs, alert creation). */
+  get wallNow(): number {
+    return this.#wall;
+  }
+  get unreadAlerts(): number {
+    return this.#unreadAlerts;
+  }
+  set unreadAlerts(count: number) {
+    this.#unreadAlerts = count;
+  }
+  get theme(): Theme {
+    return this.#settings?.theme ?? 'system';
+  }
+  get firstRun(): boolean {
+    return this.#info?.firstRun ?? false;
+  }
+
+  /** Loads what the shell needs and starts listening; returns when the first answer arrived. */
+  async start(): Promise<void> {
+    this.#stops.push(
+      this.#bridge.onConnection((state) => {
+        const wasOffline = this.#connection === 'offline' || this.#connection === 'connecting';
+        this.#connection = state;
+        // Coming back: what was missed while away is re-read rather than guessed.
+        if (state === 'open' && wasOffline && this.#info) void this.refresh();
+      }),
+      this.#bridge.on('poll:status', (status) => (this.#poll = status)),
+      this.#bridge.on('settings:changed', (settings) => (this.#settings = settings)),
+      this.#bridge.on('alert:new', () => (this.#unreadAlerts += 1)),
+      this.#bridge.on('snapshot:new', (event) => this.#observe(event.asof)),
+    );
+    const timer = setInterval(() => (this.#wall = Date.now()), 5000);
+    // The market opens and closes while the app stays up: re-read the session now and then.
+    const infoTimer = setInterval(() => void this.#refreshInfo(), 60_000);
+    this.#stops.push(
+      () => clearInterval(timer),
+      () => clearInterval(infoTimer),
+    );
+    await this.refresh();
+  }
+
+  stop(): void {
+    for (const stop of this.#stops.splice(0)) stop();
+  }
+
+  async refresh(): Promise<void> {
+    try {
+      const [info, poll, settings, alerts] = await Promise.all([
+        this.#bridge.invoke('app:info'),
+        this.#bridge.invoke('poll:status'),
+        this.#bridge.invoke('settings:get'),
+        this.#bridge.invoke('alerts:list', { limit: 1 }),
+      ]);
+      this.#setInfo(info);
+      this.#poll = poll;
+      this.#settings = settings;
+      this.#unreadAlerts = alerts.unread;
+      this.#infoError = null;
+    } catch (error) {
+      this.#infoError = messageOf(error);
+    }
+  }
+
+  #setInfo(info: AppInfo): void {
+    this.#info = info;
+    this.#wall = Date.now();
+    this.#offset = Date.parse(info.now) - this.#wall;
+  }
+
+  #observe(asof: string): void {
+    const t = Date.parse(asof);
+    const wall = Date.now();
+    if (Number.isFinite(t) && t - wall > this.#offset) {
+      this.#wall = wall;
+      this.#offset = t - wall;
+    }
+  }
+
+  async #refreshInfo(): Promise<void> {
+    try {
+      this.#setInfo(await this.#bridge.invoke('app:info'));
+    } catch {
+      // The connection state already tells the user; the next tick tries again.
+    }
+  }
+
+  async completeOnboarding(watchlistName: string | undefined, tickers: string[]): Promise<void> {
+    this.#setInfo(await this.#bridge.invoke('app:completeOnboarding', { watchlistName, tickers }));
+  }
+
+  async updateSettings(patch: SettingsPatch): Promise<Settings> {
+    const next = await this.#bridge.invoke('settings:update', patch);
+    this.#settings = next;
+    return next;
+  }
+
+  async pollAction(action: 'poll:pause' | 'poll:resume' | 'poll:refreshNow'): Promise<void> {
+    this.#poll = await this.#bridge.invoke(action);
+  }
+}
+
+/** The theme to paint: the system's preference unless the user chose one. */
+export function resolveTheme(theme: Theme, prefersDark: boolean): 'light' | 'dark' {
+  if (theme === 'system') return prefersDark ? 'dark' : 'light';
+  return theme;
+}

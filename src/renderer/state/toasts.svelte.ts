@@ -1,0 +1,47 @@
+// Short messages in a corner: results of actions, failures, and new alerts while the app is open.
+export type ToastKind = 'info' | 'success' | 'error' | 'alert';
+
+export interface Toast {
+  id: number;
+  kind: ToastKind;
+  title: string;
+  detail: string | null;
+  /** A link for click-through (e.g. the ticker at the alert's snapshot). */
+  href: string | null;
+}
+
+export class Toasts {
+  #items = $state<Toast[]>([]);
+  #next = 1;
+  // Timer handles, not displayed: a plain Map on purpose.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #timers = new Map<number, ReturnType<typeof setTimeout>>();
+
+  get items(): readonly Toast[] {
+    return this.#items;
+  }
+
+  show(
+    kind: ToastKind,
+    title: string,
+    options: { detail?: string | null; href?: string | null; ttlMs?: number } = {},
+  ): number {
+    const id = this.#next++;
+    this.#items = [
+      ...this.#items.slice(-4),
+      { id, kind, title, detail: options.detail ?? null, href: options.href ?? null },
+    ];
+    const ttl = options.ttlMs ?? (kind === 'error' ? 8000 : 5000);
+    this.#timers.set(
+      id,
+      setTimeout(() => this.dismiss(id), ttl),
+    );
+    return id;
+  }
+
+  dismiss(id: number): void {
+    clearTimeout(this.#timers.get(id));
+    this.#timers.delete(id);
+    this.#items = this.#items.filter((t) => t.id !== id);
+  }
+}

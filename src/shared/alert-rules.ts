@@ -1,0 +1,213 @@
+// Alert rules are data: a condition, a scope, and how to deliver. The watcher core evaluates them
+// on each new snapshot (src/core/alerts/); the renderer edits them. Both sides parse with these
+// schemas, so a rule the editor can save is exactly a rule the engine can run.
+//
+// Storage mapping for the core: `name` and `enabled` are columns; everything else of
+// AlertRuleInput (condition, scope, cooldownMinutes, quietHours, snoozeUntil, severity, channels)
+// is the rule JSON, parsed with `alertRuleBodySchema`.
+import { z } from 'zod';
+import {
+  gammaRegimeSchema,
+  incomeStrategySchema,
+  incomeTierSchema,
+  opportunityTierSchema,
+  regimeLabelSchema,
+  screenerPresetSchema,
+} from './api/index.ts';
+import { clockTimeSchema, idSchema, isoTimeSchema, nameSchema, tickerSchema } from './bridge/common.ts';
+import { numericMetricKeySchema } from './bridge/api-payloads.ts';
+
+export const SEVERITIES = ['info', 'warning', 'critical'] as const;
+export const severitySchema = z.enum(SEVERITIES);
+export type Severity = z.infer<typeof severitySchema>;
+
+/** How a tier moved: any change, up the ladder (pass → low → moderate → high), down it, or into one tier. */
+export const TIER_CHANGE_DIRECTIONS = ['any', 'upgrade', 'downgrade', 'to'] as const;
+export const tierChangeDirectionSchema = z.enum(TIER_CHANGE_DIRECTIONS);
+export type TierChangeDirection = z.infer<typeof tierChangeDirectionSchema>;
+
+/** The ladder both opportunity and income tiers climb, lowest first. */
+export const TIER_ORDER = ['pass', 'low', 'moderate', 'high'] as const;
+
+/** Price levels a level_cross rule watches (from market-structure `key_levels`). */
+export const CROSS_LEVELS = [
+  'gamma_flip',
+  'plus_1sigma_1d',
+  'minus_1sigma_1d',
+  'plus_1sigma_1w',
+  'minus_1sigma_1w',
+] as const;
+export const crossLevelSchema = z.enum(CROSS_LEVELS);
+export type CrossLevel = z.infer<typeof crossLevelSchema>;
+
+export const CROSS_DIRECTIONS = ['up', 'down', 'any'] as const;
+
+/** Lists that filter a transition's new value; empty or absent means any value. */
+const filterList = <T extends z.ZodType>(item: T) => z.array(item).max(16).optional();
+
+const regimeChange = z.object({
+  kind: z.literal('regime_change'),
+  /** Fire only when the new regime label is one of these. */
+  to: filterList(regimeLabelSchema),
+});
+
+const tierFields = {
+  direction: tierChangeDirectionSchema,
+  /** Required when direction is `to`: the tier entered. */
+  tier: opportunityTierSchema.optional(),
+};
+
+const tierChange = z.object({ kind: z.literal('tier_change'), ...tierFields });
+
+const incomeTierChange = z.object({
+  kind: z.literal('income_tier_change'),
+  direction: tierChangeDirectionSchema,
+  tier: incomeTierSchema.optional(),
+  /** Only rows of this strategy; absent means either. */
+  strategy: incomeStrategySchema.optional(),
+});
+
+const gammaRegimeChange = z.object({
+  kind: z.literal('gamma_regime_change'),
+  to: filterList(gammaRegimeSchema),
+});
+
+const screenerEnter = z.object({ kind: z.literal('screener_enter'), screener: screenerPresetSchema });
+const screenerExit = z.object({ kind: z.literal('screener_exit'), screener: screenerPresetSchema });
+
+const metricThreshold = z.object({
+  kind: z.literal('metric_threshold'),
+  /** A numeric key of the series metric catalog. */
+  metric: numericMetricKeySchema,
+  op: z.enum(['above', 'below']),
+  value: z.number(),
+  /**
+   * In the metric's own units. After firing, the rule re-arms only once the value is back past
+   * `value ∓ hysteresis`, so a value hovering at the threshold does not fire on every snapshot.
+   */
+  hysteresis: z.number().min(0).default(0),
+});
+
+const levelCross = z.object({
+  kind: z.literal('level_cross'),
+  level: crossLevelSchema,
+  direction: z.enum(CROSS_DIRECTIONS).default('any'),
+});
+
+const earningsApproaching = z.object({
+  kind: z.literal('earnings_approaching'),
+  /** Fire once when the next earnings date is this many calendar days away or fewer. */
+  days: z.number().int().min(0).max(60),
+});
+
+export const alertConditionSchema = z
+  .discriminatedUnion('kind', [
+    regimeChange,
+    tierChange,
+    incomeTierChange,
+    gammaRegimeChange,
+    screenerEnter,
+    screenerExit,
+    metricThreshold,
+    levelCross,
+    earningsApproaching,
+  ])
+  .superRefine((condition, ctx) => {
+    if (
+      (condition.kind === 'tier_change' || condition.kind === 'income_tier_change') &&
+      condition.direction === 'to' &&
+      !condition.tier
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['tier'], message: 'choose the tier to watch for' });
+    }
+  });
+export type AlertCondition = z.infer<typeof alertConditionSchema>;
+export type AlertKind = AlertCondition['kind'];
+export const ALERT_KINDS = [
+  'regime_change',
+  'tier_change',
+  'income_tier_change',
+  'gamma_regime_change',
+  'screener_enter',
+  'screener_exit',
+  'metric_threshold',
+  'level_cross',
+  'earnings_approaching',
+] as const satisfies readonly AlertKind[];
+
+export const alertScopeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('ticker'), ticker: tickerSchema }),
+  z.object({ kind: z.literal('watchlist'), watchlistId: idSchema }),
+  z.object({ kind: z.literal('all') }),
+]);
+export type AlertScope = z.infer<typeof alertScopeSchema>;
+
+/** A daily window (New York time) in which deliveries other than in-app are held back. May wrap midnight. */
+export const quietHoursSchema = z.object({ start: clockTimeSchema, end: clockTimeSchema });
+export type QuietHours = z.infer<typeof quietHoursSchema>;
+
+export const alertChannelsSchema = z.object({
+  desktop: z.boolean().default(true),
+  inApp: z.boolean().default(true),
+  /** Ids of webhooks configured in settings (`notifications.webhooks[].id`). */
+  webhookIds: z.array(z.string().min(1)).max(16).default([]),
+});
+export type AlertChannels = z.infer<typeof alertChannelsSchema>;
+
+const cooldownSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(7 * 24 * 60);
+
+/** The rule JSON the store keeps (everything but the name and enabled columns). */
+export const alertRuleBodySchema = z.object({
+  condition: alertConditionSchema,
+  scope: alertScopeSchema,
+  /** Minimum minutes between two firings for the same ticker. */
+  cooldownMinutes: cooldownSchema.default(60),
+  quietHours: quietHoursSchema.nullable().default(null),
+  /** While in the future, the rule is evaluated but fires nothing. */
+  snoozeUntil: isoTimeSchema.nullable().default(null),
+  severity: severitySchema.default('info'),
+  channels: alertChannelsSchema.default({ desktop: true, inApp: true, webhookIds: [] }),
+});
+export type AlertRuleBody = z.infer<typeof alertRuleBodySchema>;
+
+/** What `rules:create` takes. */
+export const alertRuleInputSchema = alertRuleBodySchema.extend({
+  name: nameSchema,
+  enabled: z.boolean().default(true),
+});
+export type AlertRuleInput = z.input<typeof alertRuleInputSchema>;
+
+/** A stored rule, as `rules:list` returns it. */
+export const alertRuleSchema = alertRuleInputSchema.extend({
+  id: idSchema,
+  createdAt: isoTimeSchema,
+  updatedAt: isoTimeSchema,
+});
+export type AlertRule = z.infer<typeof alertRuleSchema>;
+
+/**
+ * What `rules:update` takes: the id and the fields to replace. Built without defaults on purpose:
+ * a default inside a partial would silently overwrite the fields the caller left out.
+ */
+export const alertRulePatchSchema = z.object({
+  id: idSchema,
+  patch: z
+    .object({
+      name: nameSchema,
+      enabled: z.boolean(),
+      condition: alertConditionSchema,
+      scope: alertScopeSchema,
+      cooldownMinutes: cooldownSchema,
+      quietHours: quietHoursSchema.nullable(),
+      snoozeUntil: isoTimeSchema.nullable(),
+      severity: severitySchema,
+      channels: alertChannelsSchema,
+    })
+    .partial()
+    .refine((p) => Object.keys(p).length > 0, 'nothing to update'),
+});
+export type AlertRulePatch = z.input<typeof alertRulePatchSchema>;

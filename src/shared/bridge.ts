@@ -1,0 +1,208 @@
+// The bridge contract: every call the renderer can make to the app, and every event it can hear.
+// Electron's preload and the headless HTTP host implement exactly this map; the main side parses
+// each input with the method's schema (it is the trust boundary) and answers a BridgeResult.
+//
+// Methods
+//   app:info, app:completeOnboarding
+//   watchlists:list | create | rename | delete | reorder
+//   watchlist:addTicker | removeTicker | moveTicker
+//   universe:search
+//   tickers:latest
+//   ticker:view | curve | series | levelsText | optionsVolume | timeline
+//   snapshots:diff
+//   rankings:topSetups | screener | income
+//   rules:list | create | update | delete | testWebhook
+//   alerts:list | markRead
+//   poll:status | refreshNow | pause | resume
+//   settings:get | update
+//   export:snapshots | series
+//   backup:create
+// Events
+//   snapshot:new, alert:new, poll:status, backfill:progress, settings:changed
+//
+// Naming: fields the bridge defines are camelCase; fields copied from API v2 keep their API
+// names and units (snake_case, `_pct` in percent, IV as a decimal).
+import { z } from 'zod';
+import { alertRulePatchSchema, alertRuleInputSchema, alertRuleSchema } from './alert-rules.ts';
+import {
+  alertEventSchema,
+  alertsListInputSchema,
+  alertsListOutputSchema,
+  markReadInputSchema,
+  testWebhookInputSchema,
+  testWebhookOutputSchema,
+} from './bridge/alerts.ts';
+import { appInfoSchema, completeOnboardingInputSchema } from './bridge/app-info.ts';
+import {
+  deletedSchema,
+  exportFileSchema,
+  idSchema,
+  nameSchema,
+  noInputSchema,
+  tickerSchema,
+} from './bridge/common.ts';
+import {
+  backupOutputSchema,
+  diffInputSchema,
+  diffOutputSchema,
+  exportSeriesInputSchema,
+  exportSnapshotsInputSchema,
+  timelineInputSchema,
+  timelineOutputSchema,
+} from './bridge/history.ts';
+import { backfillProgressSchema, pollStatusSchema, refreshNowInputSchema } from './bridge/poll.ts';
+import {
+  incomeInputSchema,
+  incomeOutputSchema,
+  rankingOutputSchema,
+  screenerInputSchema,
+  topSetupsFiltersSchema,
+} from './bridge/rankings.ts';
+import { settingsPatchSchema, settingsSchema } from './bridge/settings.ts';
+import {
+  levelsTextInputSchema,
+  levelsTextOutputSchema,
+  optionsVolumeInputSchema,
+  optionsVolumeOutputSchema,
+  snapshotEndpointSchema,
+  tickerCurveInputSchema,
+  tickerCurveOutputSchema,
+  tickerRowSchema,
+  tickerSeriesInputSchema,
+  tickerSeriesOutputSchema,
+  tickersLatestInputSchema,
+  tickerViewInputSchema,
+  tickerViewOutputSchema,
+  universeEntrySchema,
+} from './bridge/tickers.ts';
+import type { BridgeResult } from './bridge/result.ts';
+import { watchlistSchema } from './bridge/watchlists.ts';
+
+export const bridgeMethods = {
+  'app:info': { input: noInputSchema, output: appInfoSchema },
+  'app:completeOnboarding': { input: completeOnboardingInputSchema, output: appInfoSchema },
+
+  'watchlists:list': { input: noInputSchema, output: z.array(watchlistSchema) },
+  'watchlists:create': {
+    input: z.object({ name: nameSchema, tickers: z.array(tickerSchema).max(1000).optional() }),
+    output: watchlistSchema,
+  },
+  'watchlists:rename': { input: z.object({ id: idSchema, name: nameSchema }), output: watchlistSchema },
+  'watchlists:delete': { input: z.object({ id: idSchema }), output: deletedSchema },
+  /** The complete new order of list ids, each exactly once. */
+  'watchlists:reorder': {
+    input: z.object({ ids: z.array(idSchema).min(1) }),
+    output: z.array(watchlistSchema),
+  },
+  'watchlist:addTicker': {
+    input: z.object({ watchlistId: idSchema, ticker: tickerSchema }),
+    output: watchlistSchema,
+  },
+  'watchlist:removeTicker': {
+    input: z.object({ watchlistId: idSchema, ticker: tickerSchema }),
+    output: watchlistSchema,
+  },
+  /** Moves a ticker to a 0-based position, clamped to the list. */
+  'watchlist:moveTicker': {
+    input: z.object({ watchlistId: idSchema, ticker: tickerSchema, toIndex: z.number().int().min(0) }),
+    output: watchlistSchema,
+  },
+
+  /** Symbols of the data source's universe matching a prefix or name fragment, best first. */
+  'universe:search': {
+    input: z.object({ query: z.string().trim().max(40), limit: z.number().int().min(1).max(50).default(10) }),
+    output: z.object({ suggestions: z.array(universeEntrySchema) }),
+  },
+
+  'tickers:latest': { input: tickersLatestInputSchema, output: z.object({ rows: z.array(tickerRowSchema) }) },
+  'ticker:view': { input: tickerViewInputSchema, output: tickerViewOutputSchema },
+  'ticker:curve': { input: tickerCurveInputSchema, output: tickerCurveOutputSchema },
+  'ticker:series': { input: tickerSeriesInputSchema, output: tickerSeriesOutputSchema },
+  'ticker:levelsText': { input: levelsTextInputSchema, output: levelsTextOutputSchema },
+  'ticker:optionsVolume': { input: optionsVolumeInputSchema, output: optionsVolumeOutputSchema },
+  'ticker:timeline': { input: timelineInputSchema, output: timelineOutputSchema },
+  'snapshots:diff': { input: diffInputSchema, output: diffOutputSchema },
+
+  'rankings:topSetups': { input: topSetupsFiltersSchema.optional(), output: rankingOutputSchema },
+  'rankings:screener': { input: screenerInputSchema, output: rankingOutputSchema },
+  'rankings:income': { input: incomeInputSchema.optional(), output: incomeOutputSchema },
+
+  'rules:list': { input: noInputSchema, output: z.array(alertRuleSchema) },
+  'rules:create': { input: alertRuleInputSchema, output: alertRuleSchema },
+  'rules:update': { input: alertRulePatchSchema, output: alertRuleSchema },
+  'rules:delete': { input: z.object({ id: idSchema }), output: deletedSchema },
+  'rules:testWebhook': { input: testWebhookInputSchema, output: testWebhookOutputSchema },
+
+  'alerts:list': { input: alertsListInputSchema, output: alertsListOutputSchema },
+  'alerts:markRead': { input: markReadInputSchema, output: z.object({ updated: z.number().int().min(0) }) },
+
+  'poll:status': { input: noInputSchema, output: pollStatusSchema },
+  /** Runs the job(s) now, outside their schedule; resolves once they are queued. */
+  'poll:refreshNow': { input: refreshNowInputSchema, output: pollStatusSchema },
+  'poll:pause': { input: noInputSchema, output: pollStatusSchema },
+  'poll:resume': { input: noInputSchema, output: pollStatusSchema },
+
+  'settings:get': { input: noInputSchema, output: settingsSchema },
+  'settings:update': { input: settingsPatchSchema, output: settingsSchema },
+
+  'export:snapshots': { input: exportSnapshotsInputSchema, output: exportFileSchema },
+  'export:series': { input: exportSeriesInputSchema, output: exportFileSchema },
+  'backup:create': { input: noInputSchema, output: backupOutputSchema },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
+
+export const bridgeEvents = {
+  /** A new snapshot was stored (not sent for 304s or identical payloads). */
+  'snapshot:new': z.object({
+    ticker: z.string().nullable(),
+    endpoint: snapshotEndpointSchema,
+    asof: z.string(),
+    snapshotId: idSchema,
+  }),
+  'alert:new': alertEventSchema,
+  'poll:status': pollStatusSchema,
+  'backfill:progress': backfillProgressSchema,
+  'settings:changed': settingsSchema,
+} as const satisfies Record<string, z.ZodType>;
+
+export type BridgeMethod = keyof typeof bridgeMethods;
+export type BridgeEvent = keyof typeof bridgeEvents;
+
+/** What a caller passes (defaults not yet applied). */
+export type BridgeInput<M extends BridgeMethod> = z.input<(typeof bridgeMethods)[M]['input']>;
+/** What a handler receives (parsed: defaults applied, tickers upper-cased). */
+export type BridgeParsedInput<M extends BridgeMethod> = z.output<(typeof bridgeMethods)[M]['input']>;
+export type BridgeOutput<M extends BridgeMethod> = z.infer<(typeof bridgeMethods)[M]['output']>;
+export type BridgeEventPayload<E extends BridgeEvent> = z.infer<(typeof bridgeEvents)[E]>;
+
+/** The main side's implementation: one async function per method. */
+export type BridgeHandlers = {
+  [M in BridgeMethod]: (input: BridgeParsedInput<M>) => Promise<BridgeOutput<M>>;
+};
+
+/** Any event with its payload, as a transport relays it. */
+export type BridgeEventMessage = {
+  [E in BridgeEvent]: { event: E; payload: BridgeEventPayload<E> };
+}[BridgeEvent];
+
+/** Where the transports get events from: returns an unsubscribe function. */
+export interface BridgeEventSource {
+  subscribe(listener: (message: BridgeEventMessage) => void): () => void;
+}
+
+/** What the preload exposes as `window.gammawatch`, and nothing more. */
+export interface BridgeApi {
+  invoke<M extends BridgeMethod>(method: M, input?: BridgeInput<M>): Promise<BridgeResultOf<M>>;
+  on<E extends BridgeEvent>(event: E, listener: (payload: BridgeEventPayload<E>) => void): () => void;
+}
+export type BridgeResultOf<M extends BridgeMethod> = BridgeResult<BridgeOutput<M>>;
+
+export function isBridgeMethod(name: string): name is BridgeMethod {
+  return Object.hasOwn(bridgeMethods, name);
+}
+
+export function isBridgeEvent(name: string): name is BridgeEvent {
+  return Object.hasOwn(bridgeEvents, name);
+}
+
+export { alertEventSchema, alertRuleInputSchema, alertRuleSchema, settingsSchema };
+export * from './bridge/result.ts';

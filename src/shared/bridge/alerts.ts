@@ -1,0 +1,82 @@
+// Alert events (what fired) and their deliveries. Rules themselves are in ../alert-rules.ts.
+import { z } from 'zod';
+import { ALERT_KINDS, severitySchema } from '../alert-rules.ts';
+import { idSchema, isoTimeSchema, tickerSchema } from './common.ts';
+import { snapshotEndpointSchema } from './tickers.ts';
+
+export const DELIVERY_CHANNELS = ['desktop', 'webhook', 'in_app'] as const;
+export const DELIVERY_STATES = ['pending', 'sent', 'failed', 'skipped'] as const;
+
+export const deliverySchema = z.object({
+  channel: z.enum(DELIVERY_CHANNELS),
+  /** The webhook id for webhook deliveries. */
+  target: z.string().nullable(),
+  state: z.enum(DELIVERY_STATES),
+  attempts: z.number().int().min(0),
+  lastError: z.string().nullable(),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
+export const alertKindSchema = z.enum(ALERT_KINDS);
+
+export const alertEventSchema = z.object({
+  id: idSchema,
+  ruleId: idSchema.nullable(),
+  /** The rule's name when it fired (the rule may since be renamed or deleted). */
+  ruleName: z.string(),
+  ticker: z.string().nullable(),
+  kind: alertKindSchema,
+  severity: severitySchema,
+  /** One line for the notification title, e.g. "SPY gamma regime: positive → negative". */
+  title: z.string(),
+  message: z.string(),
+  transition: z.object({ from: z.string().nullable(), to: z.string().nullable() }).nullable(),
+  /** The snapshot that triggered it: open the ticker at this instant to see what was seen. */
+  asof: isoTimeSchema,
+  endpoint: snapshotEndpointSchema.nullable(),
+  createdAt: isoTimeSchema,
+  read: z.boolean(),
+  deliveries: z.array(deliverySchema),
+});
+export type AlertEvent = z.infer<typeof alertEventSchema>;
+
+export const alertsListInputSchema = z.object({
+  ticker: tickerSchema.optional(),
+  ruleId: idSchema.optional(),
+  kind: alertKindSchema.optional(),
+  severity: severitySchema.optional(),
+  unreadOnly: z.boolean().optional(),
+  from: isoTimeSchema.optional(),
+  to: isoTimeSchema.optional(),
+  limit: z.number().int().min(1).max(500).default(100),
+  offset: z.number().int().min(0).default(0),
+});
+export type AlertsQuery = z.input<typeof alertsListInputSchema>;
+
+export const alertsListOutputSchema = z.object({
+  items: z.array(alertEventSchema),
+  /** Matching the filters, ignoring limit/offset. */
+  total: z.number().int().min(0),
+  /** Unread events overall (for the sidebar badge). */
+  unread: z.number().int().min(0),
+});
+export type AlertsPage = z.infer<typeof alertsListOutputSchema>;
+
+export const markReadInputSchema = z.union([
+  z.object({ ids: z.array(idSchema).min(1).max(1000) }),
+  z.object({ all: z.literal(true) }),
+]);
+
+export const testWebhookInputSchema = z.union([
+  /** A webhook saved in settings. */
+  z.object({ webhookId: z.string().min(1) }),
+  /** An unsaved one from the settings form. */
+  z.object({ url: z.url({ protocol: /^https?$/ }), preset: z.enum(['generic', 'discord', 'slack', 'ntfy']) }),
+]);
+
+export const testWebhookOutputSchema = z.object({
+  delivered: z.boolean(),
+  status: z.number().int().nullable(),
+  durationMs: z.number().min(0),
+  error: z.string().nullable(),
+});

@@ -1,0 +1,45 @@
+// Building blocks of the bridge contract: identifiers, tickers, instants. Every schema here is what
+// the main side checks at its trust boundary, so each one rejects what the UI must never send.
+import { z } from 'zod';
+
+/** Database row ids (SQLite integer primary keys). */
+export const idSchema = z.number().int().positive();
+export type Id = z.infer<typeof idSchema>;
+
+/**
+ * A ticker symbol. Trimmed and upper-cased on parse, then held to the same plausible-symbol rule
+ * the API client uses for its path segments (letters, digits, `.`, `-`, `^`; at most 12).
+ */
+export const TICKER_PATTERN = /^[A-Z0-9.\-^]{1,12}$/;
+export const tickerSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(TICKER_PATTERN, 'a ticker is 1-12 letters, digits, ".", "-" or "^"');
+export type Ticker = z.infer<typeof tickerSchema>;
+
+/** An instant as ISO-8601 with a UTC designator or offset (what `meta.asof` carries). */
+export const isoTimeSchema = z.iso.datetime({ offset: true });
+export type IsoTime = z.infer<typeof isoTimeSchema>;
+
+/** A method that takes nothing: `undefined` from the preload, `{}` from an HTTP body. */
+export const noInputSchema = z.object({}).strict().optional();
+
+/** A short free-text name (watchlists, rules). */
+export const nameSchema = z.string().trim().min(1, 'a name is required').max(80);
+
+/** `HH:MM`, 24-hour, New York time unless stated. */
+export const clockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM (24-hour)');
+
+/** Lookback windows for series and exports, as the API's `window` parameter spells them. */
+export const windowSchema = z.string().regex(/^\d{1,4}[dwmy]$/, 'expected a window like 30d, 26w, 6m or 2y');
+
+/** A downloadable file produced on the main side; the renderer saves it through a download link. */
+export const exportFileSchema = z.object({
+  name: z.string().min(1),
+  mime: z.string().min(1),
+  content: z.string(),
+});
+export type ExportFile = z.infer<typeof exportFileSchema>;
+
+export const deletedSchema = z.object({ id: idSchema });

@@ -1,0 +1,65 @@
+// The one registration helper of the main side: parse the input with the method's schema, run the
+// handler, and answer an envelope. Both transports (Electron IPC, headless HTTP) call it, so a
+// malformed call or a failing handler looks the same everywhere and never throws across.
+import { z } from 'zod';
+import { bridgeMethods, isBridgeMethod, type BridgeHandlers, type BridgeMethod } from '../bridge.ts';
+import { BridgeFailure, fail, issuesOf, ok, type BridgeResult } from './result.ts';
+
+export interface DispatchOptions {
+  /** Check handler outputs against the contract too (tests and development: catches drift early). */
+  validateOutput?: boolean;
+  /** Where unexpected errors go; their details never reach the renderer. */
+  onUnexpectedError?: (method: string, error: unknown) => void;
+}
+
+export async function dispatch(
+  handlers: BridgeHandlers,
+  method: string,
+  rawInput: unknown,
+  options: DispatchOptions = {},
+): Promise<BridgeResult<unknown>> {
+  if (!isBridgeMethod(method)) return fail('unknown_method', `no bridge method '${method}'`);
+  const contract = bridgeMethods[method];
+  const parsed = contract.input.safeParse(rawInput ?? undefined);
+  if (!parsed.success) {
+    return fail(
+      'invalid_input',
+      `invalid input for ${method}: ${summarize(parsed.error)}`,
+      issuesOf(parsed.error),
+    );
+  }
+  try {
+    const value = await callHandler(handlers, method, parsed.data);
+    if (options.validateOutput) {
+      const checked = contract.output.safeParse(value);
+      if (!checked.success) {
+        options.onUnexpectedError?.(method, checked.error);
+        return fail(
+          'internal',
+          `${method} produced output outside the contract: ${summarize(checked.error)}`,
+        );
+      }
+      return ok(checked.data);
+    }
+    return ok(value);
+  } catch (error) {
+    if (error instanceof BridgeFailure) return fail(error.code, error.message, error.issues);
+    if (error instanceof z.ZodError) return fail('invalid_input', summarize(error), issuesOf(error));
+    options.onUnexpectedError?.(method, error);
+    return fail('internal', `${method} failed unexpectedly`);
+  }
+}
+
+// The contract maps each method to its handler's parameter type; TypeScript cannot follow the
+// correlation through a union key, so the call is made through one widened signature here.
+function callHandler(handlers: BridgeHandlers, method: BridgeMethod, input: unknown): Promise<unknown> {
+  const handler = handlers[method] as (this: BridgeHandlers, input: unknown) => Promise<unknown>;
+  return handler.call(handlers, input);
+}
+
+function summarize(error: z.ZodError): string {
+  return issuesOf(error)
+    .slice(0, 3)
+    .map((issue) => `${issue.path}: ${issue.message}`)
+    .join('; ');
+}

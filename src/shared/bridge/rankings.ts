@@ -1,0 +1,68 @@
+// Cross-ticker rankings as last polled: top setups, the preset screeners, income setups.
+import { z } from 'zod';
+import {
+  directionSchema,
+  incomeStrategySchema,
+  regimeLabelSchema,
+  screenerPresetSchema,
+  tradeBiasSchema,
+} from '../api/index.ts';
+import {
+  incomeItemSchema,
+  incomeMetaSchema,
+  topSetupsItemSchema,
+  topSetupsMetaSchema,
+} from './api-payloads.ts';
+import { snapshotMetaSchema } from './tickers.ts';
+
+const label = z.string().min(1);
+
+/** The /top-setups filters (spec names, arrays for the CSV ones). */
+export const topSetupsFiltersSchema = z.object({
+  limit: z.number().int().min(1).max(200).optional(),
+  min_score: z.number().min(0).max(10).optional(),
+  regime: z.array(regimeLabelSchema).optional(),
+  recommended_direction: z.array(directionSchema).optional(),
+  trade_bias: z.array(tradeBiasSchema).optional(),
+  trend_state: z.array(label).optional(),
+  momentum_state: z.array(label).optional(),
+  extension_state: z.array(label).optional(),
+  realized_vol_state: z.array(label).optional(),
+  price_min: z.number().optional(),
+  price_max: z.number().optional(),
+  iv_rank_min: z.number().min(0).max(100).optional(),
+  iv_rank_max: z.number().min(0).max(100).optional(),
+  ivAtMaxDelta_min: z.number().optional(),
+  ivAtMaxDelta_max: z.number().optional(),
+});
+export type TopSetupsFilters = z.infer<typeof topSetupsFiltersSchema>;
+
+/**
+ * Rankings come from the stored top-setups snapshot, filtered main-side with the same rules as
+ * the API, so the answer is instant and works offline.
+ */
+export const rankingOutputSchema = z.object({
+  snapshot: snapshotMetaSchema.nullable(),
+  meta: topSetupsMetaSchema.nullable(),
+  items: z.array(topSetupsItemSchema),
+});
+export type RankingResult = z.infer<typeof rankingOutputSchema>;
+
+export const screenerInputSchema = z.object({
+  name: screenerPresetSchema,
+  /** Per-key overrides of the preset, as the API's query parameters do. */
+  overrides: topSetupsFiltersSchema.optional(),
+});
+
+export const incomeInputSchema = z.object({
+  type: incomeStrategySchema.optional(),
+  min_income_score: z.number().min(0).max(10).optional(),
+  limit: z.number().int().min(2).max(50).optional(),
+});
+
+export const incomeOutputSchema = z.object({
+  snapshot: snapshotMetaSchema.nullable(),
+  meta: incomeMetaSchema.nullable(),
+  items: z.array(incomeItemSchema),
+});
+export type IncomeResult = z.infer<typeof incomeOutputSchema>;

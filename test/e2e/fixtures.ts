@@ -1,0 +1,156 @@
+// Playwright fixtures: each spec file gets its own Gammawatch in headless mode with a fresh data
+// folder, as a new user would start it, and a page signed in through the printed URL.
+//   GAMMAWATCH_E2E_BACKEND=core (default): `gammawatch start --headless` with the real core and
+//     the simulated market on a fast clock starting just before a market open.
+//   GAMMAWATCH_E2E_BACKEND=fake: the same host over the in-memory fake bridge (test/support).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const REPO = resolve(import.meta.dirname, '../..');
+export const SCREENSHOTS = join(REPO, 'test/artifacts/screenshots');
+
+export interface RunningApp {
+  url: string;
+  origin: string;
+  token: string;
+  dataDir: string;
+  backend: 'core' | 'fake';
+  /** Calls the bridge directly (as the page would), for setup and for checking what the UI shows. */
+  call<T = unknown>(method: string, input?: unknown): Promise<T>;
+  /** Stops the app (the page then sees it go offline). */
+  stop(): Promise<void>;
+}
+
+/**
+ * A Monday a few minutes before the open, New York time: the fast clock (60×: a session lasts
+ * 6.5 minutes) opens the market at once and keeps it open for the whole journey.
+ */
+const FAST_START = '2026-03-02T14:28:00Z';
+
+const URL_PATTERN = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/;
+
+export async function launchApp(
+  backend: 'core' | 'fake' = (process.env.GAMMAWATCH_E2E_BACKEND as 'core' | 'fake') ?? 'core',
+  options: { seeded?: boolean } = {},
+): Promise<RunningApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gammawatch-e2e-'));
+  const args =
+    backend === 'core'
+      ? [
+          'src/host/gammawatch.mjs',
+          'start',
+          '--headless',
+          '--no-open',
+          '--data-dir',
+          dataDir,
+          '--clock',
+          'fast',
+          '--fast-start',
+          FAST_START,
+          '--fast-speed',
+          '60',
+        ]
+      : [
+          '--import',
+          'tsx',
+          'test/e2e/support/serve-fake.ts',
+          '--tick-ms',
+          '1500',
+          ...(options.seeded ? ['--seeded'] : []),
+        ];
+  const child = spawn(process.execPath, args, {
+    cwd: REPO,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, GAMMAWATCH_HOME: dataDir },
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    let stdout = '';
+    const timer = setTimeout(() => reject(new Error(`no URL within 90 s; stderr:\n${stderr}`)), 90_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = URL_PATTERN.exec(stdout);
+      if (match) {
+        clearTimeout(timer);
+        resolveUrl(match[0]);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the app exited (${code}) before printing its URL; stderr:\n${stderr}`));
+    });
+  });
+  const parsed = new URL(url);
+  const token = parsed.searchParams.get('token') ?? '';
+  const origin = parsed.origin;
+  return {
+    url,
+    origin,
+    token,
+    dataDir,
+    backend,
+    async call<T>(method: string, input?: unknown): Promise<T> {
+      const res = await fetch(`${origin}/bridge/${method}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify(input ?? {}),
+      });
+      const body = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
+      if (!body.ok) throw new Error(`${method}: ${body.error?.message}`);
+      return body.value as T;
+    },
+    stop: () => stopChild(child, dataDir),
+  };
+}
+
+async function stopChild(child: ChildProcess, dataDir: string): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Saves a full-page screenshot under test/artifacts/screenshots/<name>.png. */
+export async function snap(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+type WorkerFixtures = { app: RunningApp; appLabel: string };
+type TestFixtures = { gw: Page };
+
+/**
+ * One app per worker, one signed-in page per test. A spec that needs an app of its own (the
+ * first-run journey) sets `test.use({ appLabel: '<name>' })`: a different worker option makes
+ * Playwright give that file its own worker, hence its own fresh app.
+ */
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  appLabel: ['shared', { option: true, scope: 'worker' }],
+  app: [
+    async ({ appLabel }, use) => {
+      void appLabel;
+      const app = await launchApp();
+      await use(app);
+      await app.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  gw: async ({ page, app }, use) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(app.url);
+    await expect(page.getByTestId('data-source')).toBeVisible();
+    await use(page);
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  },
+});
+
+export { expect };

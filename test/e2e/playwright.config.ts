@@ -1,0 +1,41 @@
+// End-to-end tests of the UI in headless mode, in Debian's Chromium (Playwright's own browser
+// download does not work on these machines). Each spec file starts its own app with a fresh data
+// folder and a fast market clock (see fixtures.ts).
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: '.',
+  // *.e2e.ts here; *.spec.ts for the charts' own spec (test/e2e/charts.spec.ts).
+  testMatch: ['**/*.e2e.ts', '**/*.spec.ts'],
+  // Overridable, so two runs on one machine do not clear each other's traces.
+  outputDir: process.env.GAMMAWATCH_E2E_OUT ?? '../artifacts/playwright',
+  globalSetup: './global-setup.ts',
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
+  // Two cores shared with the app under test: one browser at a time.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    viewport: { width: 1440, height: 900 },
+    colorScheme: 'dark',
+    acceptDownloads: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

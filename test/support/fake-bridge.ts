@@ -1,0 +1,916 @@
+// An in-memory stand-in for the watcher core: implements every bridge method and emits the
+// bridge events from a deterministic fake market (./fake-market.ts). Used by the headless host's
+// tests, by the UI's end-to-end tests until the real core lands, and to develop the UI.
+// `tick()` advances the market one step (5 simulated minutes) and does what a poll would do.
+import { SCREENER_PRESETS, type MetricKey, type ScreenerPreset } from '../../src/shared/api/index.ts';
+import { alertRuleBodySchema, type AlertCondition, type AlertRule } from '../../src/shared/alert-rules.ts';
+import type {
+  BridgeEventMessage,
+  BridgeEventSource,
+  BridgeHandlers,
+  BridgeOutput,
+  BridgeParsedInput,
+} from '../../src/shared/bridge.ts';
+import type { AlertEvent } from '../../src/shared/bridge/alerts.ts';
+import { BridgeFailure } from '../../src/shared/bridge/result.ts';
+import type { Settings } from '../../src/shared/bridge/settings.ts';
+import { diffJson, labelTransitions } from '../../src/shared/bridge/snapshot-diff.ts';
+import type {
+  SnapshotEndpoint,
+  SnapshotMeta,
+  TickerRow,
+  TickerRowField,
+} from '../../src/shared/bridge/tickers.ts';
+import type { Watchlist } from '../../src/shared/bridge/watchlists.ts';
+import type { PollRun, PollStatus } from '../../src/shared/bridge/poll.ts';
+import type { TopSetupsFilters } from '../../src/shared/bridge/rankings.ts';
+import {
+  FAKE_BY_TICKER,
+  FAKE_UNIVERSE,
+  explainOf,
+  gammaCurveOf,
+  gammaExpirationsOf,
+  gexByStrikeOf,
+  incomeItemsOf,
+  levelsOf,
+  marketStructureOf,
+  optionsVolumeOf,
+  quoteAt,
+  signalsOf,
+  stateOf,
+  topSetupsItemOf,
+  tradeSetupOf,
+  type Quote,
+} from './fake-market.ts';
+
+export interface FakeBridgeOptions {
+  /** The first simulated instant (ms). */
+  start?: number;
+  /** Simulated minutes per tick. */
+  stepMinutes?: number;
+  /** Steps of history created when a ticker is first watched. */
+  backfillSteps?: number;
+  /** Start with a watchlist and skip onboarding. */
+  seeded?: boolean;
+  /** With `seeded`: also a list "Big" of this many tickers (synthetic ones past the universe). */
+  bigList?: number;
+}
+
+interface Stored {
+  meta: SnapshotMeta;
+  quote: Quote;
+}
+
+const TICKER_VIEW_ENDPOINTS = [
+  'signals',
+  'market_structure',
+  'explain',
+  'trade_setup',
+  'state',
+  'levels',
+] as const;
+
+const PRESETS: Record<ScreenerPreset, TopSetupsFilters> = {
+  momentum_breakout: {
+    regime: ['trending_low_vol'],
+    recommended_direction: ['long'],
+    trend_state: ['up'],
+    min_score: 7,
+  },
+  capitulation_reversal: { regime: ['flush_panic', 'trending_down_high_vol'], iv_rank_min: 60, min_score: 5 },
+  range_premium_seller: { regime: ['range_bound'], trend_state: ['sideways'], iv_rank_min: 50, min_score: 4 },
+  trend_pullback: { trend_state: ['up'], momentum_state: ['fading'], min_score: 5 },
+  highvol_breakdown: {
+    regime: ['trending_down_low_vol', 'trending_down_high_vol'],
+    trend_state: ['down'],
+    min_score: 6,
+  },
+};
+
+export function defaultFakeSettings(): Settings {
+  return {
+    dataSource: { kind: 'local', seed: 42, clock: 'fast' },
+    schedules: {
+      signals: '*/5 * * * *',
+      market_structure: '*/15 * * * *',
+      screeners: '*/15 * * * *',
+      top_setups: '*/15 * * * *',
+      income: '0 * * * *',
+      curves: '*/30 * * * *',
+      series: '30 16 * * 1-5',
+    },
+    screeners: { enabled: [...SCREENER_PRESETS] },
+    polling: { outsideMarketHours: false },
+    notifications: { desktop: true, webhooks: [] },
+    quietHours: { enabled: false, start: '22:00', end: '07:00' },
+    theme: 'system',
+    retentionDays: 365,
+    dataFolder: null,
+  };
+}
+
+export class FakeBridge implements BridgeEventSource {
+  readonly handlers: BridgeHandlers;
+  private readonly listeners = new Set<(message: BridgeEventMessage) => void>();
+  private readonly stepMs: number;
+  private readonly start: number;
+  private readonly backfillSteps: number;
+  private step = 0;
+  // One sequence per table, as SQLite would give.
+  private readonly sequences = new Map<string, number>();
+  private firstRun: boolean;
+  private paused = false;
+  private watchlists: Watchlist[] = [];
+  private rules: AlertRule[] = [];
+  private alerts: AlertEvent[] = [];
+  private settings = defaultFakeSettings();
+  private readonly history = new Map<string, Stored[]>();
+  private readonly lastFired = new Map<string, number>();
+  private runs: PollRun[] = [];
+
+  constructor(options: FakeBridgeOptions = {}) {
+    this.start = options.start ?? Date.parse('2026-03-02T15:00:00Z');
+    this.stepMs = (options.stepMinutes ?? 5) * 60_000;
+    this.backfillSteps = options.backfillSteps ?? 12;
+    this.firstRun = !options.seeded;
+    if (options.seeded) {
+      this.watchlists.push({
+        id: this.id('watchlist'),
+        name: 'Core',
+        tickers: ['SPY', 'QQQ', 'AAPL', 'NVDA', 'TSLA'],
+      });
+      for (const t of this.watchlists[0]!.tickers) this.backfill(t);
+      if (options.bigList) {
+        const tickers = [...FAKE_BY_TICKER.keys()].slice(0, options.bigList);
+        this.watchlists.push({ id: this.id('watchlist'), name: 'Big', tickers });
+        for (const t of tickers) this.backfill(t, 2);
+      }
+    }
+    this.handlers = this.createHandlers();
+  }
+
+  subscribe(listener: (message: BridgeEventMessage) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The current simulated instant. */
+  now(): number {
+    return this.start + this.step * this.stepMs;
+  }
+
+  /** Advances the market one step: new snapshots for every watched ticker, rules evaluated. */
+  tick(): void {
+    if (this.paused) return;
+    this.step += 1;
+    // Poll runs happen on the wall clock (snapshots carry market time), as in the real core.
+    const started = new Date().toISOString();
+    let requests = 0;
+    for (const ticker of this.watched()) {
+      requests += TICKER_VIEW_ENDPOINTS.length;
+      const previous = this.latest(ticker);
+      const stored = this.store(ticker);
+      this.emit({
+        event: 'snapshot:new',
+        payload: { ticker, endpoint: 'signals', asof: stored.meta.asof, snapshotId: stored.meta.id },
+      });
+      if (previous) this.evaluate(ticker, previous.quote, stored.quote);
+    }
+    this.runs.unshift({
+      id: this.id('run'),
+      job: 'signals',
+      startedAt: started,
+      finishedAt: started,
+      requests,
+      notModified: Math.floor(requests / 3),
+      bytes: requests * 2400,
+      errors: 0,
+      durationMs: 40,
+      error: null,
+    });
+    this.runs = this.runs.slice(0, 20);
+    this.emit({ event: 'poll:status', payload: this.pollStatus() });
+  }
+
+  private emit(message: BridgeEventMessage): void {
+    for (const listener of this.listeners) listener(message);
+  }
+
+  private id(table: 'watchlist' | 'rule' | 'alert' | 'snapshot' | 'run'): number {
+    const next = (this.sequences.get(table) ?? 0) + 1;
+    this.sequences.set(table, next);
+    return next;
+  }
+
+  private iso(step = this.step): string {
+    return new Date(this.start + step * this.stepMs).toISOString();
+  }
+
+  private watched(): string[] {
+    return [...new Set(this.watchlists.flatMap((w) => w.tickers))];
+  }
+
+  private latest(ticker: string, at?: string): Stored | null {
+    const list = this.history.get(ticker) ?? [];
+    if (at === undefined) return list.at(-1) ?? null;
+    const limit = Date.parse(at);
+    for (let i = list.length - 1; i >= 0; i -= 1)
+      if (Date.parse(list[i]!.meta.asof) <= limit) return list[i]!;
+    return null;
+  }
+
+  private store(ticker: string, step = this.step): Stored {
+    const info = FAKE_BY_TICKER.get(ticker)!;
+    const asof = this.iso(step);
+    const stored: Stored = {
+      meta: { id: this.id('snapshot'), endpoint: 'signals', ticker, asof, fetchedAt: asof, stale: false },
+      quote: quoteAt(info, step, asof),
+    };
+    const list = this.history.get(ticker) ?? [];
+    list.push(stored);
+    this.history.set(ticker, list);
+    return stored;
+  }
+
+  private backfill(ticker: string, steps = this.backfillSteps): void {
+    if (this.history.has(ticker) || !FAKE_BY_TICKER.has(ticker)) return;
+    for (let s = this.step - steps; s <= this.step; s += 1) this.store(ticker, s);
+  }
+
+  private requireList(id: number): Watchlist {
+    const list = this.watchlists.find((w) => w.id === id);
+    if (!list) throw new BridgeFailure('not_found', `no watchlist ${id}`);
+    return list;
+  }
+
+  private requireTicker(ticker: string): void {
+    if (!FAKE_BY_TICKER.has(ticker)) throw new BridgeFailure('not_found', `unknown ticker ${ticker}`);
+  }
+
+  private row(ticker: string): TickerRow {
+    const list = this.history.get(ticker) ?? [];
+    const current = list.at(-1);
+    if (!FAKE_BY_TICKER.has(ticker))
+      return { ...emptyRow(ticker), status: 'unknown_ticker', error: 'not in the data source' };
+    if (!current) return emptyRow(ticker);
+    const prev = list.at(-2);
+    const row = rowOf(current);
+    const changed = prev ? TICKER_ROW_FIELD_LIST.filter((f) => rowOf(prev)[f] !== row[f]) : [];
+    return { ...row, changed };
+  }
+
+  private pollStatus(): PollStatus {
+    const requests = this.runs.reduce((a, r) => a + r.requests, 0);
+    const notModified = this.runs.reduce((a, r) => a + r.notModified, 0);
+    return {
+      state: this.paused ? 'paused' : 'idle',
+      paused: this.paused,
+      marketClosedSkip: false,
+      jobs: Object.entries(this.settings.schedules).map(([job, schedule]) => ({
+        job: job as keyof Settings['schedules'],
+        schedule,
+        running: false,
+        lastRun: this.runs.find((r) => r.job === job) ?? null,
+        nextRunAt: this.paused ? null : this.iso(this.step + 1),
+      })),
+      recentRuns: this.runs,
+      window: {
+        runs: this.runs.length,
+        requests,
+        notModified,
+        notModifiedShare: requests === 0 ? 0 : notModified / requests,
+        errors: 0,
+        bytes: this.runs.reduce((a, r) => a + r.bytes, 0),
+      },
+      lastError: null,
+      lastSuccessAt: this.runs[0]?.finishedAt ?? null,
+    };
+  }
+
+  private inScope(rule: AlertRule, ticker: string): boolean {
+    const scope = rule.scope;
+    if (scope.kind === 'all') return true;
+    if (scope.kind === 'ticker') return scope.ticker === ticker;
+    return this.watchlists.find((w) => w.id === scope.watchlistId)?.tickers.includes(ticker) ?? false;
+  }
+
+  private evaluate(ticker: string, before: Quote, after: Quote): void {
+    for (const rule of this.rules) {
+      if (!rule.enabled || !this.inScope(rule, ticker)) continue;
+      const transition = fires(rule.condition, before, after);
+      if (!transition) continue;
+      const key = `${rule.id}:${ticker}`;
+      const last = this.lastFired.get(key);
+      if (last !== undefined && this.now() - last < rule.cooldownMinutes * 60_000) continue;
+      if (rule.snoozeUntil && Date.parse(rule.snoozeUntil) > this.now()) continue;
+      this.lastFired.set(key, this.now());
+      const event: AlertEvent = {
+        id: this.id('alert'),
+        ruleId: rule.id,
+        ruleName: rule.name,
+        ticker,
+        kind: rule.condition.kind,
+        severity: rule.severity,
+        title: `${ticker} ${transition.label}: ${transition.from ?? '—'} → ${transition.to ?? '—'}`,
+        message: `${rule.name} fired for ${ticker} at ${after.price}`,
+        transition: { from: transition.from, to: transition.to },
+        asof: after.asof,
+        endpoint: 'signals',
+        createdAt: new Date(this.now()).toISOString(),
+        read: false,
+        deliveries: [{ channel: 'in_app', target: null, state: 'sent', attempts: 1, lastError: null }],
+      };
+      this.alerts.unshift(event);
+      this.emit({ event: 'alert:new', payload: event });
+    }
+  }
+
+  private ranking(filters: TopSetupsFilters): BridgeOutput<'rankings:topSetups'> {
+    const asof = this.iso();
+    const items = FAKE_UNIVERSE.map((t) => topSetupsItemOf(quoteAt(t, this.step, asof)))
+      .filter((item) => matches(item, filters))
+      .sort((a, b) => b.opportunity_score - a.opportunity_score)
+      .slice(0, filters.limit ?? 20);
+    return {
+      snapshot: {
+        id: this.id('snapshot'),
+        endpoint: 'top_setups',
+        ticker: null,
+        asof,
+        fetchedAt: asof,
+        stale: false,
+      },
+      meta: {
+        schema: 'svc.top_setups.v2',
+        asof,
+        limit: filters.limit ?? 20,
+        min_score: filters.min_score ?? 0,
+        count: items.length,
+        filters: {},
+        model_versions: { interpreter: 'fake-1' },
+      },
+      items,
+    };
+  }
+
+  private createHandlers(): BridgeHandlers {
+    const info = (): BridgeOutput<'app:info'> => ({
+      version: '0.1.0',
+      dataSource: { kind: 'local', label: 'Fake market (tests)', baseUrl: null },
+      simulated: true,
+      clock: 'fast',
+      now: new Date(this.now()).toISOString(),
+      market: {
+        open: true,
+        sessionOpen: '2026-03-02T14:30:00.000Z',
+        sessionClose: '2026-03-02T21:00:00.000Z',
+        earlyClose: false,
+      },
+      firstRun: this.firstRun,
+      dataDir: this.settings.dataFolder ?? '/tmp/gammawatch-fake',
+    });
+    const view = (input: BridgeParsedInput<'ticker:view'>): BridgeOutput<'ticker:view'> => {
+      this.requireTicker(input.ticker);
+      const stored = this.latest(input.ticker, input.at);
+      const meta = stored ? { ...stored.meta, endpoint: input.view } : null;
+      const q = stored?.quote;
+      const base = { ticker: input.ticker, snapshot: meta };
+      switch (input.view) {
+        case 'market_structure':
+          return { ...base, view: input.view, data: q ? marketStructureOf(q) : null };
+        case 'signals':
+          return { ...base, view: input.view, data: q ? signalsOf(q) : null };
+        case 'explain':
+          return { ...base, view: input.view, data: q ? explainOf(q) : null };
+        case 'trade_setup':
+          return { ...base, view: input.view, data: q ? tradeSetupOf(q) : null };
+        case 'state':
+          return { ...base, view: input.view, data: q ? stateOf(q) : null };
+        case 'levels':
+          return { ...base, view: input.view, data: q ? levelsOf(q) : null };
+      }
+    };
+    const payloadOf = (endpoint: SnapshotEndpoint, q: Quote): unknown => {
+      switch (endpoint) {
+        case 'market_structure':
+          return marketStructureOf(q);
+        case 'explain':
+          return explainOf(q);
+        case 'trade_setup':
+          return tradeSetupOf(q);
+        case 'state':
+          return stateOf(q);
+        case 'levels':
+          return levelsOf(q);
+        default:
+          return signalsOf(q);
+      }
+    };
+
+    return {
+      'app:info': async () => info(),
+      'app:completeOnboarding': async (input) => {
+        this.firstRun = false;
+        if (input.tickers && input.tickers.length > 0) {
+          const tickers = input.tickers.filter((t) => FAKE_BY_TICKER.has(t));
+          this.watchlists.push({
+            id: this.id('watchlist'),
+            name: input.watchlistName ?? 'My watchlist',
+            tickers,
+          });
+          for (const t of tickers) this.backfill(t);
+        }
+        return info();
+      },
+      'watchlists:list': async () => structuredClone(this.watchlists),
+      'watchlists:create': async (input) => {
+        if (this.watchlists.some((w) => w.name === input.name))
+          throw new BridgeFailure('conflict', `a watchlist named ${input.name} exists`);
+        const list: Watchlist = {
+          id: this.id('watchlist'),
+          name: input.name,
+          tickers: [...new Set(input.tickers ?? [])],
+        };
+        this.watchlists.push(list);
+        this.firstRun = false;
+        for (const t of list.tickers) this.backfill(t);
+        return structuredClone(list);
+      },
+      'watchlists:rename': async ({ id, name }) => {
+        const list = this.requireList(id);
+        list.name = name;
+        return structuredClone(list);
+      },
+      'watchlists:delete': async ({ id }) => {
+        this.requireList(id);
+        this.watchlists = this.watchlists.filter((w) => w.id !== id);
+        return { id };
+      },
+      'watchlists:reorder': async ({ ids }) => {
+        if (ids.length !== this.watchlists.length || !this.watchlists.every((w) => ids.includes(w.id))) {
+          throw new BridgeFailure('invalid_input', 'give every watchlist id exactly once');
+        }
+        this.watchlists.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+        return structuredClone(this.watchlists);
+      },
+      'watchlist:addTicker': async ({ watchlistId, ticker }) => {
+        const list = this.requireList(watchlistId);
+        this.requireTicker(ticker);
+        if (list.tickers.includes(ticker))
+          throw new BridgeFailure('conflict', `${ticker} is already in ${list.name}`);
+        list.tickers.push(ticker);
+        this.emit({
+          event: 'backfill:progress',
+          payload: { ticker, done: 0, total: 1, phase: 'started', message: null },
+        });
+        this.backfill(ticker);
+        this.emit({
+          event: 'backfill:progress',
+          payload: { ticker, done: 1, total: 1, phase: 'finished', message: null },
+        });
+        return structuredClone(list);
+      },
+      'watchlist:removeTicker': async ({ watchlistId, ticker }) => {
+        const list = this.requireList(watchlistId);
+        list.tickers = list.tickers.filter((t) => t !== ticker);
+        return structuredClone(list);
+      },
+      'watchlist:moveTicker': async ({ watchlistId, ticker, toIndex }) => {
+        const list = this.requireList(watchlistId);
+        const from = list.tickers.indexOf(ticker);
+        if (from < 0) throw new BridgeFailure('not_found', `${ticker} is not in ${list.name}`);
+        list.tickers.splice(from, 1);
+        list.tickers.splice(Math.min(toIndex, list.tickers.length), 0, ticker);
+        return structuredClone(list);
+      },
+      'universe:search': async ({ query, limit }) => {
+        const q = query.toUpperCase();
+        const hits = FAKE_UNIVERSE.filter((t) => t.ticker.startsWith(q) || t.name.toUpperCase().includes(q));
+        hits.sort(
+          (a, b) =>
+            Number(!b.ticker.startsWith(q)) - Number(!a.ticker.startsWith(q)) ||
+            a.ticker.localeCompare(b.ticker),
+        );
+        return {
+          suggestions: hits
+            .slice(0, limit)
+            .map(({ ticker, name, kind, demo }) => ({ ticker, name, kind, demo })),
+        };
+      },
+      'tickers:latest': async (input) => {
+        const tickers = 'watchlistId' in input ? this.requireList(input.watchlistId).tickers : input.tickers;
+        return { rows: tickers.map((t) => this.row(t)) };
+      },
+      'ticker:view': async (input) => view(input),
+      'ticker:curve': async (input) => {
+        this.requireTicker(input.ticker);
+        const stored = this.latest(input.ticker, input.at);
+        const q = stored?.quote;
+        const snapshot = stored
+          ? { ...stored.meta, endpoint: `curve_${input.kind}` as SnapshotEndpoint }
+          : null;
+        if (input.kind === 'gamma')
+          return {
+            ticker: input.ticker,
+            kind: 'gamma',
+            snapshot,
+            data: q ? gammaCurveOf(q, input.exp ?? 'combined') : null,
+          };
+        if (input.kind === 'gamma_expirations')
+          return {
+            ticker: input.ticker,
+            kind: 'gamma_expirations',
+            snapshot,
+            data: q ? gammaExpirationsOf(q) : null,
+          };
+        return {
+          ticker: input.ticker,
+          kind: 'gex_by_strike',
+          snapshot,
+          data: q ? gexByStrikeOf(q, input.exp ?? 'combined') : null,
+        };
+      },
+      'ticker:series': async ({ ticker, metrics, window }) => {
+        this.requireTicker(ticker);
+        return {
+          ticker,
+          data: { ticker, window, metrics, points: this.seriesPoints(ticker, metrics, window) },
+        };
+      },
+      'ticker:levelsText': async ({ ticker, format }) => {
+        this.requireTicker(ticker);
+        const stored = this.latest(ticker);
+        const levels = stored ? levelsOf(stored.quote).levels : [];
+        const text =
+          format === 'tradingview'
+            ? levels.map((l) => `${l.price},${l.label}`).join('\n')
+            : levels.map((l) => `${l.label}: ${l.price}`).join('\n');
+        return {
+          ticker,
+          format,
+          text,
+          suggestedName: `${ticker}-levels-${format}.txt`,
+          asof: stored?.meta.asof ?? null,
+        };
+      },
+      'ticker:optionsVolume': async ({ ticker, exp }) => {
+        this.requireTicker(ticker);
+        const stored = this.latest(ticker);
+        const expiry = /^\d{4}-/.test(exp) ? exp : '2026-03-06';
+        return {
+          ticker,
+          snapshot: stored ? { ...stored.meta, endpoint: 'options_volume' } : null,
+          data: stored ? optionsVolumeOf(stored.quote, expiry) : null,
+        };
+      },
+      'ticker:timeline': async ({ ticker, limit }) => {
+        const list = [...(this.history.get(ticker) ?? [])].reverse();
+        return {
+          ticker,
+          entries: list
+            .slice(0, limit)
+            .map((s) => ({ asof: s.meta.asof, endpoints: [...TICKER_VIEW_ENDPOINTS] })),
+          truncated: list.length > limit,
+        };
+      },
+      'snapshots:diff': async ({ ticker, endpoint, a, b }) => {
+        const sa = this.latest(ticker, a);
+        const sb = this.latest(ticker, b);
+        const before = sa ? (payloadOf(endpoint, sa.quote) as never) : null;
+        const after = sb ? (payloadOf(endpoint, sb.quote) as never) : null;
+        const changes = diffJson(before, after);
+        return {
+          ticker,
+          endpoint,
+          a: sa ? { ...sa.meta, endpoint } : null,
+          b: sb ? { ...sb.meta, endpoint } : null,
+          before,
+          after,
+          changes,
+          transitions: labelTransitions(changes),
+        };
+      },
+      'rankings:topSetups': async (filters) => this.ranking(filters ?? {}),
+      'rankings:screener': async ({ name, overrides }) => this.ranking({ ...PRESETS[name], ...overrides }),
+      'rankings:income': async (input) => {
+        const asof = this.iso();
+        const limit = input?.limit ?? 10;
+        const items = FAKE_UNIVERSE.flatMap((t) => incomeItemsOf(quoteAt(t, this.step, asof)))
+          .filter(
+            (i) =>
+              (input?.type ? i.strategy === input.type : true) &&
+              i.income_score >= (input?.min_income_score ?? 0),
+          )
+          .sort((a, b) => b.income_score - a.income_score)
+          .slice(0, limit);
+        return {
+          snapshot: {
+            id: this.id('snapshot'),
+            endpoint: 'income_setups',
+            ticker: null,
+            asof,
+            fetchedAt: asof,
+            stale: false,
+          },
+          meta: {
+            schema: 'svc.income_setups.v1',
+            asof,
+            limit,
+            min_income_score: input?.min_income_score ?? 0,
+            type: input?.type ?? null,
+            count: items.length,
+            model_versions: { income_recommender: 'fake-1' },
+          },
+          items,
+        };
+      },
+      'rules:list': async () => structuredClone(this.rules),
+      'rules:create': async (input) => {
+        const now = new Date(this.now()).toISOString();
+        const rule: AlertRule = { ...input, id: this.id('rule'), createdAt: now, updatedAt: now };
+        this.rules.push(rule);
+        return structuredClone(rule);
+      },
+      'rules:update': async ({ id, patch }) => {
+        const index = this.rules.findIndex((r) => r.id === id);
+        if (index < 0) throw new BridgeFailure('not_found', `no rule ${id}`);
+        const merged = { ...this.rules[index]!, ...patch, updatedAt: new Date(this.now()).toISOString() };
+        alertRuleBodySchema.parse(merged);
+        this.rules[index] = merged;
+        return structuredClone(merged);
+      },
+      'rules:delete': async ({ id }) => {
+        if (!this.rules.some((r) => r.id === id)) throw new BridgeFailure('not_found', `no rule ${id}`);
+        this.rules = this.rules.filter((r) => r.id !== id);
+        return { id };
+      },
+      'rules:testWebhook': async (input) => {
+        if (
+          'webhookId' in input &&
+          !this.settings.notifications.webhooks.some((w) => w.id === input.webhookId)
+        ) {
+          throw new BridgeFailure('not_found', `no webhook ${input.webhookId}`);
+        }
+        return { delivered: true, status: 204, durationMs: 12, error: null };
+      },
+      'alerts:list': async (input) => {
+        const items = this.alerts.filter(
+          (a) =>
+            (!input.ticker || a.ticker === input.ticker) &&
+            (!input.ruleId || a.ruleId === input.ruleId) &&
+            (!input.kind || a.kind === input.kind) &&
+            (!input.severity || a.severity === input.severity) &&
+            (!input.unreadOnly || !a.read),
+        );
+        return {
+          items: structuredClone(items.slice(input.offset, input.offset + input.limit)),
+          total: items.length,
+          unread: this.alerts.filter((a) => !a.read).length,
+        };
+      },
+      'alerts:markRead': async (input) => {
+        let updated = 0;
+        for (const a of this.alerts) {
+          if (!a.read && ('all' in input || input.ids.includes(a.id))) {
+            a.read = true;
+            updated += 1;
+          }
+        }
+        return { updated };
+      },
+      'poll:status': async () => this.pollStatus(),
+      'poll:refreshNow': async () => {
+        this.tick();
+        return this.pollStatus();
+      },
+      'poll:pause': async () => {
+        this.paused = true;
+        this.emit({ event: 'poll:status', payload: this.pollStatus() });
+        return this.pollStatus();
+      },
+      'poll:resume': async () => {
+        this.paused = false;
+        this.emit({ event: 'poll:status', payload: this.pollStatus() });
+        return this.pollStatus();
+      },
+      'settings:get': async () => structuredClone(this.settings),
+      'settings:update': async (patch) => {
+        this.settings = { ...this.settings, ...patch };
+        this.emit({ event: 'settings:changed', payload: structuredClone(this.settings) });
+        return structuredClone(this.settings);
+      },
+      'export:snapshots': async ({ ticker, endpoint, format }) => {
+        const tickers = ticker ? [ticker] : this.watched();
+        const rows = tickers.flatMap((t) =>
+          (this.history.get(t) ?? []).map((s) => ({
+            ticker: t,
+            asof: s.meta.asof,
+            data: payloadOf(endpoint ?? 'signals', s.quote),
+          })),
+        );
+        if (format === 'json') {
+          return {
+            name: `snapshots-${ticker ?? 'all'}.json`,
+            mime: 'application/json',
+            content: JSON.stringify(rows, null, 2),
+          };
+        }
+        const lines = [
+          'ticker,asof,price,gamma_regime',
+          ...rows.map(
+            (r) =>
+              `${r.ticker},${r.asof},${(r.data as { price?: number }).price ?? ''},${(r.data as { gamma_regime?: string }).gamma_regime ?? ''}`,
+          ),
+        ];
+        return {
+          name: `snapshots-${ticker ?? 'all'}.csv`,
+          mime: 'text/csv',
+          content: lines.join('\n') + '\n',
+        };
+      },
+      'export:series': async ({ ticker, metrics, window, format }) => {
+        const points = this.seriesPoints(ticker, metrics, window);
+        if (format === 'json')
+          return { name: `${ticker}-series.json`, mime: 'application/json', content: JSON.stringify(points) };
+        const lines = [
+          ['date', ...metrics].join(','),
+          ...points.map((p) => [p.date, ...metrics.map((m) => String(p[m] ?? ''))].join(',')),
+        ];
+        return { name: `${ticker}-series.csv`, mime: 'text/csv', content: lines.join('\n') + '\n' };
+      },
+      'backup:create': async () => ({
+        path: `${this.settings.dataFolder ?? '/tmp/gammawatch-fake'}/backups/gammawatch-${this.step}.db`,
+        bytes: 1_048_576,
+        createdAt: new Date(this.now()).toISOString(),
+      }),
+    };
+  }
+
+  private seriesPoints(
+    ticker: string,
+    metrics: MetricKey[],
+    window: string,
+  ): Array<Record<string, number | string | null> & { date: string }> {
+    const info = FAKE_BY_TICKER.get(ticker)!;
+    const days = Math.min(windowDays(window), 800);
+    const out: Array<Record<string, number | string | null> & { date: string }> = [];
+    for (let d = days - 1; d >= 0; d -= 1) {
+      const at = this.now() - d * 86_400_000;
+      const q = quoteAt(info, this.step - d * 78, new Date(at).toISOString());
+      const values: Partial<Record<MetricKey, number | string | null>> = {
+        price: q.price,
+        iv_rank: q.ivRank,
+        atm_iv: q.atmIv,
+        gex_flip: q.flip,
+        opportunity_score: q.score,
+        gex_usd_per_1_pct_move: q.gexPer1Pct,
+      };
+      const point: Record<string, number | string | null> & { date: string } = {
+        date: new Date(at).toISOString().slice(0, 10),
+      };
+      for (const m of metrics) point[m] = values[m] ?? null;
+      out.push(point);
+    }
+    return out;
+  }
+}
+
+function windowDays(window: string): number {
+  const n = Number(window.slice(0, -1));
+  const unit = window.at(-1);
+  return unit === 'y' ? n * 365 : unit === 'm' ? n * 30 : unit === 'w' ? n * 7 : n;
+}
+
+const TICKER_ROW_FIELD_LIST: readonly TickerRowField[] = [
+  'price',
+  'gamma_regime',
+  'regime_label',
+  'opportunity_score',
+  'opportunity_tier',
+  'direction',
+  'iv_rank',
+  'atm_iv',
+  'gex_flip',
+  'dist_to_gex_flip_pct',
+  'expected_move_1d_pct',
+  'expected_move_1d',
+];
+
+function emptyRow(ticker: string): TickerRow {
+  return {
+    ticker,
+    status: 'pending',
+    error: null,
+    price: null,
+    gamma_regime: null,
+    regime_label: null,
+    opportunity_score: null,
+    opportunity_tier: null,
+    direction: null,
+    iv_rank: null,
+    atm_iv: null,
+    gex_flip: null,
+    dist_to_gex_flip_pct: null,
+    expected_move_1d_pct: null,
+    expected_move_1d: null,
+    asof: null,
+    stale: false,
+    changed: [],
+  };
+}
+
+function rowOf(s: Stored): TickerRow {
+  const q = s.quote;
+  return {
+    ticker: q.ticker,
+    status: 'ok',
+    error: null,
+    price: q.price,
+    gamma_regime: q.gammaRegime,
+    regime_label: q.regime,
+    opportunity_score: q.score,
+    opportunity_tier: q.tier,
+    direction: q.direction,
+    iv_rank: q.ivRank,
+    atm_iv: q.atmIv,
+    gex_flip: q.flip,
+    dist_to_gex_flip_pct: q.distPct,
+    expected_move_1d_pct: q.em1dPct,
+    expected_move_1d: q.em1d,
+    asof: s.meta.asof,
+    stale: s.meta.stale,
+    changed: [],
+  };
+}
+
+const TIER_RANK = { pass: 0, low: 1, moderate: 2, high: 3 } as const;
+
+function fires(
+  c: AlertCondition,
+  a: Quote,
+  b: Quote,
+): { label: string; from: string | null; to: string | null } | null {
+  switch (c.kind) {
+    case 'regime_change':
+      return a.regime !== b.regime && (!c.to?.length || c.to.includes(b.regime))
+        ? { label: 'regime', from: a.regime, to: b.regime }
+        : null;
+    case 'gamma_regime_change':
+      return a.gammaRegime !== b.gammaRegime && (!c.to?.length || c.to.includes(b.gammaRegime))
+        ? { label: 'gamma regime', from: a.gammaRegime, to: b.gammaRegime }
+        : null;
+    case 'tier_change': {
+      if (a.tier === b.tier) return null;
+      const up = TIER_RANK[b.tier] > TIER_RANK[a.tier];
+      const ok =
+        c.direction === 'any' ||
+        (c.direction === 'upgrade' && up) ||
+        (c.direction === 'downgrade' && !up) ||
+        (c.direction === 'to' && b.tier === c.tier);
+      return ok ? { label: 'tier', from: a.tier, to: b.tier } : null;
+    }
+    case 'metric_threshold': {
+      const pick = (q: Quote): number | null =>
+        ({
+          price: q.price,
+          iv_rank: q.ivRank,
+          atm_iv: q.atmIv,
+          opportunity_score: q.score,
+          gex_flip: q.flip,
+        })[c.metric as string] ?? null;
+      const va = pick(a);
+      const vb = pick(b);
+      if (va === null || vb === null) return null;
+      const crossed = c.op === 'above' ? va <= c.value && vb > c.value : va >= c.value && vb < c.value;
+      return crossed ? { label: `${c.metric} ${c.op} ${c.value}`, from: String(va), to: String(vb) } : null;
+    }
+    case 'level_cross': {
+      if (c.level !== 'gamma_flip') return null;
+      const up = a.price <= a.flip && b.price > b.flip;
+      const down = a.price >= a.flip && b.price < b.flip;
+      const ok = (c.direction !== 'down' && up) || (c.direction !== 'up' && down);
+      return ok ? { label: 'crossed the gamma flip', from: String(a.price), to: String(b.price) } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+function matches(item: ReturnType<typeof topSetupsItemOf>, f: TopSetupsFilters): boolean {
+  const inList = (list: readonly string[] | undefined, value: string | null | undefined): boolean =>
+    !list?.length || (value != null && list.includes(value));
+  return (
+    item.opportunity_score >= (f.min_score ?? 0) &&
+    inList(f.regime, item.regime_label) &&
+    inList(f.recommended_direction, item.recommended_direction) &&
+    inList(f.trade_bias, item.trade_bias) &&
+    inList(f.trend_state, item.trend_state) &&
+    inList(f.momentum_state, item.momentum_state) &&
+    inList(f.extension_state, item.extension_state) &&
+    inList(f.realized_vol_state, item.realized_vol_state) &&
+    (f.price_min === undefined || item.price >= f.price_min) &&
+    (f.price_max === undefined || item.price <= f.price_max) &&
+    (f.iv_rank_min === undefined || (item.iv_rank ?? -1) >= f.iv_rank_min) &&
+    (f.iv_rank_max === undefined || (item.iv_rank ?? 101) <= f.iv_rank_max)
+  );
+}

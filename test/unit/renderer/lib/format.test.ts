@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MISSING,
+  fieldLabel,
+  formatBytes,
+  formatField,
+  formatIv,
+  formatMarketTime,
+  formatNumber,
+  formatPercent,
+  formatPrice,
+  formatRank,
+  formatRelative,
+  formatScore,
+  formatUsdCompact,
+  humanize,
+  trendOf,
+} from '../../../../src/renderer/lib/format.ts';
+
+describe('formatPrice', () => {
+  it.each([
+    [512.3, '512.30'],
+    [1290, '1,290.00'],
+    [0.1234, '0.1234'],
+    [0, '0.00'],
+    [-3.5, '-3.50'],
+    [null, MISSING],
+    [undefined, MISSING],
+    [Number.NaN, MISSING],
+    [Number.POSITIVE_INFINITY, MISSING],
+  ])('%s → %s', (value, expected) => {
+    expect(formatPrice(value)).toBe(expected);
+  });
+});
+
+describe('formatPercent (values already in percent units)', () => {
+  it.each([
+    [1.78, {}, '1.78%'],
+    [1.78, { sign: true }, '+1.78%'],
+    [-0.42, { sign: true }, '−0.42%'],
+    [-0.001, { sign: true }, '0.00%'],
+    [12.345, { digits: 1 }, '12.3%'],
+    [1234.5, { digits: 0 }, '1,235%'],
+    [null, {}, MISSING],
+  ])('%s %o → %s', (value, options, expected) => {
+    expect(formatPercent(value, options)).toBe(expected);
+  });
+});
+
+describe('formatIv (decimals)', () => {
+  it.each([
+    [0.284, '28.4%'],
+    [0.05, '5.0%'],
+    [1.2, '120.0%'],
+    [null, MISSING],
+  ])('%s → %s', (value, expected) => {
+    expect(formatIv(value)).toBe(expected);
+  });
+});
+
+describe('formatUsdCompact (notional)', () => {
+  it.each([
+    [1.2e9, '$1.2B'],
+    [-3.5e8, '−$350.0M'],
+    [12_345, '$12.3K'],
+    [999_950, '$1.0M'],
+    [949_000, '$949.0K'],
+    [512, '$512'],
+    [4.2e12, '$4.2T'],
+    [0, '$0'],
+    [null, MISSING],
+  ])('%s → %s', (value, expected) => {
+    expect(formatUsdCompact(value)).toBe(expected);
+  });
+});
+
+describe('small formatters', () => {
+  it.each([
+    [formatScore(7.44), '7.4'],
+    [formatScore(null), MISSING],
+    [formatRank(63.6), '64'],
+    [formatNumber(-1234.567), '−1,234.57'],
+    [formatNumber(3, 0), '3'],
+    [formatBytes(512), '512 B'],
+    [formatBytes(1536), '1.5 KB'],
+    [formatBytes(5 * 1024 ** 2), '5.0 MB'],
+    [humanize('trending_low_vol'), 'Trending low vol'],
+    [humanize(''), MISSING],
+    [humanize(null), MISSING],
+    [trendOf(2), 'up'],
+    [trendOf(-0.1), 'down'],
+    [trendOf(0), 'flat'],
+    [trendOf(null), 'flat'],
+  ])('%s', (actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+});
+
+describe('formatRelative', () => {
+  const now = Date.parse('2026-03-02T15:00:00Z');
+  it.each([
+    ['2026-03-02T15:00:00Z', 'just now'],
+    ['2026-03-02T14:59:18Z', '42s ago'],
+    ['2026-03-02T14:55:00Z', '5m ago'],
+    ['2026-03-02T12:00:00Z', '3h ago'],
+    ['2026-02-28T15:00:00Z', '2d ago'],
+    ['2026-03-02T15:10:00Z', 'in 10m'],
+    ['not a time', MISSING],
+    [null, MISSING],
+  ])('%s → %s', (iso, expected) => {
+    expect(formatRelative(iso, now)).toBe(expected);
+  });
+});
+
+describe('formatMarketTime (New York, whatever the machine zone)', () => {
+  it.each([
+    ['2026-03-02T15:00:00Z', 'Mar 2, 10:00 ET'],
+    // Summer time: UTC-4.
+    ['2026-07-01T13:30:00Z', 'Jul 1, 09:30 ET'],
+    ['garbage', MISSING],
+  ])('%s → %s', (iso, expected) => {
+    expect(formatMarketTime(iso)).toBe(expected);
+  });
+});
+
+describe('formatField (by name and unit convention)', () => {
+  it.each([
+    ['dist_to_gex_flip_pct', 1.5, '+1.50%'],
+    ['expected_move_pct_1d', 1.2, '1.20%'],
+    ['pct_gamma_expiring', 18.5, '18.50%'],
+    ['atm_iv', 0.25, '25.0%'],
+    ['iv_rank', 71.2, '71'],
+    ['gamma_flip_price', 505, '505.00'],
+    ['plus_1sigma_1d', 520.1, '520.10'],
+    ['gex_usd_per_1_pct_move', 2.5e9, '$2.5B'],
+    ['opportunity_score', 7.25, '7.3'],
+    ['speculative_interest_score', 0.456, '0.46'],
+    ['regime_label', 'range_bound', 'Range bound'],
+    ['prefer_defined_risk', true, 'Yes'],
+    ['caution_flags', ['iv_elevated', 'earnings'], 'iv_elevated, earnings'],
+    ['caution_flags', [], MISSING],
+    ['earnings_date', null, MISSING],
+    ['pcr_oi', 0.9234, '0.92'],
+    ['dte', 30, '30'],
+  ])('%s = %o → %s', (key, value, expected) => {
+    expect(formatField(key, value)).toBe(expected);
+  });
+
+  it.each([
+    ['dist_to_gex_flip_pct', 'Dist to gex flip %'],
+    ['atm_iv', 'Atm IV'],
+    ['iv_rank', 'IV rank'],
+  ])('labels %s as %s', (key, expected) => {
+    expect(fieldLabel(key)).toBe(expected);
+  });
+});
