@@ -19,7 +19,7 @@ import { renderThinkorswim, renderTradingView } from '../../engine/levels-render
 import type { ServiceContext } from '../context.ts';
 import { displayAsof, isoUtc, tickerEnvelope } from '../envelope.ts';
 import { ServiceError, invalidParam, missingParam } from '../errors.ts';
-import { sendJson, snapshotJson } from '../json-reply.ts';
+import { cacheControlClock, sendSnapshotView } from '../conditional.ts';
 import { boolParam, enumParam, readQuery } from '../query.ts';
 import { latestAnalysis, tickerParam } from '../ticker-access.ts';
 
@@ -68,6 +68,7 @@ function rateKey(request: FastifyRequest): string {
 
 export function registerCurveRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const pricing = ctx.analysis.pricing;
+  const cacheControl = cacheControlClock(ctx.source);
 
   app.get('/tickers/:ticker/curves/gamma', async (request, reply) => {
     const q = readQuery(request.query);
@@ -88,46 +89,80 @@ export function registerCurveRoutes(app: FastifyInstance, ctx: ServiceContext): 
         );
       }
     }
-    const body = snapshotJson(a, `gamma:${exp}:${view}:${pull}`, () => {
-      const data = withExpiry(a, () => gammaCurve(a.chain, { exp, view, pricing }));
-      return tickerEnvelope(SCHEMA_IDS.gammaCurve, a.ticker, a.asof, { ...data, realtime: pull });
-    });
-    return sendJson(reply, body);
+    return sendSnapshotView(
+      request,
+      reply,
+      a,
+      {
+        schema: SCHEMA_IDS.gammaCurve,
+        params: { exp, view, realtime: pull },
+        build: () => {
+          const data = withExpiry(a, () => gammaCurve(a.chain, { exp, view, pricing }));
+          return tickerEnvelope(SCHEMA_IDS.gammaCurve, a.ticker, a.asof, { ...data, realtime: pull });
+        },
+      },
+      cacheControl(),
+    );
   });
 
   app.get('/tickers/:ticker/curves/gamma/expirations', async (request, reply) => {
     const a = latestAnalysis(ctx, request, tickerParam(request));
-    const body = snapshotJson(a, 'gamma-expirations', () =>
-      tickerEnvelope(SCHEMA_IDS.gammaExpirations, a.ticker, a.asof, gammaByExpiration(a.chain, pricing)),
+    return sendSnapshotView(
+      request,
+      reply,
+      a,
+      {
+        schema: SCHEMA_IDS.gammaExpirations,
+        params: {},
+        build: () =>
+          tickerEnvelope(SCHEMA_IDS.gammaExpirations, a.ticker, a.asof, gammaByExpiration(a.chain, pricing)),
+      },
+      cacheControl(),
     );
-    return sendJson(reply, body);
   });
 
   app.get('/tickers/:ticker/curves/gex_by_strike', async (request, reply) => {
     const exp = enumParam(readQuery(request.query), 'exp', GEX_BY_STRIKE_BUCKETS, 'combined');
     const a = latestAnalysis(ctx, request, tickerParam(request));
-    const body = snapshotJson(a, `gex:${exp}`, () =>
-      tickerEnvelope(SCHEMA_IDS.gexByStrike, a.ticker, a.asof, gexByStrike(a.chain, { exp, pricing })),
+    return sendSnapshotView(
+      request,
+      reply,
+      a,
+      {
+        schema: SCHEMA_IDS.gexByStrike,
+        params: { exp },
+        build: () =>
+          tickerEnvelope(SCHEMA_IDS.gexByStrike, a.ticker, a.asof, gexByStrike(a.chain, { exp, pricing })),
+      },
+      cacheControl(),
     );
-    return sendJson(reply, body);
   });
 
   app.get('/tickers/:ticker/levels', async (request, reply) => {
     const format = enumParam(readQuery(request.query), 'format', LEVELS_FORMATS, 'json');
     const a = latestAnalysis(ctx, request, tickerParam(request));
-    if (format !== 'json') {
-      const render = format === 'tradingview' ? renderTradingView : renderThinkorswim;
-      return reply.type('text/plain; charset=utf-8').send(render(a.ticker, isoUtc(a.asof), a.keyLevels));
-    }
-    const body = snapshotJson(a, 'levels', () =>
-      tickerEnvelope(SCHEMA_IDS.levels, a.ticker, a.asof, {
-        ticker: a.ticker,
-        asof: displayAsof(a.asof),
-        price: a.metrics.price,
-        levels: a.keyLevels.map(({ id, label, price, kind }) => ({ id, label, price, kind })),
-      }),
+    const render =
+      format === 'tradingview' ? renderTradingView : format === 'json' ? null : renderThinkorswim;
+    return sendSnapshotView(
+      request,
+      reply,
+      a,
+      {
+        schema: SCHEMA_IDS.levels,
+        params: { format },
+        text: render !== null,
+        build: () =>
+          render !== null
+            ? render(a.ticker, isoUtc(a.asof), a.keyLevels)
+            : tickerEnvelope(SCHEMA_IDS.levels, a.ticker, a.asof, {
+                ticker: a.ticker,
+                asof: displayAsof(a.asof),
+                price: a.metrics.price,
+                levels: a.keyLevels.map(({ id, label, price, kind }) => ({ id, label, price, kind })),
+              }),
+      },
+      cacheControl(),
     );
-    return sendJson(reply, body);
   });
 
   app.get('/tickers/:ticker/options/volume', async (request, reply) => {
@@ -143,14 +178,22 @@ export function registerCurveRoutes(app: FastifyInstance, ctx: ServiceContext): 
         { 'Retry-After': String(taken.retryAfterSeconds) },
       );
     }
-    const body = snapshotJson(a, `volume:${exp}`, () =>
-      tickerEnvelope(
-        SCHEMA_IDS.optionsVolume,
-        a.ticker,
-        a.asof,
-        withExpiry(a, () => optionsVolume(a.chain, exp)),
-      ),
+    return sendSnapshotView(
+      request,
+      reply,
+      a,
+      {
+        schema: SCHEMA_IDS.optionsVolume,
+        params: { exp },
+        build: () =>
+          tickerEnvelope(
+            SCHEMA_IDS.optionsVolume,
+            a.ticker,
+            a.asof,
+            withExpiry(a, () => optionsVolume(a.chain, exp)),
+          ),
+      },
+      cacheControl(),
     );
-    return sendJson(reply, body);
   });
 }

@@ -21,7 +21,7 @@ import { rankTopSetups } from '../../rankings/top-setups.ts';
 import type { ServiceContext } from '../context.ts';
 import { isoUtc } from '../envelope.ts';
 import { ServiceError } from '../errors.ts';
-import { jsonBuffer, sendJson } from '../json-reply.ts';
+import { CachedBody, jsonBuffer, sendCachedJson } from '../json-reply.ts';
 import { readQuery } from '../query.ts';
 
 const SWR_SECONDS = 30;
@@ -32,7 +32,7 @@ interface Prepared {
   cacheControl: string;
   /** The envelope; only built when the ETag did not match. */
   build: () => unknown;
-  body?: Buffer;
+  body?: CachedBody;
 }
 
 /** What a ranking request sees of the universe: demo access sees the demo symbols only. */
@@ -65,8 +65,8 @@ export function registerRankingRoutes(app: FastifyInstance, ctx: ServiceContext)
     }
     void reply.header('etag', p.etag).header('cache-control', p.cacheControl);
     if (ifNoneMatchMatches(request.headers['if-none-match'], p.etag)) return reply.code(304).send();
-    p.body ??= jsonBuffer(p.build());
-    return sendJson(reply, p.body);
+    p.body ??= new CachedBody(jsonBuffer(p.build()));
+    return sendCachedJson(reply, p.body);
   }
 
   function topSetups(

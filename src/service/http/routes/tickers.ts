@@ -22,7 +22,7 @@ import { parseWindow } from '../../series/window.ts';
 import type { ServiceContext } from '../context.ts';
 import { displayAsof, tickerEnvelope } from '../envelope.ts';
 import { invalidParam } from '../errors.ts';
-import { sendJson, snapshotJson } from '../json-reply.ts';
+import { cacheControlClock, notModified, sendSnapshotView } from '../conditional.ts';
 import { boolParam, csvParam, enumParam, readQuery, type Query } from '../query.ts';
 import { latestAnalysis, tickerParam } from '../ticker-access.ts';
 import { signalsData, tickerStateData } from '../ticker-payloads.ts';
@@ -55,59 +55,100 @@ function seriesMetrics(q: Query): MetricKey[] {
 }
 
 export function registerTickerRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  const cacheControl = cacheControlClock(ctx.source);
+
   app.get('/tickers/:ticker', async (request, reply) => {
     const q = readQuery(request.query);
     const callDiag = includes(q, ['call_diag'] as const).has('call_diag');
     const tradeRecommendation = boolParam(q, 'trade_recommendation', false);
     const a = latestAnalysis(ctx, request, tickerParam(request));
-    const body = snapshotJson(a, `state:${callDiag}:${tradeRecommendation}`, () =>
-      tickerEnvelope(
-        SCHEMA_IDS.tickerState,
-        a.ticker,
-        a.asof,
-        tickerStateData(a, { callDiag, tradeRecommendation }),
-      ),
+    return sendSnapshotView(
+      request,
+      reply,
+      a,
+      {
+        schema: SCHEMA_IDS.tickerState,
+        params: { call_diag: callDiag, trade_recommendation: tradeRecommendation },
+        build: () =>
+          tickerEnvelope(
+            SCHEMA_IDS.tickerState,
+            a.ticker,
+            a.asof,
+            tickerStateData(a, { callDiag, tradeRecommendation }),
+          ),
+      },
+      cacheControl(),
     );
-    return sendJson(reply, body);
   });
 
   app.get('/tickers/:ticker/market-structure', async (request, reply) => {
     const add = includes(readQuery(request.query), MARKET_STRUCTURE_INCLUDES);
     const a = latestAnalysis(ctx, request, tickerParam(request));
-    const body = snapshotJson(a, `structure:${add.has('state')}:${add.has('call_diag')}`, () =>
-      tickerEnvelope(SCHEMA_IDS.marketStructure, a.ticker, a.asof, {
-        ticker: a.ticker,
-        asof: displayAsof(a.asof),
-        ...a.marketStructure,
-        ...(add.has('state') ? { state: tickerStateData(a) } : {}),
-        ...(add.has('call_diag') ? { call_diag: callDiagnostics(a) } : {}),
-      }),
+    return sendSnapshotView(
+      request,
+      reply,
+      a,
+      {
+        schema: SCHEMA_IDS.marketStructure,
+        params: { state: add.has('state'), call_diag: add.has('call_diag') },
+        build: () =>
+          tickerEnvelope(SCHEMA_IDS.marketStructure, a.ticker, a.asof, {
+            ticker: a.ticker,
+            asof: displayAsof(a.asof),
+            ...a.marketStructure,
+            ...(add.has('state') ? { state: tickerStateData(a) } : {}),
+            ...(add.has('call_diag') ? { call_diag: callDiagnostics(a) } : {}),
+          }),
+      },
+      cacheControl(),
     );
-    return sendJson(reply, body);
   });
 
   app.get('/tickers/:ticker/explain', async (request, reply) => {
     const view = enumParam(readQuery(request.query), 'view', EXPLAIN_VIEWS, DEFAULT_EXPLAIN_VIEW);
     const a = latestAnalysis(ctx, request, tickerParam(request));
-    const body = snapshotJson(a, `explain:${view}`, () =>
-      tickerEnvelope(SCHEMA_IDS.explain, a.ticker, a.asof, explainTicker(a.metrics, a.regime, a.setup, view)),
+    return sendSnapshotView(
+      request,
+      reply,
+      a,
+      {
+        schema: SCHEMA_IDS.explain,
+        params: { view },
+        build: () =>
+          tickerEnvelope(
+            SCHEMA_IDS.explain,
+            a.ticker,
+            a.asof,
+            explainTicker(a.metrics, a.regime, a.setup, view),
+          ),
+      },
+      cacheControl(),
     );
-    return sendJson(reply, body);
   });
 
   app.get('/tickers/:ticker/signals', async (request, reply) => {
     const a = latestAnalysis(ctx, request, tickerParam(request));
-    const body = snapshotJson(a, 'signals', () =>
-      tickerEnvelope(SCHEMA_IDS.signals, a.ticker, a.asof, signalsData(a)),
+    return sendSnapshotView(
+      request,
+      reply,
+      a,
+      {
+        schema: SCHEMA_IDS.signals,
+        params: {},
+        build: () => tickerEnvelope(SCHEMA_IDS.signals, a.ticker, a.asof, signalsData(a)),
+      },
+      cacheControl(),
     );
-    return sendJson(reply, body);
   });
 
-  app.get('/tickers/:ticker/series', async (request) => {
+  app.get('/tickers/:ticker/series', async (request, reply) => {
     const q = readQuery(request.query);
     const metrics = seriesMetrics(q);
     const a = latestAnalysis(ctx, request, tickerParam(request));
     const window = parseWindow(q.get('window') ?? DEFAULT_SERIES_WINDOW, epochToNy(a.asof).date);
+    // Decided before the rows are read: a current copy costs no series work at all.
+    const params = { window: window.text, metrics };
+    if (notModified(request, reply, a, SCHEMA_IDS.series, params, cacheControl())) return reply;
     const rows = await ctx.series.rows(a.ticker, window.after, ctx.closing);
     const points = rows.map(({ date, row }) => {
       const point: SeriesPoint = { date };
@@ -124,9 +165,17 @@ export function registerTickerRoutes(app: FastifyInstance, ctx: ServiceContext):
 
   app.get('/agent/trade-setup/:ticker', async (request, reply) => {
     const a = latestAnalysis(ctx, request, tickerParam(request));
-    const body = snapshotJson(a, 'trade-setup', () =>
-      tickerEnvelope(SCHEMA_IDS.tradeSetup, a.ticker, a.asof, toTradeSetupData(a.metrics, a.setup)),
+    return sendSnapshotView(
+      request,
+      reply,
+      a,
+      {
+        schema: SCHEMA_IDS.tradeSetup,
+        params: {},
+        build: () =>
+          tickerEnvelope(SCHEMA_IDS.tradeSetup, a.ticker, a.asof, toTradeSetupData(a.metrics, a.setup)),
+      },
+      cacheControl(),
     );
-    return sendJson(reply, body);
   });
 }
