@@ -4,13 +4,15 @@ import fs from 'node:fs';
 import { decodeSecretFile, encodeSecretFile } from './logic/secret-file.ts';
 
 export function readApiKey(file: string): string | null {
-  let text: string | null = null;
+  return decodeSecretFile(readIfPresent(file), safeStorage);
+}
+
+function readIfPresent(file: string): string | null {
   try {
-    text = fs.readFileSync(file, 'utf8');
+    return fs.readFileSync(file, 'utf8');
   } catch {
-    text = null;
+    return null; // no saved key yet, or unreadable: both mean "no key"
   }
-  return decodeSecretFile(text, safeStorage);
 }
 
 export function writeApiKey(file: string, apiKey: string | null): void {

@@ -80,7 +80,9 @@ process.stdout.write(`\nwrote ${join('test/bench/results', 'latest.md')}\n`);
 async function readPrevious(file: string): Promise<SuiteResult[]> {
   try {
     const parsed = JSON.parse(await readFile(file, 'utf8')) as { results?: SuiteResult[] };
-    return Array.isArray(parsed.results) ? parsed.results.filter((r) => typeof r.file === 'string' && Array.isArray(r.measurements)) : [];
+    return Array.isArray(parsed.results)
+      ? parsed.results.filter((r) => typeof r.file === 'string' && Array.isArray(r.measurements))
+      : [];
   } catch {
     return [];
   }

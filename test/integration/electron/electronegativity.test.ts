@@ -10,8 +10,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const root = new URL('../../../', import.meta.url).pathname;
-const electronVersion = (JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')) as { version: string })
-  .version;
+const electronVersion = (
+  JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')) as { version: string }
+).version;
 const work = mkdtempSync(join(tmpdir(), 'gw-eneg-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -29,7 +30,12 @@ async function scan(input: string, name: string): Promise<Finding[]> {
   const lines = readFileSync(report, 'utf8').trim().split('\n').slice(1).filter(Boolean);
   return lines.map((line) => {
     const [issue = '', severity = '', , file = '', location = ''] = line.split(',');
-    return { issue, severity: severity.replaceAll('"', ''), file: file.replaceAll('"', ''), location: location.replaceAll('"', '') };
+    return {
+      issue,
+      severity: severity.replaceAll('"', ''),
+      file: file.replaceAll('"', ''),
+      location: location.replaceAll('"', ''),
+    };
   });
 }
 
@@ -45,7 +51,7 @@ describe('electronegativity', () => {
     writeFileSync(
       join(dir, 'main.js'),
       "const { BrowserWindow } = require('electron');\n" +
-        "new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false, webSecurity: false } });\n",
+        'new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false, webSecurity: false } });\n',
     );
     const findings = await scan(dir, 'insecure');
     const issues = new Set(findings.filter((f) => f.severity !== 'INFORMATIONAL').map((f) => f.issue));

@@ -7,7 +7,12 @@ describe('alertRoute', () => {
     ['SPY', '2026-11-20T15:35:00.000Z'],
     ['BRK.B', '2026-01-02T21:00:00.000Z'],
   ])('opens %s at the alert snapshot, in a route the renderer understands', (ticker, asof) => {
-    expect(parseRoute(alertRoute({ ticker, asof }))).toEqual({ name: 'ticker', ticker, tab: 'overview', at: asof });
+    expect(parseRoute(alertRoute({ ticker, asof }))).toEqual({
+      name: 'ticker',
+      ticker,
+      tab: 'overview',
+      at: asof,
+    });
   });
 
   it('opens the alert history for a ranking alert with no ticker', () => {

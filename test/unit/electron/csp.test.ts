@@ -20,8 +20,10 @@ function directives(policy: string): Map<string, string> {
   );
 }
 
-const headerPolicy = /'Content-Security-Policy': \[\s*"([^"]+)"/.exec(read('electron/security.ts'))?.[1] ?? '';
-const metaPolicy = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(read('src/renderer/index.html'))?.[1] ?? '';
+const headerPolicy =
+  /'Content-Security-Policy': \[\s*"([^"]+)"/.exec(read('electron/security.ts'))?.[1] ?? '';
+const metaPolicy =
+  /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(read('src/renderer/index.html'))?.[1] ?? '';
 
 describe('content security policy', () => {
   it('is found in both places', () => {
@@ -35,11 +37,14 @@ describe('content security policy', () => {
     expect(directives(metaPolicy)).toEqual(header);
   });
 
-  it.each([headerPolicy, metaPolicy])('loads nothing remote and runs no eval or inline script: %s', (policy) => {
-    const d = directives(policy);
-    expect(d.get('default-src')).toBe("'none'");
-    expect(d.get('script-src')).toBe("'self'");
-    expect(policy).not.toMatch(/unsafe-eval|https?:|\*/);
-    expect(d.get('object-src')).toBe("'none'");
-  });
+  it.each([headerPolicy, metaPolicy])(
+    'loads nothing remote and runs no eval or inline script: %s',
+    (policy) => {
+      const d = directives(policy);
+      expect(d.get('default-src')).toBe("'none'");
+      expect(d.get('script-src')).toBe("'self'");
+      expect(policy).not.toMatch(/unsafe-eval|https?:|\*/);
+      expect(d.get('object-src')).toBe("'none'");
+    },
+  );
 });

@@ -27,7 +27,10 @@ describe('createInvokeRouter', () => {
       }),
       entry,
     );
-    const result = await route(`${entry}#/watchlists`, 'watchlist:addTicker', { watchlistId: 1, ticker: 'tsla' });
+    const result = await route(`${entry}#/watchlists`, 'watchlist:addTicker', {
+      watchlistId: 1,
+      ticker: 'tsla',
+    });
     expect(result.ok).toBe(true);
     expect(calls).toEqual([expect.objectContaining({ watchlistId: 1, ticker: 'TSLA' })]);
   });
@@ -37,7 +40,13 @@ describe('createInvokeRouter', () => {
     ['a file outside the app', 'file:///tmp/x.html', 'watchlists:list', undefined, 'forbidden'],
     ['an unknown method', entry, 'fs:readFile', {}, 'unknown_method'],
     ['a non-string method', entry, 42, {}, 'unknown_method'],
-    ['a malformed input', entry, 'watchlist:addTicker', { watchlistId: 'x', ticker: '../../etc' }, 'invalid_input'],
+    [
+      'a malformed input',
+      entry,
+      'watchlist:addTicker',
+      { watchlistId: 'x', ticker: '../../etc' },
+      'invalid_input',
+    ],
   ])('refuses %s', async (_name, sender, method, input, code) => {
     const route = createInvokeRouter(handlers({}), entry);
     const result = await route(sender, method, input);

@@ -15,9 +15,17 @@ describe('trayTooltip', () => {
   it.each([
     [{}, 1_000_000 + 30_000, 'Gammawatch — watching, last poll just now · simulated data'],
     [{ paused: true }, 1_000_000 + 5 * 60_000, 'Gammawatch — paused, last poll 5 min ago · simulated data'],
-    [{ marketOpen: false, simulated: false }, 1_000_000 + 3 * 3600_000, 'Gammawatch — market closed, last poll 3 h ago'],
+    [
+      { marketOpen: false, simulated: false },
+      1_000_000 + 3 * 3600_000,
+      'Gammawatch — market closed, last poll 3 h ago',
+    ],
     [{ lastRunAt: null, simulated: false }, 0, 'Gammawatch — watching, no poll yet'],
-    [{ lastRunErrors: 2, unreadAlerts: 1, simulated: false }, 1_000_000, 'Gammawatch — watching, last poll just now, 2 errors · 1 unread alert'],
+    [
+      { lastRunErrors: 2, unreadAlerts: 1, simulated: false },
+      1_000_000,
+      'Gammawatch — watching, last poll just now, 2 errors · 1 unread alert',
+    ],
   ])('%j', (patch, now, text) => {
     expect(trayTooltip({ ...base, ...patch }, now)).toBe(text);
   });

@@ -34,7 +34,10 @@ describe('parseWindowState', () => {
 
 describe('restoreBounds', () => {
   it('keeps a position that is visible on a display', () => {
-    const b = restoreBounds({ x: 1600, y: 100, width: 1200, height: 800, maximized: false }, [laptop, external]);
+    const b = restoreBounds({ x: 1600, y: 100, width: 1200, height: 800, maximized: false }, [
+      laptop,
+      external,
+    ]);
     expect(b).toMatchObject({ x: 1600, y: 100, width: 1200, height: 800 });
   });
 
