@@ -4,7 +4,7 @@
 import type { SignalsData, TickerStateData } from '../../shared/api/index.ts';
 import { callDiagnostics } from '../analysis/call-diagnostics.ts';
 import type { TickerAnalysis } from '../analysis/ticker-analysis.ts';
-import { toTradeRecommendation } from '../engine/interpret/trade-projections.ts';
+import { toTradeRecommendation, tradeSetupFields } from '../engine/interpret/trade-projections.ts';
 import { displayAsof } from './envelope.ts';
 
 export interface StateOptions {
@@ -16,23 +16,7 @@ export function tickerStateData(a: TickerAnalysis, opts: StateOptions = {}): Tic
   const m = a.metrics;
   const s = a.setup;
   return {
-    ticker: m.ticker,
-    asof: displayAsof(m.asof),
-    price: m.price,
-    gamma_regime: m.gamma_regime,
-    speculation_score: m.speculative_interest_score,
-    gamma_flip_price: m.gex_flip,
-    dist_to_gex_flip_pct: m.dist_to_gex_flip_pct,
-    realized_vol_20d: m.realized_vol_20d,
-    atm_iv: m.atm_iv,
-    iv_rank: m.iv_rank,
-    put_call_iv_ratio_25delta: m.put_call_25d_iv_ratio,
-    put_call_iv_spread: m.put_call_iv_spread,
-    trend_state: m.trend_state,
-    momentum_state: m.momentum_state,
-    extension_state: m.extension_state,
-    realized_vol_state: m.realized_vol_state,
-    trend_alignment_state: m.trend_alignment_state,
+    ...tradeSetupFields(m),
     iv_pct_chg: m.iv_pct_chg,
     put_call_25d_iv_ratio: m.put_call_25d_iv_ratio,
     put_call_25d_iv_premium_pct: m.put_call_25d_iv_premium_pct,

@@ -31,8 +31,8 @@ export function toTradeRecommendation(blob: TradeSetupBlob): TradeRecommendation
   };
 }
 
-/** `data` of /agent/trade-setup/{ticker}. */
-export function toTradeSetupData(m: TickerMetrics, blob: TradeSetupBlob): TradeSetupData {
+/** The fields of the trade-setup payload read off the metrics; the state snapshot starts with them too. */
+export function tradeSetupFields(m: TickerMetrics) {
   return {
     ticker: m.ticker,
     asof: displayAsof(m.asof),
@@ -51,8 +51,12 @@ export function toTradeSetupData(m: TickerMetrics, blob: TradeSetupBlob): TradeS
     extension_state: m.extension_state,
     realized_vol_state: m.realized_vol_state,
     trend_alignment_state: m.trend_alignment_state,
-    trade_recommendation: toTradeRecommendation(blob),
   };
+}
+
+/** `data` of /agent/trade-setup/{ticker}. */
+export function toTradeSetupData(m: TickerMetrics, blob: TradeSetupBlob): TradeSetupData {
+  return { ...tradeSetupFields(m), trade_recommendation: toTradeRecommendation(blob) };
 }
 
 /** One /top-setups item; `trade_bias_key` is the key of the regime → bias table, `<regime>:<bias>`. */
