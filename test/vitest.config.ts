@@ -7,6 +7,7 @@ export default defineConfig({
     root: new URL('..', import.meta.url).pathname,
     include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['test/setup/fast-check.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
