@@ -21,6 +21,11 @@ import { createDeliveryRepository, type DeliveryRepository } from './repositorie
 import { createAlertRuleRepository, type AlertRuleRepository } from './repositories/alert-rules.ts';
 import { createHttpCacheRepository, type HttpCacheRepository } from './repositories/http-cache.ts';
 import { createMetricPointRepository, type MetricPointRepository } from './repositories/metric-points.ts';
+import {
+  createPayloadCompactor,
+  type CompactOptions,
+  type CompactReport,
+} from './repositories/payload-compaction.ts';
 import { createPollRunRepository, type PollRunRepository } from './repositories/poll-runs.ts';
 import { createRetentionRepository, type RetentionRepository } from './repositories/retention.ts';
 import { createSettingsRepository, type SettingsRepository } from './repositories/settings.ts';
@@ -37,7 +42,10 @@ export interface OpenOptions<R = JsonValue> {
   ruleSchema?: z.ZodType<R>;
   /** The clock for created_at / updated_at / fetched_at defaults. */
   now?: () => EpochMs;
-  /** How new payload bodies are compressed (stored rows keep their own codec). */
+  /**
+   * How compactPayloads() compresses bodies (default brotli; stored rows keep their own codec).
+   * Ingest stores new bodies uncompressed either way; with Codec.raw they are final at once.
+   */
   codec?: CodecId;
 }
 
@@ -51,9 +59,11 @@ export interface StoreStats {
   freePages: number;
   snapshots: number;
   payloads: number;
-  /** Stored (compressed) payload bytes and their canonical JSON size. */
+  /** Stored payload bytes (compressed where compacted) and their canonical JSON size. */
   payloadBytes: number;
   rawBytes: number;
+  /** Payload bodies ingest stored uncompressed that compactPayloads() has not reached yet. */
+  pendingPayloads: number;
 }
 
 export interface Store<R = JsonValue> {
@@ -79,6 +89,14 @@ export interface Store<R = JsonValue> {
   transaction<T>(fn: () => T): T;
   /** A consistent copy of the database at `destination`, taken while the app keeps running. */
   backup(destination: string): Promise<BackupReport>;
+  /**
+   * Compresses payload bodies that ingest stored uncompressed, oldest first, in small batches
+   * (each its own short transaction) until `maxRows` bodies are done or `maxMs` has passed.
+   * Meant for idle time: the watcher is to call it after each poll cycle, and again while the
+   * report says `remaining`. Safe to call at any time and any number of times; reads never depend
+   * on it. Call it outside store.transaction(), or its batches join the caller's transaction.
+   */
+  compactPayloads(options?: CompactOptions): CompactReport;
   /** Moves the WAL into the database file and truncates it. */
   checkpoint(): void;
   stats(): StoreStats;
@@ -187,6 +205,7 @@ function makeStore<R>(
   ruleSchema: z.ZodType<R>,
   codec: CodecId,
 ): Store<R> {
+  const compactor = createPayloadCompactor(db, codec);
   const store: Store<R> = {
     file,
     readonly,
@@ -230,6 +249,15 @@ function makeStore<R>(
         return await backupDatabase(db, destination);
       } catch (error) {
         throw toStoreError(error, `backup to ${destination}`);
+      }
+    },
+
+    compactPayloads(options) {
+      if (readonly) throw new StoreError('read_only', 'compactPayloads: the store was opened read-only');
+      try {
+        return compactor.compact(options);
+      } catch (error) {
+        throw toStoreError(error, 'compactPayloads');
       }
     },
 

@@ -1,12 +1,13 @@
 // Every response the watcher keeps. Bodies are content-addressed (see 001-initial.ts); a snapshot
 // row names the endpoint, ticker, parameters and times and points at its body. Re-ingesting the
-// same body at the same asof is a no-op, which makes a retried poll harmless.
+// same body at the same asof is a no-op, which makes a retried poll harmless. New bodies are
+// stored uncompressed (pending) and compressed later by compactPayloads(); reads accept both.
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { canonicalJson, sha256, type JsonValue } from '../canonical-json.ts';
 import { guardedIterator, invalidInput } from '../errors.ts';
 import { paramsKey, paramsSchema, type Params } from '../params-key.ts';
-import { DEFAULT_CODEC, decodeBody, encodeBody, type CodecId } from '../payload-codec.ts';
+import { DEFAULT_CODEC, PENDING_CODEC, decodeBody, ingestCodec, type CodecId } from '../payload-codec.ts';
 import { tickerSchema } from '../ticker.ts';
 import { timeInputSchema, type EpochMs, type TimeInput } from '../time.ts';
 import { parseInput } from '../validate.ts';
@@ -92,7 +93,17 @@ export interface SnapshotRepository {
   /** Snapshots matching a query, with bodies, read page by page (for exports); no limit unless given. */
   iterate(query: SnapshotRangeQuery): IterableIterator<Snapshot>;
   /** Totals for a statistics screen or a benchmark: reads every row, so not for hot paths. */
-  count(): { snapshots: number; payloads: number; payloadBytes: number; rawBytes: number };
+  count(): SnapshotCounts;
+}
+
+export interface SnapshotCounts {
+  snapshots: number;
+  payloads: number;
+  /** Stored body bytes (compressed where compacted) and their canonical JSON size. */
+  payloadBytes: number;
+  rawBytes: number;
+  /** Bodies still waiting for compactPayloads(). */
+  pendingPayloads: number;
 }
 
 const keySchema = z.object({
@@ -184,12 +195,11 @@ export function createSnapshotRepository(
   const q = {
     payloadId: db.prepare('SELECT id FROM payloads WHERE hash = ?').pluck(),
     insertPayload: db.prepare('INSERT INTO payloads (hash, codec, raw_size, body) VALUES (?, ?, ?, ?)'),
-    insertSnapshot: db
-      .prepare(
-        `INSERT INTO snapshots (endpoint, ticker, params_key, asof, fetched_at, payload_id, meta)
-       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
-      )
-      .pluck(),
+    // run() rather than RETURNING: changes and lastInsertRowid come back without a result row.
+    insertSnapshot: db.prepare(
+      `INSERT INTO snapshots (endpoint, ticker, params_key, asof, fetched_at, payload_id, meta)
+       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    ),
     existingSnapshot: db
       .prepare(
         'SELECT id FROM snapshots WHERE endpoint = ? AND ticker = ? AND params_key = ? AND asof = ? AND payload_id = ?',
@@ -210,28 +220,32 @@ export function createSnapshotRepository(
     byId: db.prepare(`SELECT ${bodyColumns} ${fromJoin} WHERE s.id = ?`),
     count: db.prepare(
       `SELECT (SELECT COUNT(*) FROM snapshots) AS snapshots, COUNT(*) AS payloads,
-              COALESCE(SUM(LENGTH(body)), 0) AS payloadBytes, COALESCE(SUM(raw_size), 0) AS rawBytes FROM payloads`,
+              COALESCE(SUM(LENGTH(body)), 0) AS payloadBytes, COALESCE(SUM(raw_size), 0) AS rawBytes,
+              (SELECT COUNT(*) FROM payloads WHERE codec = ${PENDING_CODEC}) AS pendingPayloads
+       FROM payloads`,
     ),
   };
 
   /** One input, inside the caller's transaction. */
   function ingestOne(raw: SnapshotInput): IngestResult {
     const input = parseInput(inputSchema, raw, 'snapshot');
-    const text = canonicalJson(input.data);
-    const hash = sha256(text);
+    // One UTF-8 encoding serves both the hash and the stored body.
+    const body = Buffer.from(canonicalJson(input.data), 'utf8');
+    const hash = sha256(body);
+    // Looked up before inserting: polls mostly repeat unchanged responses, and one SELECT costs
+    // less than an INSERT that hits the conflict and a SELECT after it (measured about even when
+    // every payload is new, 5 % slower with 3 in 4 repeats).
     let payloadId = q.payloadId.get(hash) as number | undefined;
     const payloadIsNew = payloadId === undefined;
     if (payloadId === undefined) {
-      const encoded = encodeBody(text, codec);
-      payloadId = Number(
-        q.insertPayload.run(hash, encoded.codec, encoded.rawSize, encoded.body).lastInsertRowid,
-      );
+      const stored = q.insertPayload.run(hash, ingestCodec(body.length, codec), body.length, body);
+      payloadId = Number(stored.lastInsertRowid);
     }
     const ticker = input.ticker ?? '';
     const key = typeof input.params === 'string' ? input.params : paramsKey(input.params);
     const meta = input.meta === undefined || input.meta === null ? null : canonicalJson(input.meta);
     const fetchedAt = input.fetchedAt ?? now();
-    const inserted = q.insertSnapshot.get(
+    const inserted = q.insertSnapshot.run(
       input.endpoint,
       ticker,
       key,
@@ -239,10 +253,12 @@ export function createSnapshotRepository(
       fetchedAt,
       payloadId,
       meta,
-    ) as number | undefined;
-    const id =
-      inserted ?? (q.existingSnapshot.get(input.endpoint, ticker, key, input.asof, payloadId) as number);
-    return { id, isNew: inserted !== undefined, payloadIsNew, contentHash: hash.toString('hex') };
+    );
+    const isNew = inserted.changes > 0;
+    const id = isNew
+      ? Number(inserted.lastInsertRowid)
+      : (q.existingSnapshot.get(input.endpoint, ticker, key, input.asof, payloadId) as number);
+    return { id, isNew, payloadIsNew, contentHash: hash.toString('hex') };
   }
 
   const ingestBatch = db.transaction((inputs: readonly SnapshotInput[]) => inputs.map(ingestOne));
@@ -372,7 +388,7 @@ export function createSnapshotRepository(
     },
 
     count() {
-      return q.count.get() as { snapshots: number; payloads: number; payloadBytes: number; rawBytes: number };
+      return q.count.get() as SnapshotCounts;
     },
   };
 }

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { nyToEpoch } from '../../../../src/shared/market-calendar.ts';
+import { epochToNy, nyToEpoch, tradingDaysBetween } from '../../../../src/shared/market-calendar.ts';
 import type { Store } from '../../../../src/core/store/database.ts';
 import { StoreError } from '../../../../src/core/store/errors.ts';
-import { tempStore } from '../../../support/store-factory.ts';
+import type { MetricPointInput, MetricValue } from '../../../../src/core/store/repositories/metric-points.ts';
+import { rng, tempStore } from '../../../support/store-factory.ts';
 
 let ctx: ReturnType<typeof tempStore>;
 let store: Store;
@@ -105,7 +106,91 @@ describe('metric points', () => {
     expect(store.metrics.series('AAPL', ['price'], { resolution: 'raw' }).ts.length).toBe(before);
   });
 
+  it.each<[string, number | string]>([
+    ['the largest double', Number.MAX_VALUE],
+    ['the smallest subnormal', Number.MIN_VALUE],
+    ['a value that needs 17 digits', 0.1 + 0.2],
+    ['a negative fraction', -1 / 3],
+    ['a large integer', 2 ** 53 - 1],
+    ['a label with quotes and a backslash', 'say "hi" \\ there'],
+    ['a label with a control character', 'line\nbreak\u0001'],
+    ['a label beyond ASCII', 'Prix d’exercice 📈 é'],
+  ])('a daily series gives back %s exactly', (_name, value) => {
+    store.metrics.put([{ ticker: 'SPY', metric: 'price', ts: at('2025-03-03', '16:00'), value }]);
+    expect(store.metrics.series('SPY', ['price']).columns.price).toEqual([value]);
+  });
+
   it('refuses a query without metrics', () => {
     expect(() => store.metrics.series('AAPL', [])).toThrow(StoreError);
+  });
+});
+
+describe('a daily series matches the points it comes from', () => {
+  const metrics = ['price', 'iv_rank', 'call_regime', 'gex_flip', 'pcr_oi'];
+  const days = tradingDaysBetween('2024-10-01', '2025-03-31');
+
+  /** Random points: some metrics missing some days, several points a day, arriving in any order. */
+  function points(seed: number): MetricPointInput[] {
+    const r = rng(seed);
+    const out: MetricPointInput[] = [];
+    for (const ticker of ['AAPL', 'MSFT']) {
+      for (const metric of metrics) {
+        for (const day of days) {
+          if (r() < 0.2) continue;
+          for (let k = 0; k < 1 + Math.floor(r() * 3); k++) {
+            const ts = nyToEpoch(day, Math.floor(r() * 1440));
+            const value =
+              metric === 'call_regime' ? (r() < 0.5 ? 'call_heavy' : 'put_heavy') : r() * 1000 - 500;
+            out.push({ ticker, metric, ts, value });
+          }
+        }
+      }
+    }
+    // Shuffled, so late arrivals of older points happen.
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = Math.floor(r() * (i + 1));
+      [out[i], out[j]] = [out[j] as MetricPointInput, out[i] as MetricPointInput];
+    }
+    return out;
+  }
+
+  /** The same table worked out the slow, obvious way. */
+  function reference(all: MetricPointInput[], ticker: string, wanted: string[], from: string, to: string) {
+    const latest = new Map<string, { ts: number; value: MetricValue }>();
+    for (const p of all) {
+      const ts = p.ts as number;
+      const day = epochToNy(ts).date;
+      if (p.ticker !== ticker || day < from || day > to || !wanted.includes(p.metric)) continue;
+      const k = `${p.metric}|${day}`;
+      const seen = latest.get(k);
+      if (!seen || ts >= seen.ts) latest.set(k, { ts, value: p.value as MetricValue });
+    }
+    const dates = [...new Set([...latest.keys()].map((k) => k.split('|')[1] as string))].sort();
+    return {
+      dates,
+      ts: dates.map((d) =>
+        Math.max(...wanted.map((m) => latest.get(`${m}|${d}`)?.ts ?? Number.NEGATIVE_INFINITY)),
+      ),
+      columns: Object.fromEntries(
+        wanted.map((m) => [m, dates.map((d) => latest.get(`${m}|${d}`)?.value ?? null)]),
+      ),
+    };
+  }
+
+  it.each([
+    [1, ['price'], '2024-10-01', '2025-03-31'],
+    [2, metrics, '2024-10-01', '2025-03-31'],
+    [3, ['gex_flip', 'call_regime', 'price'], '2024-12-15', '2025-01-20'],
+    [4, ['pcr_oi', 'iv_rank'], '2025-03-31', '2025-03-31'],
+    [5, ['price', 'price', 'iv_rank'], '2024-11-01', '2025-02-01'],
+  ])('seed %i, metrics %j, %s to %s', (seed, wanted, from, to) => {
+    const all = points(seed);
+    for (let i = 0; i < all.length; i += 2000) store.metrics.put(all.slice(i, i + 2000));
+    const s = store.metrics.series('AAPL', wanted, { from, to });
+    const expected = reference(all, 'AAPL', [...new Set(wanted)], from, to);
+    expect(s.metrics).toEqual(wanted);
+    expect(s.dates).toEqual(expected.dates);
+    expect(s.ts).toEqual(expected.ts);
+    for (const m of wanted) expect(s.columns[m]).toEqual(expected.columns[m]);
   });
 });

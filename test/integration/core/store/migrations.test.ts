@@ -14,7 +14,7 @@ import {
   schemaVersion,
   type Migration,
 } from '../../../../src/core/store/migrations/index.ts';
-import { encodeBody } from '../../../../src/core/store/payload-codec.ts';
+import { PENDING_CODEC, encodeBody } from '../../../../src/core/store/payload-codec.ts';
 import { createMetricPointRepository } from '../../../../src/core/store/repositories/metric-points.ts';
 import { marketStructurePayload, tempDir } from '../../../support/store-factory.ts';
 
@@ -25,6 +25,7 @@ afterEach(() => {
 });
 
 const payload = marketStructurePayload(11, 'MSFT');
+const pendingPayload = marketStructurePayload(12, 'SPY');
 const t0 = Date.UTC(2025, 2, 3, 15, 0); // 10:00 New York, Monday 3 March 2025
 
 // Two points on 3 March (New York), one late on 4 March that is still 4 March in New York though
@@ -84,6 +85,16 @@ const seeds: Record<number, (db: Database.Database) => void> = {
     // From version 3 on, every metric write also keeps metric_daily up to date.
     createMetricPointRepository(db).put(points.map((p) => ({ ...p, ticker: 'MSFT' })));
   },
+  4: (db) => {
+    // From version 4 on, ingest stores new bodies uncompressed, marked pending for compaction.
+    const text = canonicalJson(pendingPayload);
+    const id = db
+      .prepare('INSERT INTO payloads (hash, codec, raw_size, body) VALUES (?, ?, ?, ?)')
+      .run(sha256(text), PENDING_CODEC, Buffer.byteLength(text), Buffer.from(text)).lastInsertRowid;
+    db.prepare(
+      "INSERT INTO snapshots (endpoint, ticker, params_key, asof, fetched_at, payload_id, meta) VALUES ('market-structure', 'SPY', '', ?, ?, ?, NULL)",
+    ).run(t0, t0 + 1000, id);
+  },
 };
 
 function databaseAtVersion(file: string, version: number): void {
@@ -135,6 +146,14 @@ describe('migrations', () => {
         expect(series.dates).toEqual(['2025-03-03', '2025-03-04']);
         expect(series.columns.price).toEqual([412.25, 408]);
         expect(series.columns.call_regime).toEqual(['call_heavy', null]);
+
+        // A body stored pending reads back, before and after compaction.
+        if (version >= 4) {
+          const spy = { endpoint: 'market-structure', ticker: 'SPY' };
+          expect(store.snapshots.latest(spy)?.data).toEqual(pendingPayload);
+          expect(store.compactPayloads()).toMatchObject({ rows: 1, remaining: false });
+          expect(store.snapshots.latest(spy)?.data).toEqual(pendingPayload);
+        }
 
         // And the new version's tables work on the migrated file.
         if (version >= 2)

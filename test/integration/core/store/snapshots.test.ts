@@ -46,9 +46,13 @@ describe('content-addressed payloads', () => {
     expect(store.snapshots.count().payloads).toBe(1);
   });
 
-  it('compresses bodies', () => {
+  it('stores new bodies uncompressed and compresses them when compacted', () => {
     store.snapshots.ingest([1, 2, 3, 4].map((i) => snapshotInput(i)));
-    const { payloadBytes, rawBytes } = store.snapshots.count();
+    expect(store.snapshots.count()).toMatchObject({ pendingPayloads: 4 });
+    expect(store.snapshots.count().payloadBytes).toBe(store.snapshots.count().rawBytes);
+    store.compactPayloads();
+    const { payloadBytes, rawBytes, pendingPayloads } = store.snapshots.count();
+    expect(pendingPayloads).toBe(0);
     expect(payloadBytes).toBeLessThan(rawBytes * 0.7);
   });
 

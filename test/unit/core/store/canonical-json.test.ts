@@ -94,6 +94,33 @@ describe('canonicalJson', () => {
       }),
     );
   });
+
+  // Small key sets are ordered by an insertion sort and large ones by Array.prototype.sort; both
+  // must give code-unit order, whatever order the keys arrive in.
+  it.each([
+    ['a few keys', 1, 16],
+    ['many keys', 17, 60],
+  ])('orders %s by code unit from any insertion order', (_name, minKeys, maxKeys) => {
+    const key = fc.oneof(fc.string({ maxLength: 4 }), fc.string({ unit: 'binary', maxLength: 3 }));
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(key, { minLength: minKeys, maxLength: maxKeys }),
+        fc.infiniteStream(fc.nat()),
+        (keys, seeds) => {
+          const shuffled = [...keys];
+          for (let i = shuffled.length - 1; i > 0; i--) {
+            const j = (seeds.next().value as number) % (i + 1);
+            [shuffled[i], shuffled[j]] = [shuffled[j] as string, shuffled[i] as string];
+          }
+          const record = Object.fromEntries(shuffled.map((k, i) => [k, i]));
+          const expected = [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+          expect(canonicalJson(record)).toBe(
+            `{${expected.map((k) => `${JSON.stringify(k)}:${record[k]}`).join(',')}}`,
+          );
+        },
+      ),
+    );
+  });
 });
 
 describe('content hash', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { Codec, decodeBody, encodeBody, type CodecId } from '../../../../src/core/store/payload-codec.ts';
+import {
+  Codec,
+  PENDING_CODEC,
+  decodeBody,
+  encodeBody,
+  ingestCodec,
+  type CodecId,
+} from '../../../../src/core/store/payload-codec.ts';
 import { marketStructurePayload } from '../../../support/store-factory.ts';
 
 const payload = JSON.stringify(marketStructurePayload(7));
@@ -44,5 +51,29 @@ describe('payload codec', () => {
 
   it('refuses an unknown codec', () => {
     expect(() => decodeBody(9, Buffer.from('x'))).toThrow(/unknown payload codec 9/);
+  });
+});
+
+describe('pending bodies', () => {
+  it('read exactly like raw ones', () => {
+    const body = Buffer.from(payload, 'utf8');
+    expect(decodeBody(PENDING_CODEC, body)).toBe(payload);
+  });
+
+  it.each<[string, number, CodecId, number]>([
+    ['a realistic body, compacted later', 2600, Codec.brotli, PENDING_CODEC],
+    ['with deflate-raw too', 2600, Codec.deflateRaw, PENDING_CODEC],
+    ['a store that never compresses', 2600, Codec.raw, Codec.raw],
+    ['a body too small to be worth it', 127, Codec.brotli, Codec.raw],
+    ['the smallest body worth compressing', 128, Codec.brotli, PENDING_CODEC],
+  ])('ingest stores %s with the right codec', (_name, size, codec, expected) => {
+    expect(ingestCodec(size, codec)).toBe(expected);
+  });
+
+  it('compaction encodes stored bytes without a round trip through text', () => {
+    const bytes = Buffer.from(payload, 'utf8');
+    const encoded = encodeBody(bytes, Codec.brotli);
+    expect(encoded.rawSize).toBe(bytes.length);
+    expect(decodeBody(encoded.codec, encoded.body)).toBe(payload);
   });
 });
