@@ -34,7 +34,11 @@ const URL_PATTERN = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/;
 
 export async function launchApp(
   backend: 'core' | 'fake' = (process.env.GAMMAWATCH_E2E_BACKEND as 'core' | 'fake') ?? 'core',
-  options: { seeded?: boolean } = {},
+  options: {
+    seeded?: boolean;
+    /** Added to the app's environment, e.g. DISPLAY and DBUS_SESSION_BUS_ADDRESS of a test desktop. */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gammawatch-e2e-'));
   const args =
@@ -64,7 +68,7 @@ export async function launchApp(
   const child = spawn(process.execPath, args, {
     cwd: REPO,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, GAMMAWATCH_HOME: dataDir },
+    env: { ...process.env, ...options.env, GAMMAWATCH_HOME: dataDir },
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -124,7 +128,7 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-type WorkerFixtures = { app: RunningApp; appLabel: string };
+type WorkerFixtures = { app: RunningApp; appLabel: string; appEnv: Record<string, string> };
 type TestFixtures = { gw: Page };
 
 /**
@@ -134,10 +138,12 @@ type TestFixtures = { gw: Page };
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   appLabel: ['shared', { option: true, scope: 'worker' }],
+  // Extra environment for the app; a spec overrides it with a fixture (the test desktop's).
+  appEnv: [{}, { option: true, scope: 'worker' }],
   app: [
-    async ({ appLabel }, use) => {
+    async ({ appLabel, appEnv }, use) => {
       void appLabel;
-      const app = await launchApp();
+      const app = await launchApp(undefined, { env: appEnv });
       await use(app);
       await app.stop();
     },

@@ -37,15 +37,27 @@ export const URGENCY: Record<AlertEvent['severity'], DesktopNotification['urgenc
   critical: 'critical',
 };
 
+/**
+ * A desktop notification is read away from the app: the title says what happened, and the body
+ * also names the rule, so the user knows which of their rules spoke without opening the app.
+ */
+export function desktopNotification(
+  event: Pick<AlertEvent, 'id' | 'title' | 'message' | 'ruleName' | 'severity'>,
+): DesktopNotification {
+  const rule = event.ruleName.trim();
+  return {
+    title: event.title,
+    body: rule ? `${event.message}\nRule: ${rule}` : event.message,
+    urgency: URGENCY[event.severity],
+    tag: String(event.id),
+  };
+}
+
 export function desktopChannel(notifier: DesktopNotifier): NotificationChannel {
   return {
     id: 'desktop',
     kind: 'desktop',
-    deliver: (event, signal) =>
-      notifier.notify(
-        { title: event.title, body: event.message, urgency: URGENCY[event.severity], tag: String(event.id) },
-        signal,
-      ),
+    deliver: (event, signal) => notifier.notify(desktopNotification(event), signal),
   };
 }
 

@@ -26,16 +26,28 @@ function run(
   args: string[],
   env: NodeJS.ProcessEnv,
   timeoutMs: number,
+  signal?: AbortSignal,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(file, args, { env, timeout: timeoutMs, windowsHide: true }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({
-        code,
-        stdout: String(stdout),
-        stderr: error && code === -1 ? errorText(error) : String(stderr),
-      });
-    });
+    execFile(
+      file,
+      args,
+      { env, timeout: timeoutMs, windowsHide: true, ...(signal ? { signal } : {}) },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        // A daemon that owns its name but never answers makes notify-send wait for D-Bus's own
+        // 25 s timeout: ours kills it first, and says so rather than "Command failed".
+        const why =
+          error && code === -1
+            ? error.name === 'AbortError'
+              ? 'aborted'
+              : error.killed
+                ? `timed out after ${timeoutMs} ms`
+                : errorText(error)
+            : String(stderr);
+        resolve({ code, stdout: String(stdout), stderr: why });
+      },
+    );
   });
 }
 
@@ -76,18 +88,21 @@ export function libnotifyNotifier(
       return { ok: false, reason: 'no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set)' };
     const dbusSend = findCommand(options.dbusSend ?? 'dbus-send', env);
     if (!dbusSend) return { ok: true, server: 'unknown (dbus-send not installed; not checked)' };
+    // dbus-send's own reply timeout comes first, so a daemon that owns the name but never answers
+    // is reported as D-Bus's NoReply; the process timeout only catches a dbus-send that hangs.
+    const replyTimeoutMs = Math.min(timeoutMs, 3000);
     const reply = await run(
       dbusSend,
       [
         '--session',
         '--print-reply',
-        `--reply-timeout=${Math.min(timeoutMs, 3000)}`,
+        `--reply-timeout=${replyTimeoutMs}`,
         '--dest=org.freedesktop.Notifications',
         '/org/freedesktop/Notifications',
         'org.freedesktop.Notifications.GetServerInformation',
       ],
       env,
-      timeoutMs,
+      replyTimeoutMs + 2000,
     );
     if (reply.code !== 0) {
       const why = reply.stderr.trim().split('\n')[0] ?? '';
@@ -105,7 +120,7 @@ export function libnotifyNotifier(
   return {
     name: 'libnotify',
     detect,
-    async notify(notification): Promise<DeliveryOutcome> {
+    async notify(notification, signal): Promise<DeliveryOutcome> {
       const available = await detect();
       if (!available.ok) return { state: 'skipped', attempts: 0, reason: available.reason };
       const notifySend = findCommand(options.notifySend ?? 'notify-send', env) as string;
@@ -120,15 +135,13 @@ export function libnotifyNotifier(
         ],
         env,
         timeoutMs,
+        signal,
       );
       if (result.code === 0) return { state: 'sent', attempts: 1, detail: available.server };
       // The daemon may have gone away since detection: look again next time.
       cached = null;
-      return {
-        state: 'failed',
-        attempts: 1,
-        error: `notify-send exited ${result.code}: ${result.stderr.trim().slice(0, 200)}`,
-      };
+      const what = result.code === -1 ? 'notify-send' : `notify-send exited ${result.code}`;
+      return { state: 'failed', attempts: 1, error: `${what}: ${result.stderr.trim().slice(0, 200)}` };
     },
   };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { libnotifyNotifier } from '../../../../src/core/notify/libnotify.ts';
+import { findCommand, libnotifyNotifier } from '../../../../src/core/notify/libnotify.ts';
 
 // Fake notify-send and dbus-send: real executables that record their arguments, so detection and
 // delivery run exactly as they do against libnotify, without needing a desktop.
@@ -72,5 +72,38 @@ describe.runIf(process.platform === 'linux')('libnotify notifier', () => {
     t = 2000;
     await notifier.detect();
     expect(fs.readFileSync(counter, 'utf8').trim().split('\n')).toHaveLength(2);
+  });
+});
+
+describe.runIf(process.platform === 'linux')('libnotify notifier when notify-send hangs', () => {
+  // A notify-send that announces it has started (a file appears) and then never returns, as the
+  // real one does when the daemon owns its name but never answers. `exec` so that killing the
+  // script kills the sleep too (an orphan would hold the output pipe open).
+  const started = path.join(dir, 'hang-started');
+  // By path: the notifier's env has only the fakes' folder on PATH.
+  const sleep = findCommand('sleep', process.env) ?? '/bin/sleep';
+  const hanging = script('notify-hang', `echo started > "${started}"; exec "${sleep}" 120`);
+
+  it('gives up after its timeout and says so', async () => {
+    const notifier = libnotifyNotifier({ notifySend: hanging, dbusSend: daemonUp, env, timeoutMs: 300 });
+    const outcome = await notifier.notify(note);
+    expect(outcome).toEqual({ state: 'failed', attempts: 1, error: 'notify-send: timed out after 300 ms' });
+  });
+
+  it('stops when the dispatcher aborts (shutdown)', async () => {
+    fs.rmSync(started, { force: true });
+    const notifier = libnotifyNotifier({ notifySend: hanging, dbusSend: daemonUp, env, timeoutMs: 60_000 });
+    const controller = new AbortController();
+    // Abort once notify-send is running: the file it writes is the event.
+    const watcher = fs.watch(dir, (_type, name) => {
+      if (name === 'hang-started') controller.abort();
+    });
+    try {
+      const outcome = await notifier.notify(note, controller.signal);
+      expect(controller.signal.aborted).toBe(true);
+      expect(outcome).toEqual({ state: 'failed', attempts: 1, error: 'notify-send: aborted' });
+    } finally {
+      watcher.close();
+    }
   });
 });
