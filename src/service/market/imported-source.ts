@@ -4,7 +4,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OptionChain } from '../engine/chain.ts';
-import type { TickerHistory } from '../engine/types.ts';
+import { EMPTY_HISTORY } from '../engine/interpret/history-metrics.ts';
 import { realClock } from './clock.ts';
 import { ChainImportError, importChainFile } from './import/index.ts';
 import type { MarketClock, MarketDataSource, TickerInfo } from './source.ts';
@@ -29,13 +29,6 @@ export interface ImportedMarket extends MarketDataSource {
 }
 
 const CHAIN_FILE = /\.(csv|json)$/i;
-
-const EMPTY_HISTORY: TickerHistory = {
-  dates: [],
-  close: new Float64Array(0),
-  atmIv: new Float64Array(0),
-  pcrOi: new Float64Array(0),
-};
 
 /** Loads every .csv and .json file of `dir` (not recursive), in name order. */
 export async function loadImportedMarket(

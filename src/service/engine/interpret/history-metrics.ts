@@ -37,7 +37,7 @@ export const PCR_LOOKBACKS = [30, 60] as const;
 /** The session used for a look-back must be no older than this many days before the target date. */
 export const PCR_LOOKBACK_TOLERANCE_DAYS = 7;
 
-/** A ticker with no daily history (an imported chain). */
+/** A ticker with no daily history (an imported chain, a ticker before its first session): the one shared value. */
 export const EMPTY_HISTORY: TickerHistory = {
   dates: [],
   close: new Float64Array(0),

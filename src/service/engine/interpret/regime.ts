@@ -9,14 +9,16 @@
 //   2. trend up,   volatility high → trending_high_vol;      low → trending_low_vol
 //   3. trend down, volatility high → trending_down_high_vol; low → trending_down_low_vol
 //   4. sideways,   volatility high → choppy_volatile;        low → range_bound
-// "Volatility high": realized vol elevated or expanding, or IV rank ≥ 80 (options price a storm the
-// tape has not shown yet). Without a realized-vol state: IV rank ≥ 50; without either: negative gamma.
+// "Volatility high": realized vol elevated, or expanding with a realized_vol_score ≥ 0 (vol at or
+// above its usual level for this ticker, not merely up from a low), or IV rank ≥ 80 (options price a
+// storm the tape has not shown yet). Without a realized-vol state: IV rank ≥ 50; without either:
+// negative gamma.
 import type { RegimeLabel } from '../../../shared/api/enums.ts';
 import type { TickerMetrics, TrendState } from '../types.ts';
 import { clamp, round } from './series-math.ts';
 import { EXTENSION_BAND, TREND_THRESHOLD } from './states.ts';
 
-export const REGIME_MODEL_VERSION = 'regime-1.0.0';
+export const REGIME_MODEL_VERSION = 'regime-1.1.0';
 
 /** IV rank at or above which volatility counts as high even when realized vol is calm. */
 export const IV_RANK_HIGH_VOL = 80;
@@ -59,7 +61,11 @@ function readVolatility(m: TickerMetrics): VolRead {
   const rvs = m.realized_vol_score;
   const ivr = m.iv_rank;
   if (m.realized_vol_state !== null) {
-    const rvHigh = m.realized_vol_state === 'elevated' || m.realized_vol_state === 'expanding';
+    // "expanding" alone is not high: between the 20th and 80th percentile the state says expanding
+    // whenever rv20 ≥ rv60 by any amount, and "low but waking up" is expanding too. Read as high
+    // it called a calm tape stormy on about a third of the sessions of the simulator's calm regimes.
+    const expandingHigh = m.realized_vol_state === 'expanding' && (rvs === null || rvs >= 0);
+    const rvHigh = m.realized_vol_state === 'elevated' || expandingHigh;
     const ivHigh = ivr !== null && ivr >= IV_RANK_HIGH_VOL;
     const high = rvHigh || ivHigh;
     if (ivHigh && !rvHigh) {

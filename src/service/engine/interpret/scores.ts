@@ -100,8 +100,19 @@ export function momentum(closes: readonly number[]): { score: number; change: nu
 }
 
 /**
- * extension_score, a z-score, ±10: (price − 20-day mean close) / (daily σ × price), σ from the last
- * 20 log returns. +2 means price stands two typical daily moves above its 20-day mean.
+ * How many daily σ the gap (price − 20-day mean) / price spreads over when the price is a driftless
+ * random walk. The gap is a weighted sum of the last 19 daily returns, return k sessions back
+ * weighing (N − 1 − k) / N (N = 20), so its deviation is daily σ × √(Σ j² ) / N =
+ * daily σ × √((N − 1)(2N − 1) / 6N) ≈ 2.485 daily σ. Dividing by one daily σ instead (as before)
+ * made ±2 a band that 42 % of closes fall outside.
+ */
+export const EXTENSION_GAP_SIGMAS = Math.sqrt(((VOL_WINDOW - 1) * (2 * VOL_WINDOW - 1)) / (6 * VOL_WINDOW));
+
+/**
+ * extension_score, a z-score, ±10: (price − 20-day mean close) / price, divided by the deviation
+ * that gap has by chance (daily σ × EXTENSION_GAP_SIGMAS, σ from the last 20 log returns). It reads
+ * like a normal deviate: +2 means price stands two standard deviations of that gap above its
+ * 20-day mean, which a driftless market does on about 2.3 % of closes (and as far below on as many).
  */
 export function extensionScore(closes: readonly number[]): number | null {
   const w = lastPositive(closes, VOL_WINDOW + 1);
@@ -109,7 +120,10 @@ export function extensionScore(closes: readonly number[]): number | null {
   const sd = sampleStd(logReturns(w)) as number;
   const price = w[w.length - 1] as number;
   const ma20 = mean(w.slice(1));
-  return round(zScore((price - ma20) / price, sd, EXTENSION_SCORE_LIMIT), SCORE_DIGITS);
+  return round(
+    zScore((price - ma20) / price, sd * EXTENSION_GAP_SIGMAS, EXTENSION_SCORE_LIMIT),
+    SCORE_DIGITS,
+  );
 }
 
 export interface RealizedVolReading {

@@ -15,7 +15,10 @@ export const TREND_THRESHOLD = 1.0;
 export const MOMENTUM_STRONG = 1.0;
 /** A 5-session change of the momentum score at least this large is improving (or, negative, fading). */
 export const MOMENTUM_CHANGE = 0.5;
-/** |extension_score| at or above this is stretched: two daily σ away from the 20-day mean. */
+/**
+ * |extension_score| at or above this is stretched: price two standard deviations (of the gap itself,
+ * scores.ts) away from its 20-day mean, which a driftless market shows on about 4.6 % of closes.
+ */
 export const EXTENSION_BAND = 2.0;
 /** rv20 percentile at or above which realized volatility is elevated, at or below which subdued. */
 export const RV_ELEVATED_PERCENTILE = 80;

@@ -6,7 +6,7 @@ import type { TickerKind } from '../source.ts';
 import { earningsSchedule, type SimEarnings } from './earnings.ts';
 import { isTradingDayNumber, type ListingCache } from './listing.ts';
 import { Rng } from './random.ts';
-import { REGIME_PARAMS, SIM_REGIMES, regimePath, type SimRegime } from './regimes.ts';
+import { REGIME_PARAMS, SIM_REGIMES, regimePath, type RegimeParams, type SimRegime } from './regimes.ts';
 import type { SimSessions } from './sessions.ts';
 import { constantMaturityIv, type AtmCurve } from './term-structure.ts';
 import { marketCorrelation, type SimTicker } from './universe.ts';
@@ -105,6 +105,25 @@ const IV_SPEED: Record<SimRegime, number> = {
   recovery: 0.12,
 };
 
+/** A counter-move runs 3-6 sessions (4.5 on average) at this drift, against the trend, in units of base daily vol. */
+const COUNTER_MOVE_DRIFT = 0.8;
+const COUNTER_MOVE_MIN_DAYS = 3;
+const COUNTER_MOVE_EXTRA_DAYS = 4;
+const COUNTER_MOVE_MEAN_DAYS = COUNTER_MOVE_MIN_DAYS + (COUNTER_MOVE_EXTRA_DAYS - 1) / 2;
+
+/**
+ * The drift of a trend regime's ordinary sessions, so that with its counter-moves the regime's mean
+ * drift is still `p.drift`. A counter-move starts with chance c on an ordinary session and lasts
+ * 4.5 sessions, so a share f = 4.5c / (1 + 4.5c) of the regime's sessions are counter-moves, and
+ * (1 − f) × d − f × 0.8 = drift gives d. Without this the counter-moves (at 0.8 against 0.16) took
+ * back four fifths of the trend and left up- and down-trends nearly driftless: undetectable.
+ */
+export function trendSessionDrift(p: Pick<RegimeParams, 'drift' | 'counterMoveChance'>): number {
+  const c = p.counterMoveChance * COUNTER_MOVE_MEAN_DAYS;
+  const f = c / (1 + c);
+  return (p.drift + f * COUNTER_MOVE_DRIFT * Math.sign(p.drift)) / (1 - f);
+}
+
 function clamp(x: number, lo: number, hi: number): number {
   return Math.min(hi, Math.max(lo, x));
 }
@@ -178,13 +197,13 @@ export function generateDailyPath(
     vol += p.volSpeed * (volTarget(g) - vol);
     vol = clamp(vol * Math.exp(0.06 * rng.normal()), 0.3 * t.baseVol, 4 * t.baseVol);
 
-    let drift = p.drift;
+    let drift = trendSessionDrift(p);
     if (counterLeft > 0) {
       drift = counterDrift;
       counterLeft--;
     } else if (p.counterMoveChance > 0 && rng.chance(p.counterMoveChance)) {
-      counterLeft = 3 + rng.int(4);
-      counterDrift = -Math.sign(p.drift) * 0.8;
+      counterLeft = COUNTER_MOVE_MIN_DAYS + rng.int(COUNTER_MOVE_EXTRA_DAYS);
+      counterDrift = -Math.sign(p.drift) * COUNTER_MOVE_DRIFT;
     }
     const fair = logBase + (FAIR_VALUE_GROWTH * k) / TRADING_DAYS;
     const pull = -p.anchorPull * (logS - anchor) - FAIR_VALUE_PULL * (logS - fair);

@@ -33,7 +33,13 @@ export const SPEC_REGIME_LABEL: Readonly<Record<SimRegime, string>> = {
 };
 
 export interface RegimeParams {
-  /** Daily drift in units of the ticker's base daily volatility. */
+  /**
+   * Mean daily drift in units of the ticker's base daily volatility, counter-moves included (the
+   * ordinary sessions drift harder to make up for them: daily-path.ts, trendSessionDrift). The
+   * down-trends are steep and last long enough (40 and 22 sessions typical) to be read: a 15-session
+   * regime drifting 0.16 of its own σ a day is a 0.6-σ signal over its whole life, which no 50-session
+   * trend reading can tell from noise.
+   */
   readonly drift: number;
   /** Target realized vol as a multiple of the base vol. */
   readonly volMult: number;
@@ -113,28 +119,28 @@ export const REGIME_PARAMS: Readonly<Record<SimRegime, RegimeParams>> = {
     counterMoveChance: 0,
   },
   trending_down_low_vol: {
-    drift: -0.16,
+    drift: -0.25,
     volMult: 0.85,
     volSpeed: 0.12,
     ivPremium: 1.2,
     anchorPull: 0,
-    meanDays: 28,
-    minDays: 12,
-    maxDays: 60,
+    meanDays: 40,
+    minDays: 15,
+    maxDays: 90,
     skewShift: 0.04,
     pcrMult: 1.15,
     specShift: -0.15,
     counterMoveChance: 0.03,
   },
   trending_down_high_vol: {
-    drift: -0.28,
+    drift: -0.4,
     volMult: 1.75,
     volSpeed: 0.25,
     ivPremium: 1.2,
     anchorPull: 0,
-    meanDays: 15,
-    minDays: 6,
-    maxDays: 35,
+    meanDays: 22,
+    minDays: 10,
+    maxDays: 45,
     skewShift: 0.06,
     pcrMult: 1.3,
     specShift: -0.1,

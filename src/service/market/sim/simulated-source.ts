@@ -4,7 +4,8 @@
 // same chains, histories and earnings calendars.
 import { z } from 'zod';
 import type { OptionChain } from '../../engine/chain.ts';
-import type { EarningsEvent, TickerHistory } from '../../engine/types.ts';
+import type { EarningsEvent } from '../../engine/types.ts';
+import { EMPTY_HISTORY } from '../../engine/interpret/history-metrics.ts';
 import {
   epochToNy,
   parseIsoDate,
@@ -47,13 +48,6 @@ export interface SimulatedMarket extends MarketDataSource {
   /** The latent regime of a ticker on a session, or null. */
   regimeOn(ticker: string, date: IsoDate): SimRegime | null;
 }
-
-const EMPTY_HISTORY: TickerHistory = {
-  dates: [],
-  close: new Float64Array(0),
-  atmIv: new Float64Array(0),
-  pcrOi: new Float64Array(0),
-};
 
 function lerp(a: number, b: number, f: number): number {
   return a + (b - a) * f;

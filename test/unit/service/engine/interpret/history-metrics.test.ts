@@ -128,12 +128,14 @@ describe('scores and states', () => {
     expect(m.trend_alignment_state).not.toBeNull();
   });
 
+  // Twelve sessions of a 3 %-a-day fall: the 20-day mean lags far behind. (A steady 25-session slide
+  // is a trend the mean has caught up with: its extension is about −2.5, oversold on some paths only.)
   it('labels a crash after a long calm as a down-trend, oversold, with expanding or elevated volatility', () => {
     const closes = pricePath(
       100,
       [
         [260, 0.0005, 0.008],
-        [25, -0.02, 0.03],
+        [12, -0.03, 0.03],
       ],
       4,
     );

@@ -41,6 +41,21 @@ const cases: [string, Partial<TickerMetrics>, string][] = [
     'trending_high_vol',
   ],
   [
+    'range with vol expanding from a low (score < 0): calm',
+    { ...flat, realized_vol_state: 'expanding', realized_vol_score: -0.2, iv_rank: 40 },
+    'range_bound',
+  ],
+  [
+    'range with vol expanding above its usual level: stormy',
+    { ...flat, realized_vol_state: 'expanding', realized_vol_score: 0.2, iv_rank: 40 },
+    'choppy_volatile',
+  ],
+  [
+    'up-trend with vol expanding from a low: calm',
+    { ...up, realized_vol_state: 'expanding', realized_vol_score: -0.4, iv_rank: 20 },
+    'trending_low_vol',
+  ],
+  [
     'no realized-vol state, IV rank 60',
     { ...flat, realized_vol_state: null, realized_vol_score: null, iv_rank: 60 },
     'choppy_volatile',

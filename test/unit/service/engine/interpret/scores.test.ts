@@ -97,12 +97,33 @@ describe('momentum', () => {
 });
 
 describe('extensionScore', () => {
-  it('is (price − 20-day mean) / (daily σ × price)', () => {
+  it('is (price − 20-day mean) / price over the deviation that gap has by chance', () => {
     const closes = pricePath(100, [[30, 0, 0.02]], 5);
     const w = closes.slice(-21);
     const price = w[20] as number;
-    const expected = (price - avg(w.slice(1))) / (std(rets(w)) * price);
+    // The gap weighs the return k sessions back by (19 − k) / 20: its σ is daily σ × √Σ(j / 20)², j = 1..19.
+    let weights = 0;
+    for (let j = 1; j <= 19; j++) weights += (j / 20) ** 2;
+    const expected = (price - avg(w.slice(1))) / (std(rets(w)) * Math.sqrt(weights) * price);
     expect(extensionScore(closes)).toBeCloseTo(expected, 3);
+  });
+
+  // The band a trader reads (|score| ≥ 2, states.ts) must be rare on a market that only wanders:
+  // about 4.6 % of closes for a normal deviate. The old scaling (one daily σ) flagged ~42 %.
+  it.each([
+    ['calm', 0.006, 11],
+    ['ordinary', 0.012, 12],
+    ['wild', 0.035, 13],
+  ] as const)('reads like a normal deviate on a driftless %s random walk', (_name, vol, seed) => {
+    const closes = pricePath(100, [[6000, 0, vol]], seed);
+    const scores: number[] = [];
+    for (let end = 21; end <= closes.length; end += 3)
+      scores.push(extensionScore(closes.slice(0, end)) as number);
+    const flagged = scores.filter((z) => Math.abs(z) >= 2).length / scores.length;
+    expect(flagged).toBeGreaterThan(0.02);
+    expect(flagged).toBeLessThan(0.08);
+    expect(std(scores)).toBeGreaterThan(0.85);
+    expect(std(scores)).toBeLessThan(1.15);
   });
 
   it('flips sign when the path is mirrored in log space', () => {

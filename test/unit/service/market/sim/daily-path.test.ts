@@ -3,6 +3,7 @@
 // momentum, extension, realized vol and IV rank take every combination the screener presets need.
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../../../../src/service/market/clock.ts';
+import { trendSessionDrift } from '../../../../../src/service/market/sim/daily-path.ts';
 import { REGIME_PARAMS, SIM_REGIMES, type SimRegime } from '../../../../../src/service/market/sim/regimes.ts';
 import { createSimulatedMarket } from '../../../../../src/service/market/sim/simulated-source.ts';
 import { SIM_UNIVERSE } from '../../../../../src/service/market/sim/universe.ts';
@@ -95,6 +96,41 @@ describe('latent regimes over two years', () => {
     expect(panics).toBeGreaterThan(0);
     expect(recoveries / panics).toBeGreaterThan(0.5);
   });
+});
+
+describe('regime drift', () => {
+  // Each regime's drift is its mean over the regime, counter-moves included: a trend that its
+  // pullbacks take back (as counter-moves at 0.8 once did, leaving 0.03 of 0.16) cannot be read.
+  // Measured as the mean daily log return (earnings gaps removed) in units of base daily vol.
+  const sums = new Map<SimRegime, { sum: number; n: number }>();
+  for (const { spec, path } of paths) {
+    const baseDaily = spec.baseVol / Math.sqrt(252);
+    for (let i = 1; i < TWO_YEARS; i++) {
+      const regime = SIM_REGIMES[path.regime[i]!]!;
+      const acc = sums.get(regime) ?? { sum: 0, n: 0 };
+      acc.sum += (Math.log(path.close[i]! / path.close[i - 1]!) - path.gap[i]!) / baseDaily;
+      acc.n++;
+      sums.set(regime, acc);
+    }
+  }
+  const trending = SIM_REGIMES.filter((r) => REGIME_PARAMS[r].drift !== 0);
+
+  it.each(trending)('%s drifts at its stated rate, within ±40 %', (regime) => {
+    const acc = sums.get(regime)!;
+    const drift = REGIME_PARAMS[regime].drift;
+    expect(acc.n).toBeGreaterThan(300);
+    expect(acc.sum / acc.n / drift).toBeGreaterThan(0.6);
+    expect(acc.sum / acc.n / drift).toBeLessThan(1.4);
+  });
+
+  it.each(trending.filter((r) => REGIME_PARAMS[r].counterMoveChance > 0))(
+    '%s drifts harder between counter-moves, so that its mean is the stated drift',
+    (regime) => {
+      const p = REGIME_PARAMS[regime];
+      expect(Math.abs(trendSessionDrift(p))).toBeGreaterThan(Math.abs(p.drift));
+      expect(Math.sign(trendSessionDrift(p))).toBe(Math.sign(p.drift));
+    },
+  );
 });
 
 describe('latent state', () => {
