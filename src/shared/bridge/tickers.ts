@@ -26,6 +26,7 @@ import {
   tradeSetupDataSchema,
 } from './api-payloads.ts';
 import { idSchema, isoTimeSchema, tickerSchema, windowSchema } from './common.ts';
+import { curveOriginSchema } from './curve-origin.ts';
 
 /** What the watcher stores snapshots of: one name per API v2 endpoint it polls. */
 export const SNAPSHOT_ENDPOINTS = [
@@ -193,6 +194,8 @@ const curveResult = <K extends CurveKind, T extends z.ZodType>(kind: K, data: T)
     kind: z.literal(kind),
     snapshot: snapshotMetaSchema.nullable(),
     data: data.nullable(),
+    /** How the answer was obtained; absent means `stored`. */
+    origin: curveOriginSchema.optional(),
   });
 
 export const tickerCurveOutputSchema = z.discriminatedUnion('kind', [
@@ -208,6 +211,8 @@ export const tickerSeriesInputSchema = z.object({
   ticker: tickerSchema,
   metrics: z.array(metricKeySchema).min(1).max(12),
   window: windowSchema.default('180d'),
+  /** History review: the window ends on this instant's New York date instead of today. */
+  at: isoTimeSchema.optional(),
 });
 export const tickerSeriesOutputSchema = z.object({
   ticker: z.string(),
@@ -230,9 +235,13 @@ export const optionsVolumeInputSchema = z.object({
   ticker: tickerSchema,
   /** The API requires it: a bucket name or YYYY-MM-DD. */
   exp: z.union([gammaCurveBucketSchema, z.iso.date()]),
+  /** History review: the volume stored at or before this instant; the latest when absent. */
+  at: isoTimeSchema.optional(),
 });
 export const optionsVolumeOutputSchema = z.object({
   ticker: z.string(),
   snapshot: snapshotMetaSchema.nullable(),
   data: optionsVolumeDataSchema.nullable(),
+  /** How the answer was obtained; absent means `stored`. */
+  origin: curveOriginSchema.optional(),
 });

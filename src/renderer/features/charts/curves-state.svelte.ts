@@ -1,10 +1,12 @@
 // The curves tab of one ticker: the gamma curve (expiration, naive view), gamma by expiration and
-// GEX by strike, live or as stored at a chosen time. Live curves reload when the watcher stores a
-// new curve snapshot of this ticker; a pinned time never moves.
+// GEX by strike, live or as stored at a chosen time. A curve the watcher does not poll is fetched
+// by the core when asked for. Live curves reload when a new curve snapshot of this ticker is
+// stored; a pinned time never moves.
 import type { GammaCurveBucket, GexByStrikeBucket } from '../../../shared/api/enums.ts';
 import type { TickerCurveResult } from '../../../shared/bridge/tickers.ts';
 import type { BridgeClient } from '../../lib/bridge-client.ts';
-import { RawResource } from './raw-resource.svelte.ts';
+import type { Resource } from '../../state/resource.svelte.ts';
+import { TickerQuery } from './ticker-query.svelte.ts';
 import type { WindowChoice } from './strike-window.ts';
 
 type CurveOf<K extends TickerCurveResult['kind']> = Extract<TickerCurveResult, { kind: K }>;
@@ -12,6 +14,8 @@ type CurveOf<K extends TickerCurveResult['kind']> = Extract<TickerCurveResult, {
 /** A bucket name or a listed YYYY-MM-DD expiration. */
 export type GammaSelection = GammaCurveBucket | `${number}-${number}-${number}`;
 export type GexMode = 'bars' | 'step';
+/** Volume is per expiration: every bucket but `combined`, or a date. */
+export type VolumeSelection = Exclude<GammaCurveBucket, 'combined'> | `${number}-${number}-${number}`;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const BUCKETS: readonly string[] = ['combined', 'nearest', 'first_weekly', 'first_monthly'];
@@ -21,38 +25,78 @@ export function parseGammaSelection(value: string): GammaSelection | null {
   return BUCKETS.includes(value) || ISO_DATE.test(value) ? (value as GammaSelection) : null;
 }
 
+interface GammaChoice {
+  exp: GammaSelection;
+  naive: boolean;
+}
+
 export class CurvesState {
-  #ticker = $state('');
-  #at = $state<string | null>(null);
-  #exp = $state<GammaSelection>('combined');
-  #naive = $state(false);
-  #gexExp = $state<GexByStrikeBucket>('combined');
   #gexMode = $state<GexMode>('bars');
   #window = $state<WindowChoice>('15');
-  readonly gamma = new RawResource<CurveOf<'gamma'>>();
-  readonly expirations = new RawResource<CurveOf<'gamma_expirations'>>();
-  readonly gex = new RawResource<CurveOf<'gex_by_strike'>>();
-  readonly #bridge: BridgeClient;
-  #stop: (() => void) | null = null;
+  readonly #gamma: TickerQuery<GammaChoice, CurveOf<'gamma'>>;
+  readonly #expirations: TickerQuery<null, CurveOf<'gamma_expirations'>>;
+  readonly #gex: TickerQuery<GexByStrikeBucket, CurveOf<'gex_by_strike'>>;
 
   constructor(bridge: BridgeClient) {
-    this.#bridge = bridge;
+    const when = (at: string | null) => (at ? { at } : {});
+    this.#gamma = new TickerQuery(bridge, {
+      endpoint: 'curve_gamma',
+      initial: { exp: 'combined', naive: false },
+      fetch: async (b, ticker, c, at) =>
+        (await b.invoke('ticker:curve', {
+          ticker,
+          kind: 'gamma',
+          exp: c.exp,
+          ...(c.naive ? { view: 'naive' as const } : {}),
+          ...when(at),
+        })) as CurveOf<'gamma'>,
+    });
+    this.#expirations = new TickerQuery(bridge, {
+      endpoint: 'curve_gamma_expirations',
+      initial: null,
+      fetch: async (b, ticker, _c, at) =>
+        (await b.invoke('ticker:curve', {
+          ticker,
+          kind: 'gamma_expirations',
+          ...when(at),
+        })) as CurveOf<'gamma_expirations'>,
+    });
+    this.#gex = new TickerQuery(bridge, {
+      endpoint: 'curve_gex_by_strike',
+      initial: 'combined',
+      fetch: async (b, ticker, exp, at) =>
+        (await b.invoke('ticker:curve', {
+          ticker,
+          kind: 'gex_by_strike',
+          exp,
+          ...when(at),
+        })) as CurveOf<'gex_by_strike'>,
+    });
   }
 
+  get gamma(): Resource<CurveOf<'gamma'>> {
+    return this.#gamma.resource;
+  }
+  get expirations(): Resource<CurveOf<'gamma_expirations'>> {
+    return this.#expirations.resource;
+  }
+  get gex(): Resource<CurveOf<'gex_by_strike'>> {
+    return this.#gex.resource;
+  }
   get ticker(): string {
-    return this.#ticker;
+    return this.#gamma.ticker;
   }
   get at(): string | null {
-    return this.#at;
+    return this.#gamma.at;
   }
   get exp(): GammaSelection {
-    return this.#exp;
+    return this.#gamma.choice.exp;
   }
   get naive(): boolean {
-    return this.#naive;
+    return this.#gamma.choice.naive;
   }
   get gexExp(): GexByStrikeBucket {
-    return this.#gexExp;
+    return this.#gex.choice;
   }
   get gexMode(): GexMode {
     return this.#gexMode;
@@ -61,54 +105,33 @@ export class CurvesState {
     return this.#window;
   }
 
+  #all() {
+    return [this.#gamma, this.#expirations, this.#gex] as const;
+  }
+
   start(): void {
-    this.#stop ??= this.#bridge.on('snapshot:new', (event) => {
-      if (this.#at !== null || event.ticker !== this.#ticker) return;
-      if (event.endpoint === 'curve_gamma') void this.gamma.reload();
-      else if (event.endpoint === 'curve_gamma_expirations') void this.expirations.reload();
-      else if (event.endpoint === 'curve_gex_by_strike') void this.gex.reload();
-    });
+    for (const q of this.#all()) q.start();
   }
 
   stop(): void {
-    this.#stop?.();
-    this.#stop = null;
+    for (const q of this.#all()) q.stop();
   }
 
   /** Points the tab at a ticker and time; another ticker starts from the default choices. */
   show(ticker: string, at: string | null): void {
-    if (ticker === this.#ticker && at === this.#at) return;
-    if (ticker !== this.#ticker) {
-      this.#exp = 'combined';
-      this.#naive = false;
-      this.#gexExp = 'combined';
-      this.gamma.reset();
-      this.expirations.reset();
-      this.gex.reset();
-    }
-    this.#ticker = ticker;
-    this.#at = at;
-    void this.#loadGamma();
-    void this.#loadExpirations();
-    void this.#loadGex();
+    for (const q of this.#all()) q.show(ticker, at);
   }
 
   setExp(exp: GammaSelection): void {
-    if (exp === this.#exp) return;
-    this.#exp = exp;
-    void this.#loadGamma();
+    if (exp !== this.exp) this.#gamma.choose({ ...this.#gamma.choice, exp });
   }
 
   setNaive(naive: boolean): void {
-    if (naive === this.#naive) return;
-    this.#naive = naive;
-    void this.#loadGamma();
+    if (naive !== this.naive) this.#gamma.choose({ ...this.#gamma.choice, naive });
   }
 
   setGexExp(exp: GexByStrikeBucket): void {
-    if (exp === this.#gexExp) return;
-    this.#gexExp = exp;
-    void this.#loadGex();
+    this.#gex.choose(exp);
   }
 
   setGexMode(mode: GexMode): void {
@@ -117,41 +140,5 @@ export class CurvesState {
 
   setWindow(choice: WindowChoice): void {
     this.#window = choice;
-  }
-
-  #time(): { at?: string } {
-    return this.#at ? { at: this.#at } : {};
-  }
-
-  #loadGamma(): Promise<void> {
-    const input = {
-      ticker: this.#ticker,
-      kind: 'gamma' as const,
-      exp: this.#exp,
-      ...(this.#naive ? { view: 'naive' as const } : {}),
-      ...this.#time(),
-    };
-    return this.gamma.load(
-      async () => (await this.#bridge.invoke('ticker:curve', input)) as CurveOf<'gamma'>,
-    );
-  }
-
-  #loadExpirations(): Promise<void> {
-    const input = { ticker: this.#ticker, kind: 'gamma_expirations' as const, ...this.#time() };
-    return this.expirations.load(
-      async () => (await this.#bridge.invoke('ticker:curve', input)) as CurveOf<'gamma_expirations'>,
-    );
-  }
-
-  #loadGex(): Promise<void> {
-    const input = {
-      ticker: this.#ticker,
-      kind: 'gex_by_strike' as const,
-      exp: this.#gexExp,
-      ...this.#time(),
-    };
-    return this.gex.load(
-      async () => (await this.#bridge.invoke('ticker:curve', input)) as CurveOf<'gex_by_strike'>,
-    );
   }
 }

@@ -1,0 +1,129 @@
+// Curves on demand. The watcher polls only the combined curves and the nearest expiration's
+// volume; any other expiration, the naive view, or a curve not polled yet is fetched when the UI
+// asks for it, through the app's client (so its ETag cache and retries apply) and stored as a
+// snapshot like any polled one, so it is there offline and in history afterwards.
+//
+// A history time never fetches: the API has no past, and showing today's curve as if it were
+// then would be wrong. With the source unreachable, the latest stored one is shown (marked), or
+// the answer says plainly that nothing is stored.
+import type { AlertRuleBody } from '../../shared/alert-rules.ts';
+import type { CurveOrigin } from '../../shared/bridge/curve-origin.ts';
+import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
+import { ApiError } from '../../client/errors.ts';
+import type { RequestOptions } from '../../client/result.ts';
+import type { ChannelSettings } from '../alerts/policy.ts';
+import { ingestFetched, type NewSnapshot } from '../poller/ingest.ts';
+import type { PollRequest } from '../poller/jobs.ts';
+import type { PollClient, PollResult } from '../poller/poll-client.ts';
+import type { Store } from '../store/database.ts';
+import type { Snapshot } from '../store/repositories/snapshots.ts';
+import { isStale, STALE_AFTER_MS } from './snapshot-meta.ts';
+
+export interface CurveRequest {
+  endpoint: SnapshotEndpoint;
+  ticker: string;
+  /** The parameters that identify the stored series (as the poller keys them). */
+  params: Readonly<Record<string, string>>;
+  call(client: PollClient, options: RequestOptions): Promise<PollResult>;
+}
+
+export interface CurveFetchDeps {
+  store: Store<AlertRuleBody>;
+  client: PollClient;
+  marketNow(): number;
+  wallNow(): number;
+  channels(): ChannelSettings;
+  onSnapshots?(snapshots: readonly NewSnapshot[]): void;
+  /** Per-attempt timeout of an on-demand request: the UI is waiting. Default 10 s. */
+  timeoutMs?: number;
+  /**
+   * A series fetched this recently (wall ms) is not asked for again even if still stale (a source
+   * answering an old asof), unless the market clock moved on by half an hour since. Default 10 s.
+   */
+  refetchAfterMs?: number;
+}
+
+export interface Resolved {
+  snapshot: Snapshot | undefined;
+  origin: CurveOrigin;
+}
+
+/** Client failures that mean "the source has no such thing", not "the source is not there". */
+const ANSWERED_NO = new Set(['not_found', 'bad_request', 'invalid_input']);
+
+const keyOf = (r: CurveRequest): string =>
+  `${r.endpoint}:${r.ticker}:${Object.keys(r.params)
+    .sort()
+    .map((k) => `${k}=${r.params[k]}`)
+    .join('&')}`;
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+export class CurveFetcher {
+  readonly #deps: CurveFetchDeps;
+  /** One request per series at a time: a burst of UI reloads shares it. */
+  readonly #inFlight = new Map<string, Promise<void>>();
+  /** When each series was last fetched: wall and market time. */
+  readonly #fetchedAt = new Map<string, { wall: number; market: number }>();
+
+  constructor(deps: CurveFetchDeps) {
+    this.#deps = deps;
+  }
+
+  /** The stored snapshot for `at` (no fetch), or the latest, fetched first when missing or stale. */
+  async resolve(request: CurveRequest, at: string | undefined): Promise<Resolved> {
+    const { store } = this.#deps;
+    const key = { endpoint: request.endpoint, ticker: request.ticker, params: request.params };
+    if (at !== undefined) {
+      const snapshot = store.snapshots.latestAtOrBefore(key, at);
+      return { snapshot, origin: { source: snapshot ? 'stored' : 'none_at_time', message: null } };
+    }
+    const stored = store.snapshots.latest(key);
+    const id = keyOf(request);
+    if (stored && (!isStale(stored.asof, this.#deps.marketNow()) || this.#justFetched(id))) {
+      return { snapshot: stored, origin: { source: 'stored', message: null } };
+    }
+    try {
+      await this.#fetch(id, request);
+    } catch (error) {
+      const message = messageOf(error);
+      if (stored) return { snapshot: stored, origin: { source: 'stored_fallback', message } };
+      const answered =
+        (error instanceof ApiError && ANSWERED_NO.has(error.kind)) || error instanceof RangeError;
+      return { snapshot: undefined, origin: { source: answered ? 'unavailable' : 'unreachable', message } };
+    }
+    return { snapshot: store.snapshots.latest(key), origin: { source: 'fetched', message: null } };
+  }
+
+  #justFetched(id: string): boolean {
+    const last = this.#fetchedAt.get(id);
+    if (!last) return false;
+    return (
+      this.#deps.wallNow() - last.wall < (this.#deps.refetchAfterMs ?? 10_000) &&
+      this.#deps.marketNow() - last.market < STALE_AFTER_MS
+    );
+  }
+
+  #fetch(id: string, request: CurveRequest): Promise<void> {
+    let pending = this.#inFlight.get(id);
+    if (!pending) {
+      pending = this.#fetchAndStore(id, request).finally(() => this.#inFlight.delete(id));
+      this.#inFlight.set(id, pending);
+    }
+    return pending;
+  }
+
+  async #fetchAndStore(id: string, request: CurveRequest): Promise<void> {
+    const d = this.#deps;
+    const result = await request.call(d.client, { timeoutMs: d.timeoutMs ?? 10_000 });
+    const pollRequest: PollRequest = { job: 'curves', key: id, ...request };
+    const outcome = ingestFetched(
+      { store: d.store, channels: d.channels, wallNow: d.wallNow, marketNow: d.marketNow },
+      [{ request: pollRequest, result }],
+    );
+    const failure = outcome.failures[0];
+    if (failure) throw new Error(`storing ${id}: ${failure.error}`);
+    this.#fetchedAt.set(id, { wall: d.wallNow(), market: d.marketNow() });
+    if (outcome.snapshots.length) d.onSnapshots?.(outcome.snapshots);
+  }
+}

@@ -1,0 +1,103 @@
+// The curve views of a ticker (gamma by strike for a bucket or date, signed or naive; gamma by
+// expiration; GEX by strike) and option volume by strike: stored, or fetched on demand when not
+// stored (see curve-fetch.ts). Snapshot parameters match the poller's, so a polled combined curve
+// and an on-demand one are the same series.
+import { z } from 'zod';
+import { bridgeMethods, type BridgeOutput, type BridgeParsedInput } from '../../shared/bridge.ts';
+import type { CurveOrigin } from '../../shared/bridge/curve-origin.ts';
+import type { Store } from '../store/database.ts';
+import type { CurveFetcher, CurveRequest, Resolved } from './curve-fetch.ts';
+import { snapshotMeta } from './snapshot-meta.ts';
+import { payload } from './ticker-views.ts';
+
+export interface CurveDeps {
+  store: Store<unknown>;
+  marketNow: number;
+  /** Without one, answers come from the store only. */
+  fetcher?: CurveFetcher;
+}
+
+/** What to ask the data source for, and under which key the answer is stored. */
+export function curveRequest(input: BridgeParsedInput<'ticker:curve'>): CurveRequest {
+  const t = input.ticker;
+  switch (input.kind) {
+    case 'gamma': {
+      const exp = input.exp ?? 'combined';
+      // The signed view keeps the poller's key ({ exp }); the naive view is its own series.
+      const params: Record<string, string> = input.view ? { exp, view: input.view } : { exp };
+      const query = input.view ? { exp, view: input.view } : { exp };
+      return { endpoint: 'curve_gamma', ticker: t, params, call: (c, o) => c.gammaCurve(t, query, o) };
+    }
+    case 'gamma_expirations':
+      return {
+        endpoint: 'curve_gamma_expirations',
+        ticker: t,
+        params: {},
+        call: (c, o) => c.gammaExpirations(t, o),
+      };
+    case 'gex_by_strike': {
+      const exp = input.exp ?? 'combined';
+      return {
+        endpoint: 'curve_gex_by_strike',
+        ticker: t,
+        params: { exp },
+        call: (c, o) => c.gexByStrike(t, { exp }, o),
+      };
+    }
+  }
+}
+
+export function volumeRequest(input: BridgeParsedInput<'ticker:optionsVolume'>): CurveRequest {
+  const { ticker, exp } = input;
+  return {
+    endpoint: 'options_volume',
+    ticker,
+    params: { exp },
+    call: (c, o) => {
+      // The API has volume per expiration only: `combined` is refused here, as the source would.
+      if (exp === 'combined') throw new RangeError('option volume is per expiration, not combined');
+      return c.optionsVolume(ticker, { exp }, o);
+    },
+  };
+}
+
+async function resolve(deps: CurveDeps, request: CurveRequest, at: string | undefined): Promise<Resolved> {
+  if (deps.fetcher) return deps.fetcher.resolve(request, at);
+  const key = { endpoint: request.endpoint, ticker: request.ticker, params: request.params };
+  const snapshot =
+    at === undefined ? deps.store.snapshots.latest(key) : deps.store.snapshots.latestAtOrBefore(key, at);
+  const source = snapshot ? 'stored' : at === undefined ? 'unreachable' : 'none_at_time';
+  return { snapshot, origin: { source, message: null } };
+}
+
+/** Snapshot, data and origin; a stored body that no longer fits the contract counts as none. */
+function shaped<T extends z.ZodType>(deps: CurveDeps, resolved: Resolved, schema: T) {
+  const snap = resolved.snapshot;
+  const data = snap ? payload(schema, snap.data) : null;
+  const origin: CurveOrigin =
+    snap && data === null
+      ? { source: 'unavailable', message: 'the stored curve no longer fits the contract' }
+      : resolved.origin;
+  return { snapshot: snap && data !== null ? snapshotMeta(snap, deps.marketNow) : null, data, origin };
+}
+
+const curveOutput = bridgeMethods['ticker:curve'].output;
+
+export async function tickerCurve(
+  deps: CurveDeps,
+  input: BridgeParsedInput<'ticker:curve'>,
+): Promise<BridgeOutput<'ticker:curve'>> {
+  const option = curveOutput.options.find((o) => o.shape.kind.value === input.kind);
+  const schema = option ? option.shape.data.unwrap() : z.null();
+  const resolved = await resolve(deps, curveRequest(input), input.at);
+  return curveOutput.parse({ ticker: input.ticker, kind: input.kind, ...shaped(deps, resolved, schema) });
+}
+
+export async function optionsVolume(
+  deps: CurveDeps,
+  input: BridgeParsedInput<'ticker:optionsVolume'>,
+): Promise<BridgeOutput<'ticker:optionsVolume'>> {
+  const output = bridgeMethods['ticker:optionsVolume'].output;
+  const resolved = await resolve(deps, volumeRequest(input), input.at);
+  return output.parse({ ticker: input.ticker, ...shaped(deps, resolved, output.shape.data.unwrap()) });
+}
