@@ -1,8 +1,10 @@
-// The endpoints of API v2 as the client knows them: a name (for concurrency limits), the response
-// schema and the invariants checked on every response.
+// The endpoints of API v2 as the client knows them. Names, paths and response schemas come from the
+// shared endpoint list (src/shared/api/endpoints.ts); the client adds its concurrency limits and the
+// invariants checked on every response.
 import type { z } from 'zod';
 import {
-  accessResponseSchema,
+  API_ENDPOINTS,
+  ENDPOINT_NAMES,
   checkBucketSums,
   checkIncomeSetups,
   checkMarketStructureData,
@@ -11,43 +13,11 @@ import {
   checkSignalsData,
   checkTopSetups,
   checkTradeSetupData,
-  explainResponseSchema,
-  gammaCurveResponseSchema,
-  gammaExpirationsResponseSchema,
-  gexByStrikeResponseSchema,
-  incomeResponseSchema,
-  levelsResponseSchema,
-  llmSpecResponseSchema,
-  marketStructureResponseSchema,
-  optionsVolumeResponseSchema,
-  screenerResponseSchema,
-  seriesResponseSchema,
-  signalsResponseSchema,
-  tickerStateResponseSchema,
-  topSetupsResponseSchema,
-  tradeSetupResponseSchema,
+  type EndpointName,
   type Violation,
 } from '../shared/api/index.ts';
 
-export const ENDPOINT_NAMES = [
-  'tickerState',
-  'marketStructure',
-  'explain',
-  'signals',
-  'series',
-  'gammaCurve',
-  'gammaExpirations',
-  'gexByStrike',
-  'levels',
-  'optionsVolume',
-  'tradeSetup',
-  'topSetups',
-  'screener',
-  'incomeSetups',
-  'access',
-  'llmSpec',
-] as const;
-export type EndpointName = (typeof ENDPOINT_NAMES)[number];
+export { ENDPOINT_NAMES, type EndpointName };
 
 /** Requests in flight per endpoint; options volume has its own, lower, server-side rate limit. */
 export const DEFAULT_CONCURRENCY = 4;
@@ -58,25 +28,32 @@ export interface JsonEndpoint<S extends z.ZodType> {
   check?: (body: z.infer<S>) => Violation[];
 }
 
-const def = <S extends z.ZodType>(schema: S, check?: (body: z.infer<S>) => Violation[]): JsonEndpoint<S> =>
-  check ? { schema, check } : { schema };
+type Response<K extends EndpointName> = (typeof API_ENDPOINTS)[K]['response'];
+type Checks = { [K in EndpointName]?: (body: z.infer<Response<K>>) => Violation[] };
 
-/** `levels` is here for its JSON form; the text form has no schema. */
-export const JSON_ENDPOINTS = {
-  tickerState: def(tickerStateResponseSchema, (b) => checkSignalsData(b.data)),
-  marketStructure: def(marketStructureResponseSchema, (b) => checkMarketStructureData(b.data)),
-  explain: def(explainResponseSchema),
-  signals: def(signalsResponseSchema, (b) => checkSignalsData(b.data)),
-  series: def(seriesResponseSchema, (b) => checkSeriesOrder(b.data)),
-  gammaCurve: def(gammaCurveResponseSchema),
-  gammaExpirations: def(gammaExpirationsResponseSchema, (b) => checkBucketSums(b.data.points)),
-  gexByStrike: def(gexByStrikeResponseSchema),
-  levels: def(levelsResponseSchema),
-  optionsVolume: def(optionsVolumeResponseSchema, (b) => checkOptionsVolume(b.data)),
-  tradeSetup: def(tradeSetupResponseSchema, (b) => checkTradeSetupData(b.data)),
-  topSetups: def(topSetupsResponseSchema, (b) => checkTopSetups(b.meta, b.data.items)),
-  screener: def(screenerResponseSchema, (b) => checkTopSetups(b.meta, b.data.items)),
-  incomeSetups: def(incomeResponseSchema, (b) => checkIncomeSetups(b.meta, b.data.items)),
-  access: def(accessResponseSchema),
-  llmSpec: def(llmSpecResponseSchema),
-} satisfies Record<EndpointName, JsonEndpoint<z.ZodType>>;
+/** Invariants beyond the schema, by endpoint; the others are checked by their schema alone. */
+const CHECKS = {
+  tickerState: (b) => checkSignalsData(b.data),
+  marketStructure: (b) => checkMarketStructureData(b.data),
+  signals: (b) => checkSignalsData(b.data),
+  series: (b) => checkSeriesOrder(b.data),
+  gammaExpirations: (b) => checkBucketSums(b.data.points),
+  optionsVolume: (b) => checkOptionsVolume(b.data),
+  tradeSetup: (b) => checkTradeSetupData(b.data),
+  topSetups: (b) => checkTopSetups(b.meta, b.data.items),
+  screener: (b) => checkTopSetups(b.meta, b.data.items),
+  incomeSetups: (b) => checkIncomeSetups(b.meta, b.data.items),
+} satisfies Checks;
+
+function jsonEndpoint<K extends EndpointName>(name: K): JsonEndpoint<Response<K>> {
+  const schema: Response<K> = API_ENDPOINTS[name].response;
+  const check = (CHECKS as Checks)[name];
+  return check ? { schema, check } : { schema };
+}
+
+/** Every endpoint with its response schema; `levels` for its JSON form (the text form has no schema). */
+export const JSON_ENDPOINTS = Object.fromEntries(
+  ENDPOINT_NAMES.map((name) => [name, jsonEndpoint(name)]),
+) as {
+  [K in EndpointName]: JsonEndpoint<Response<K>>;
+};

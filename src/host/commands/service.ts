@@ -5,6 +5,7 @@ import { SERIES_WINDOW_PATTERN } from '../../shared/api/index.ts';
 import { startService } from '../../service/index.ts';
 import { manualClock } from '../../service/market/clock.ts';
 import type { Command } from './command.ts';
+import { intOption, untilStopSignal } from './options.ts';
 
 const HELP = `usage: gammawatch service [options]
 
@@ -27,14 +28,6 @@ const HELP = `usage: gammawatch service [options]
   --quiet           log warnings and errors only
   --help            this text
 `;
-
-function intOption(name: string, raw: string | undefined, lo: number, hi: number): number | undefined {
-  if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (!/^-?\d+$/.test(raw) || n < lo || n > hi)
-    throw new Error(`--${name} must be an integer in ${lo}-${hi}, got '${raw}'`);
-  return n;
-}
 
 export async function runService(
   argv: readonly string[],
@@ -111,11 +104,7 @@ export async function runService(
   lines.push(`Try: curl -H "Authorization: Bearer <key>" ${service.baseUrl}/top-setups`, 'Stop with Ctrl-C.');
   process.stdout.write(lines.join('\n') + '\n');
 
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    signals.once('SIGINT', stop);
-    signals.once('SIGTERM', stop);
-  });
+  await untilStopSignal(signals);
   await service.close();
   process.stdout.write('service stopped\n');
   return 0;

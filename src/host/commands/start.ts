@@ -11,6 +11,7 @@ import { electronAvailability, hasDisplay } from '../headless/electron-runtime.t
 import { ensureBuilt, RENDERER_DIR, REPO_ROOT } from '../headless/renderer-build.ts';
 import { runHeadless } from '../headless/run-headless.ts';
 import type { Command } from './command.ts';
+import { intOption, untilStopSignal } from './options.ts';
 
 const HELP = `usage: gammawatch start [options]
 
@@ -51,21 +52,15 @@ const start: Command = {
       process.stdout.write(HELP);
       return 0;
     }
-    const port = values.port === undefined ? 0 : Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65_535)
-      throw new Error(`--port must be 0-65535, not '${values.port}'`);
+    const port = intOption('port', values.port, 0, 65_535) ?? 0;
     if (values.clock !== undefined && values.clock !== 'real' && values.clock !== 'fast') {
       throw new Error(`--clock must be real or fast, not '${values.clock}'`);
     }
-    const seed = values.seed === undefined ? undefined : Number(values.seed);
-    if (seed !== undefined && (!Number.isInteger(seed) || seed < 0))
-      throw new Error(`--seed must be a whole number, not '${values.seed}'`);
+    const seed = intOption('seed', values.seed, 0, 2 ** 31 - 1);
     const fastStart = values['fast-start'] === undefined ? undefined : Date.parse(values['fast-start']);
     if (fastStart !== undefined && !Number.isFinite(fastStart))
       throw new Error(`--fast-start must be an ISO time, not '${values['fast-start']}'`);
-    const fastSpeed = values['fast-speed'] === undefined ? undefined : Number(values['fast-speed']);
-    if (fastSpeed !== undefined && !(fastSpeed > 0 && fastSpeed <= 100_000))
-      throw new Error(`--fast-speed must be 1-100000, not '${values['fast-speed']}'`);
+    const fastSpeed = intOption('fast-speed', values['fast-speed'], 1, 100_000);
     if ((fastStart !== undefined || fastSpeed !== undefined) && values.clock !== 'fast')
       throw new Error('--fast-start and --fast-speed need --clock fast');
     const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
@@ -95,20 +90,14 @@ const start: Command = {
     process.stdout.write(`Data folder: ${dataDir}. Press Ctrl+C to stop.\n`);
     if (!values['no-open']) openBrowser(run.server.url);
 
-    return new Promise<number>((resolveExit) => {
-      const shutdown = (signal: string): void => {
-        log(`${signal}: stopping…`);
-        run.stop().then(
-          () => resolveExit(0),
-          (error: unknown) => {
-            log(`stop failed: ${error instanceof Error ? error.message : String(error)}`);
-            resolveExit(1);
-          },
-        );
-      };
-      process.once('SIGINT', () => shutdown('SIGINT'));
-      process.once('SIGTERM', () => shutdown('SIGTERM'));
-    });
+    log(`${await untilStopSignal()}: stopping…`);
+    try {
+      await run.stop();
+      return 0;
+    } catch (error) {
+      log(`stop failed: ${error instanceof Error ? error.message : String(error)}`);
+      return 1;
+    }
   },
 };
 

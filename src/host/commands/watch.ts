@@ -10,6 +10,7 @@ import { manualClock } from '../../service/market/clock.ts';
 import { POLL_JOBS, type PollJob } from '../../shared/bridge/settings.ts';
 import { TICKER_PATTERN } from '../../shared/bridge/common.ts';
 import type { Command } from './command.ts';
+import { intOption, untilStopSignal } from './options.ts';
 
 const HELP = `usage: gammawatch watch [options]
 
@@ -91,14 +92,6 @@ function text(summary: WatchSummary): string {
     for (const m of j.error_messages) lines.push(`      ${m}`);
   }
   return lines.join('\n') + '\n';
-}
-
-function intOption(name: string, raw: string | undefined, lo: number, hi: number): number | undefined {
-  if (raw === undefined) return undefined;
-  if (!/^-?\d+$/.test(raw) || Number(raw) < lo || Number(raw) > hi) {
-    throw new Error(`--${name} must be an integer in ${lo}-${hi}, got '${raw}'`);
-  }
-  return Number(raw);
 }
 
 function dataSourceOf(values: Record<string, string | boolean | undefined>): DataSourceOption | undefined {
@@ -212,10 +205,7 @@ export async function runWatch(
         `database ${app.store.file}; Ctrl-C to stop\n`,
     );
     app.start();
-    await new Promise<void>((resolve) => {
-      signals.once('SIGINT', resolve);
-      signals.once('SIGTERM', resolve);
-    });
+    await untilStopSignal(signals);
     unsubscribe();
     return 0;
   } finally {

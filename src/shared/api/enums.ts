@@ -117,6 +117,9 @@ export const GEX_BY_STRIKE_BUCKETS = ['combined', 'nearest', 'first_monthly'] as
 export const gexByStrikeBucketSchema = z.enum(GEX_BY_STRIKE_BUCKETS);
 export type GexByStrikeBucket = z.infer<typeof gexByStrikeBucketSchema>;
 
+/** `exp` on /options/volume, besides a listed YYYY-MM-DD date; there is no default. */
+export const OPTIONS_VOLUME_BUCKETS = ['nearest', 'first_weekly', 'first_monthly'] as const;
+
 /** The four per-expiration buckets of /curves/gamma/expirations, in `series_order`. */
 export const EXPIRATION_BUCKETS = ['nearest', 'first_weekly', 'first_monthly', 'all_other_expiries'] as const;
 export type ExpirationBucket = (typeof EXPIRATION_BUCKETS)[number];

@@ -19,3 +19,4 @@ export * from './top-setups.ts';
 export * from './income.ts';
 export * from './discovery.ts';
 export * from './invariants.ts';
+export * from './endpoints.ts';

@@ -1,5 +1,5 @@
-// The user's settings as the bridge carries them. Secrets stay main-side: an API key is referenced
-// by name, never sent to the renderer.
+// The user's settings: their one schema, carried by the bridge and stored by the core. Secrets stay
+// main-side: an API key is referenced by name, never sent to the renderer.
 import { z } from 'zod';
 import { screenerPresetSchema } from '../api/index.ts';
 import { clockTimeSchema } from './common.ts';
@@ -12,26 +12,36 @@ export const CLOCK_MODES = ['real', 'fast'] as const;
 export const clockModeSchema = z.enum(CLOCK_MODES);
 export type ClockMode = z.infer<typeof clockModeSchema>;
 
-export const dataSourceSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('local'),
-    seed: z
-      .number()
-      .int()
-      .min(0)
-      .max(2 ** 31 - 1),
-    clock: clockModeSchema,
-    /** A folder of imported chain files, served instead of the simulator. */
-    chainsDir: z.string().min(1).optional(),
-  }),
-  z.object({
-    kind: z.literal('remote'),
-    baseUrl: z.url({ protocol: /^https?$/ }),
-    /** Names where the API key is kept main-side (keychain, environment); the key never crosses the bridge. */
-    apiKeyRef: z.string().min(1).max(200).optional(),
-    demo: z.boolean(),
-  }),
-]);
+const httpUrl = z.url({ protocol: /^https?$/, message: 'an http:// or https:// address' });
+
+export const localSourceSchema = z.strictObject({
+  kind: z.literal('local'),
+  /** Seed of the market simulator: the same seed gives the same market. */
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
+  /** real: simulated time follows the wall clock; fast: it runs ahead, for demos and tests. */
+  clock: clockModeSchema,
+  /** A folder of imported chain files (Cboe quotedata.csv or delayed-quotes JSON) to serve instead of the simulator. */
+  chainsDir: z.string().min(1).optional(),
+});
+
+export const remoteSourceSchema = z.strictObject({
+  kind: z.literal('remote'),
+  /** Ends in the version segment, e.g. https://api.example.com/api/v2; a trailing slash is dropped. */
+  baseUrl: httpUrl.transform((url) => url.replace(/\/+$/, '')),
+  /**
+   * A reference to the API key, not the key: the key lives main-side (the OS keychain through
+   * Electron's safeStorage, or the environment) under this name and never crosses the bridge.
+   */
+  apiKeyRef: z.string().min(1).max(200).optional(),
+  /** Send X-Svc-Demo: 1 (the demo symbols need no key). */
+  demo: z.boolean(),
+});
+
+export const dataSourceSchema = z.discriminatedUnion('kind', [localSourceSchema, remoteSourceSchema]);
 export type DataSource = z.infer<typeof dataSourceSchema>;
 
 /** Polling jobs, each on its own cron schedule. */
@@ -48,52 +58,78 @@ export const pollJobSchema = z.enum(POLL_JOBS);
 export type PollJob = z.infer<typeof pollJobSchema>;
 
 /**
- * Five or six space-separated cron fields. The shape only: the main side validates the expression
- * with node-cron, which the renderer cannot load.
+ * Five or six space-separated cron fields. The shape only: the renderer cannot load node-cron, so
+ * the core extends this with node-cron's own check (src/core/settings/schema.ts).
  */
 export const cronSchema = z
   .string()
   .trim()
-  .regex(/^\S+(\s+\S+){4,5}$/, 'expected a cron expression of 5 or 6 fields, e.g. */5 * * * *');
+  // abort: a malformed expression gets this one message, not node-cron's as well (core side).
+  .regex(/^\S+(\s+\S+){4,5}$/, {
+    message: 'expected a cron expression of 5 or 6 fields, e.g. */5 * * * *',
+    abort: true,
+  });
 
-export const schedulesSchema = z.object(
+/** A cron expression per job, read in New York time by the poller. */
+export const schedulesSchema = z.strictObject(
   Object.fromEntries(POLL_JOBS.map((job) => [job, cronSchema])) as Record<PollJob, typeof cronSchema>,
 );
 export type Schedules = z.infer<typeof schedulesSchema>;
 
 export const WEBHOOK_PRESETS = ['generic', 'discord', 'slack', 'ntfy'] as const;
-export const webhookSchema = z.object({
+export const webhookSchema = z.strictObject({
   id: z
     .string()
     .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'a webhook id is up to 40 lower-case letters, digits, - or _'),
-  url: z.url({ protocol: /^https?$/ }),
+  url: httpUrl,
   preset: z.enum(WEBHOOK_PRESETS),
   enabled: z.boolean(),
 });
 export type Webhook = z.infer<typeof webhookSchema>;
 
+export const notificationsSchema = z.strictObject({
+  desktop: z.boolean(),
+  webhooks: z
+    .array(webhookSchema)
+    .max(20)
+    .refine((hooks) => new Set(hooks.map((h) => h.id)).size === hooks.length, {
+      message: 'webhook ids must be unique',
+    }),
+});
+
+/** Desktop and webhook deliveries are held (kept in-app) in this daily window; end before start spans midnight. */
+export const quietHoursSchema = z.strictObject({
+  enabled: z.boolean(),
+  start: clockTimeSchema,
+  end: clockTimeSchema,
+});
+
 /**
- * The user's settings, section by section, in the same shape the core stores them
- * (src/core/settings/schema.ts), so the core passes them through unchanged. Cron expressions are
- * checked for shape here and for meaning main-side.
+ * The user's settings, section by section: the one definition, used by the renderer and the bridge
+ * as it stands and by the core with node-cron's check of the schedules added
+ * (src/core/settings/schema.ts). Each top-level key is a section, stored as one row.
  */
-export const settingsSchema = z.object({
+export const settingsSchema = z.strictObject({
   dataSource: dataSourceSchema,
   schedules: schedulesSchema,
-  screeners: z.object({ enabled: z.array(screenerPresetSchema) }),
-  polling: z.object({
-    /** Keep polling while the market is closed. */
+  screeners: z.strictObject({
+    enabled: z
+      .array(screenerPresetSchema)
+      .refine((names) => new Set(names).size === names.length, { message: 'each screener at most once' }),
+  }),
+  polling: z.strictObject({
+    /** Keep polling while the market is closed (data changes little then). */
     outsideMarketHours: z.boolean(),
   }),
-  notifications: z.object({ desktop: z.boolean(), webhooks: z.array(webhookSchema).max(20) }),
-  /** Desktop and webhook deliveries are held in this daily window; end before start spans midnight. */
-  quietHours: z.object({ enabled: z.boolean(), start: clockTimeSchema, end: clockTimeSchema }),
+  notifications: notificationsSchema,
+  quietHours: quietHoursSchema,
   theme: themeSchema,
+  /** Snapshots older than this are deleted (daily chart points are kept). */
   retentionDays: z.number().int().min(1).max(3650),
   /** Where the database and exports live; null means the platform's app-data folder. */
   dataFolder: z.string().min(1).nullable(),
 });
-export type Settings = z.infer<typeof settingsSchema>;
+export type Settings = z.output<typeof settingsSchema>;
 
 /** `settings:update`: any sections, each given whole. */
 export const settingsPatchSchema = settingsSchema

@@ -5,7 +5,8 @@ import {
   GAMMA_CURVE_VIEWS,
   GEX_BY_STRIKE_BUCKETS,
   LEVELS_FORMATS,
-  SCHEMA_IDS,
+  OPTIONS_VOLUME_BUCKETS,
+  type EndpointName,
 } from '../../../shared/api/index.ts';
 import { isMarketOpen, nextSession } from '../../../shared/market-calendar.ts';
 import type { TickerAnalysis } from '../../analysis/ticker-analysis.ts';
@@ -17,14 +18,13 @@ import {
 } from '../../engine/expirations.ts';
 import { renderThinkorswim, renderTradingView } from '../../engine/levels-render.ts';
 import type { ServiceContext } from '../context.ts';
-import { displayAsof, isoUtc, tickerEnvelope } from '../envelope.ts';
+import { displayAsof, isoUtc } from '../envelope.ts';
 import { ServiceError, invalidParam, missingParam } from '../errors.ts';
-import { cacheControlClock, sendSnapshotView } from '../conditional.ts';
-import { boolParam, enumParam, readQuery } from '../query.ts';
-import { latestAnalysis, tickerParam } from '../ticker-access.ts';
+import { cacheControlClock, type ViewParams } from '../conditional.ts';
+import { boolParam, enumParam } from '../query.ts';
+import { serveSnapshotEndpoint, type SnapshotEndpoint } from '../snapshot-route.ts';
 
 const DATE_HINT = 'YYYY-MM-DD';
-const VOLUME_EXPS = ['nearest', 'first_weekly', 'first_monthly'] as const;
 
 function expParam(
   raw: string | undefined,
@@ -69,15 +69,19 @@ function rateKey(request: FastifyRequest): string {
 export function registerCurveRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const pricing = ctx.analysis.pricing;
   const cacheControl = cacheControlClock(ctx.source);
+  const serve = <P extends ViewParams>(name: EndpointName, endpoint: SnapshotEndpoint<P>): void =>
+    serveSnapshotEndpoint(app, ctx, cacheControl, name, endpoint);
 
-  app.get('/tickers/:ticker/curves/gamma', async (request, reply) => {
-    const q = readQuery(request.query);
-    const exp = expParam(q.get('exp'), GAMMA_CURVE_BUCKETS, 'combined');
-    const realtime = boolParam(q, 'realtime', false);
-    const view = enumParam(q, 'view', GAMMA_CURVE_VIEWS) ?? 'signed';
-    const a = latestAnalysis(ctx, request, tickerParam(request));
-    const pull = realtime || !(GAMMA_CURVE_BUCKETS as readonly string[]).includes(exp);
-    if (pull) {
+  serve('gammaCurve', {
+    params: (q) => {
+      const exp = expParam(q.get('exp'), GAMMA_CURVE_BUCKETS, 'combined');
+      const realtime = boolParam(q, 'realtime', false);
+      const view = enumParam(q, 'view', GAMMA_CURVE_VIEWS) ?? ('signed' as const);
+      // A listed date is always a real-time pull; a bucket only when asked for.
+      return { exp, view, realtime: realtime || !(GAMMA_CURVE_BUCKETS as readonly string[]).includes(exp) };
+    },
+    admit: (_a, _request, p) => {
+      if (!p.realtime) return;
       const now = ctx.analysis.now();
       if (!isMarketOpen(now)) {
         const open = isoUtc(nextSession(now).open);
@@ -88,112 +92,49 @@ export function registerCurveRoutes(app: FastifyInstance, ctx: ServiceContext): 
           { next_open: open },
         );
       }
-    }
-    return sendSnapshotView(
-      request,
-      reply,
-      a,
-      {
-        schema: SCHEMA_IDS.gammaCurve,
-        params: { exp, view, realtime: pull },
-        build: () => {
-          const data = withExpiry(a, () => gammaCurve(a.chain, { exp, view, pricing }));
-          return tickerEnvelope(SCHEMA_IDS.gammaCurve, a.ticker, a.asof, { ...data, realtime: pull });
-        },
-      },
-      cacheControl(),
-    );
+    },
+    data: (a, { exp, view, realtime }) => ({
+      ...withExpiry(a, () => gammaCurve(a.chain, { exp, view, pricing })),
+      realtime,
+    }),
   });
 
-  app.get('/tickers/:ticker/curves/gamma/expirations', async (request, reply) => {
-    const a = latestAnalysis(ctx, request, tickerParam(request));
-    return sendSnapshotView(
-      request,
-      reply,
-      a,
-      {
-        schema: SCHEMA_IDS.gammaExpirations,
-        params: {},
-        build: () =>
-          tickerEnvelope(SCHEMA_IDS.gammaExpirations, a.ticker, a.asof, gammaByExpiration(a.chain, pricing)),
-      },
-      cacheControl(),
-    );
+  serve('gammaExpirations', { params: () => ({}), data: (a) => gammaByExpiration(a.chain, pricing) });
+
+  serve('gexByStrike', {
+    params: (q) => ({ exp: enumParam(q, 'exp', GEX_BY_STRIKE_BUCKETS, 'combined') }),
+    data: (a, { exp }) => gexByStrike(a.chain, { exp, pricing }),
   });
 
-  app.get('/tickers/:ticker/curves/gex_by_strike', async (request, reply) => {
-    const exp = enumParam(readQuery(request.query), 'exp', GEX_BY_STRIKE_BUCKETS, 'combined');
-    const a = latestAnalysis(ctx, request, tickerParam(request));
-    return sendSnapshotView(
-      request,
-      reply,
-      a,
-      {
-        schema: SCHEMA_IDS.gexByStrike,
-        params: { exp },
-        build: () =>
-          tickerEnvelope(SCHEMA_IDS.gexByStrike, a.ticker, a.asof, gexByStrike(a.chain, { exp, pricing })),
-      },
-      cacheControl(),
-    );
+  serve('levels', {
+    params: (q) => ({ format: enumParam(q, 'format', LEVELS_FORMATS, 'json') }),
+    text: ({ format }) => format !== 'json',
+    data: (a, { format }) => {
+      if (format === 'tradingview') return renderTradingView(a.ticker, isoUtc(a.asof), a.keyLevels);
+      if (format === 'tos') return renderThinkorswim(a.ticker, isoUtc(a.asof), a.keyLevels);
+      return {
+        ticker: a.ticker,
+        asof: displayAsof(a.asof),
+        price: a.metrics.price,
+        levels: a.keyLevels.map(({ id, label, price, kind }) => ({ id, label, price, kind })),
+      };
+    },
   });
 
-  app.get('/tickers/:ticker/levels', async (request, reply) => {
-    const format = enumParam(readQuery(request.query), 'format', LEVELS_FORMATS, 'json');
-    const a = latestAnalysis(ctx, request, tickerParam(request));
-    const render =
-      format === 'tradingview' ? renderTradingView : format === 'json' ? null : renderThinkorswim;
-    return sendSnapshotView(
-      request,
-      reply,
-      a,
-      {
-        schema: SCHEMA_IDS.levels,
-        params: { format },
-        text: render !== null,
-        build: () =>
-          render !== null
-            ? render(a.ticker, isoUtc(a.asof), a.keyLevels)
-            : tickerEnvelope(SCHEMA_IDS.levels, a.ticker, a.asof, {
-                ticker: a.ticker,
-                asof: displayAsof(a.asof),
-                price: a.metrics.price,
-                levels: a.keyLevels.map(({ id, label, price, kind }) => ({ id, label, price, kind })),
-              }),
-      },
-      cacheControl(),
-    );
-  });
-
-  app.get('/tickers/:ticker/options/volume', async (request, reply) => {
-    const exp = expParam(readQuery(request.query).get('exp'), VOLUME_EXPS, null);
-    const a = latestAnalysis(ctx, request, tickerParam(request));
-    const taken = ctx.optionsVolumeBuckets.take(rateKey(request));
-    if (!taken.ok) {
-      throw new ServiceError(
-        429,
-        'rate_limited',
-        `options volume rate limit reached; retry in ${taken.retryAfterSeconds} s`,
-        { retry_after_seconds: taken.retryAfterSeconds },
-        { 'Retry-After': String(taken.retryAfterSeconds) },
-      );
-    }
-    return sendSnapshotView(
-      request,
-      reply,
-      a,
-      {
-        schema: SCHEMA_IDS.optionsVolume,
-        params: { exp },
-        build: () =>
-          tickerEnvelope(
-            SCHEMA_IDS.optionsVolume,
-            a.ticker,
-            a.asof,
-            withExpiry(a, () => optionsVolume(a.chain, exp)),
-          ),
-      },
-      cacheControl(),
-    );
+  serve('optionsVolume', {
+    params: (q) => ({ exp: expParam(q.get('exp'), OPTIONS_VOLUME_BUCKETS, null) }),
+    admit: (_a, request) => {
+      const taken = ctx.optionsVolumeBuckets.take(rateKey(request));
+      if (!taken.ok) {
+        throw new ServiceError(
+          429,
+          'rate_limited',
+          `options volume rate limit reached; retry in ${taken.retryAfterSeconds} s`,
+          { retry_after_seconds: taken.retryAfterSeconds },
+          { 'Retry-After': String(taken.retryAfterSeconds) },
+        );
+      }
+    },
+    data: (a, { exp }) => withExpiry(a, () => optionsVolume(a.chain, exp)),
   });
 }

@@ -2,50 +2,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  API_ENDPOINTS,
   DEMO_HEADER,
   METRIC_CATALOG,
   SCHEMA_IDS,
-  accessResponseSchema,
-  explainResponseSchema,
-  gammaCurveResponseSchema,
-  gammaExpirationsResponseSchema,
-  gexByStrikeResponseSchema,
-  incomeResponseSchema,
-  levelsResponseSchema,
-  llmSpecResponseSchema,
-  marketStructureResponseSchema,
-  optionsVolumeResponseSchema,
-  screenerResponseSchema,
-  seriesResponseSchema,
-  signalsResponseSchema,
-  tickerStateResponseSchema,
-  topSetupsResponseSchema,
-  tradeSetupResponseSchema,
   errorBodySchema,
+  publishedEndpoint,
   type AccessData,
   type LlmSpecData,
-  type SchemaKey,
 } from '../../../shared/api/index.ts';
 import type { ServiceContext } from '../context.ts';
-import { ENDPOINTS, schemaIdOf } from '../endpoint-catalog.ts';
-
-const RESPONSE_SCHEMAS: Record<SchemaKey, z.ZodType> = {
-  tickerState: tickerStateResponseSchema,
-  marketStructure: marketStructureResponseSchema,
-  explain: explainResponseSchema,
-  series: seriesResponseSchema,
-  gammaCurve: gammaCurveResponseSchema,
-  gammaExpirations: gammaExpirationsResponseSchema,
-  gexByStrike: gexByStrikeResponseSchema,
-  tradeSetup: tradeSetupResponseSchema,
-  topSetups: topSetupsResponseSchema,
-  incomeSetups: incomeResponseSchema,
-  signals: signalsResponseSchema,
-  levels: levelsResponseSchema,
-  optionsVolume: optionsVolumeResponseSchema,
-  access: accessResponseSchema,
-  llmSpec: llmSpecResponseSchema,
-};
+import { serveEndpoint } from '../endpoint-route.ts';
 
 export const CONVENTIONS: readonly string[] = [
   'All paths are relative to the base URL, which ends in /api/v2. Every endpoint is GET.',
@@ -67,20 +34,31 @@ function toJson(schema: z.ZodType): unknown {
   return z.toJSONSchema(schema, { unrepresentable: 'any', io: 'output' });
 }
 
-function buildLlmSpec(): LlmSpecData {
-  const jsonSchemas: Record<string, unknown> = {};
-  for (const [key, schema] of Object.entries(RESPONSE_SCHEMAS) as [SchemaKey, z.ZodType][]) {
-    jsonSchemas[SCHEMA_IDS[key]] = toJson(schema);
+/**
+ * JSON Schemas by schema id. Two endpoints with one id and different zod schemas (a screener's
+ * response is a top-setups response whose meta.extra names the preset) give `<id>#<endpoint>`.
+ */
+function jsonSchemas(): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const seen = new Map<string, z.ZodType>();
+  for (const [name, { schema, response }] of Object.entries(API_ENDPOINTS)) {
+    const id = SCHEMA_IDS[schema];
+    const first = seen.get(id);
+    if (first === response) continue;
+    if (first === undefined) seen.set(id, response);
+    out[first === undefined ? id : `${id}#${name}`] = toJson(response);
   }
-  // Screener responses are top-setups responses whose meta.extra names the preset.
-  jsonSchemas[`${SCHEMA_IDS.topSetups}#screener`] = toJson(screenerResponseSchema);
-  jsonSchemas.error = toJson(errorBodySchema);
+  out.error = toJson(errorBodySchema);
+  return out;
+}
+
+function buildLlmSpec(): LlmSpecData {
   return {
     version: '2.0.0',
-    endpoints: ENDPOINTS.map((e) => ({ ...e, schema: schemaIdOf(e.schema) })),
+    endpoints: Object.values(API_ENDPOINTS).map(publishedEndpoint),
     metric_catalog: METRIC_CATALOG,
     conventions: [...CONVENTIONS],
-    json_schemas: jsonSchemas,
+    json_schemas: jsonSchemas(),
   };
 }
 
@@ -121,11 +99,11 @@ export function accessData(ctx: ServiceContext): AccessData {
 export function registerDiscoveryRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   let llmSpec: LlmSpecData | null = null;
   const access = accessData(ctx);
-  app.get('/access', { config: { public: true } }, async () => ({
+  serveEndpoint(app, 'access', async () => ({
     meta: { schema: SCHEMA_IDS.access, asof: null },
     data: access,
   }));
-  app.get('/llm-spec', { config: { public: true } }, async () => {
+  serveEndpoint(app, 'llmSpec', async () => {
     llmSpec ??= buildLlmSpec();
     return { meta: { schema: SCHEMA_IDS.llmSpec, asof: null }, data: llmSpec };
   });

@@ -19,6 +19,7 @@ import { SCREENER_PRESET_VERSION, presetQuery } from '../../rankings/screener-pr
 import { echoFilters, parseTopSetupsQuery, type TopSetupsQuery } from '../../rankings/top-setups-query.ts';
 import { rankTopSetups } from '../../rankings/top-setups.ts';
 import type { ServiceContext } from '../context.ts';
+import { serveEndpoint } from '../endpoint-route.ts';
 import { isoUtc } from '../envelope.ts';
 import { ServiceError } from '../errors.ts';
 import { CachedBody, jsonBuffer, sendCachedJson } from '../json-reply.ts';
@@ -114,11 +115,11 @@ export function registerRankingRoutes(app: FastifyInstance, ctx: ServiceContext)
     };
   }
 
-  app.get('/top-setups', async (request, reply) =>
+  serveEndpoint(app, 'topSetups', async (request, reply) =>
     respond(request, reply, (view) => topSetups(parseTopSetupsQuery(readQuery(request.query)), null, view)),
   );
 
-  app.get('/top-setups/screener/:name', async (request, reply) => {
+  serveEndpoint(app, 'screener', async (request, reply) => {
     const raw = (request.params as Record<string, unknown>).name;
     const name = PRESET_NAMES.find((p) => typeof raw === 'string' && p === raw.toLowerCase());
     if (name === undefined) {
@@ -134,7 +135,7 @@ export function registerRankingRoutes(app: FastifyInstance, ctx: ServiceContext)
     );
   });
 
-  app.get('/income-setups', async (request, reply) =>
+  serveEndpoint(app, 'incomeSetups', async (request, reply) =>
     respond(request, reply, ({ rows, asof, epoch, scope }) => {
       const query = parseIncomeQuery(readQuery(request.query));
       const items = rankIncome(

@@ -11,6 +11,7 @@ import {
   METRIC_KEY_ALIASES,
   SCHEMA_IDS,
   normalizeMetricKey,
+  type EndpointName,
   type MetricKey,
   type SeriesPoint,
 } from '../../../shared/api/index.ts';
@@ -20,10 +21,12 @@ import { explainTicker } from '../../engine/interpret/explain.ts';
 import { toTradeSetupData } from '../../engine/interpret/trade-projections.ts';
 import { parseWindow } from '../../series/window.ts';
 import type { ServiceContext } from '../context.ts';
+import { serveEndpoint } from '../endpoint-route.ts';
 import { displayAsof, tickerEnvelope } from '../envelope.ts';
 import { invalidParam } from '../errors.ts';
-import { cacheControlClock, notModified, sendSnapshotView } from '../conditional.ts';
+import { cacheControlClock, notModified, type ViewParams } from '../conditional.ts';
 import { boolParam, csvParam, enumParam, readQuery, type Query } from '../query.ts';
+import { serveSnapshotEndpoint, type SnapshotEndpoint } from '../snapshot-route.ts';
 import { latestAnalysis, tickerParam } from '../ticker-access.ts';
 import { signalsData, tickerStateData } from '../ticker-payloads.ts';
 
@@ -56,92 +59,40 @@ function seriesMetrics(q: Query): MetricKey[] {
 
 export function registerTickerRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const cacheControl = cacheControlClock(ctx.source);
+  const serve = <P extends ViewParams>(name: EndpointName, endpoint: SnapshotEndpoint<P>): void =>
+    serveSnapshotEndpoint(app, ctx, cacheControl, name, endpoint);
 
-  app.get('/tickers/:ticker', async (request, reply) => {
-    const q = readQuery(request.query);
-    const callDiag = includes(q, ['call_diag'] as const).has('call_diag');
-    const tradeRecommendation = boolParam(q, 'trade_recommendation', false);
-    const a = latestAnalysis(ctx, request, tickerParam(request));
-    return sendSnapshotView(
-      request,
-      reply,
-      a,
-      {
-        schema: SCHEMA_IDS.tickerState,
-        params: { call_diag: callDiag, trade_recommendation: tradeRecommendation },
-        build: () =>
-          tickerEnvelope(
-            SCHEMA_IDS.tickerState,
-            a.ticker,
-            a.asof,
-            tickerStateData(a, { callDiag, tradeRecommendation }),
-          ),
-      },
-      cacheControl(),
-    );
+  serve('tickerState', {
+    params: (q) => ({
+      call_diag: includes(q, ['call_diag'] as const).has('call_diag'),
+      trade_recommendation: boolParam(q, 'trade_recommendation', false),
+    }),
+    data: (a, p) =>
+      tickerStateData(a, { callDiag: p.call_diag, tradeRecommendation: p.trade_recommendation }),
   });
 
-  app.get('/tickers/:ticker/market-structure', async (request, reply) => {
-    const add = includes(readQuery(request.query), MARKET_STRUCTURE_INCLUDES);
-    const a = latestAnalysis(ctx, request, tickerParam(request));
-    return sendSnapshotView(
-      request,
-      reply,
-      a,
-      {
-        schema: SCHEMA_IDS.marketStructure,
-        params: { state: add.has('state'), call_diag: add.has('call_diag') },
-        build: () =>
-          tickerEnvelope(SCHEMA_IDS.marketStructure, a.ticker, a.asof, {
-            ticker: a.ticker,
-            asof: displayAsof(a.asof),
-            ...a.marketStructure,
-            ...(add.has('state') ? { state: tickerStateData(a) } : {}),
-            ...(add.has('call_diag') ? { call_diag: callDiagnostics(a) } : {}),
-          }),
-      },
-      cacheControl(),
-    );
+  serve('marketStructure', {
+    params: (q) => {
+      const add = includes(q, MARKET_STRUCTURE_INCLUDES);
+      return { state: add.has('state'), call_diag: add.has('call_diag') };
+    },
+    data: (a, p) => ({
+      ticker: a.ticker,
+      asof: displayAsof(a.asof),
+      ...a.marketStructure,
+      ...(p.state ? { state: tickerStateData(a) } : {}),
+      ...(p.call_diag ? { call_diag: callDiagnostics(a) } : {}),
+    }),
   });
 
-  app.get('/tickers/:ticker/explain', async (request, reply) => {
-    const view = enumParam(readQuery(request.query), 'view', EXPLAIN_VIEWS, DEFAULT_EXPLAIN_VIEW);
-    const a = latestAnalysis(ctx, request, tickerParam(request));
-    return sendSnapshotView(
-      request,
-      reply,
-      a,
-      {
-        schema: SCHEMA_IDS.explain,
-        params: { view },
-        build: () =>
-          tickerEnvelope(
-            SCHEMA_IDS.explain,
-            a.ticker,
-            a.asof,
-            explainTicker(a.metrics, a.regime, a.setup, view),
-          ),
-      },
-      cacheControl(),
-    );
+  serve('explain', {
+    params: (q) => ({ view: enumParam(q, 'view', EXPLAIN_VIEWS, DEFAULT_EXPLAIN_VIEW) }),
+    data: (a, p) => explainTicker(a.metrics, a.regime, a.setup, p.view),
   });
 
-  app.get('/tickers/:ticker/signals', async (request, reply) => {
-    const a = latestAnalysis(ctx, request, tickerParam(request));
-    return sendSnapshotView(
-      request,
-      reply,
-      a,
-      {
-        schema: SCHEMA_IDS.signals,
-        params: {},
-        build: () => tickerEnvelope(SCHEMA_IDS.signals, a.ticker, a.asof, signalsData(a)),
-      },
-      cacheControl(),
-    );
-  });
+  serve('signals', { params: () => ({}), data: (a) => signalsData(a) });
 
-  app.get('/tickers/:ticker/series', async (request, reply) => {
+  serveEndpoint(app, 'series', async (request, reply) => {
     const q = readQuery(request.query);
     const metrics = seriesMetrics(q);
     const a = latestAnalysis(ctx, request, tickerParam(request));
@@ -163,19 +114,5 @@ export function registerTickerRoutes(app: FastifyInstance, ctx: ServiceContext):
     });
   });
 
-  app.get('/agent/trade-setup/:ticker', async (request, reply) => {
-    const a = latestAnalysis(ctx, request, tickerParam(request));
-    return sendSnapshotView(
-      request,
-      reply,
-      a,
-      {
-        schema: SCHEMA_IDS.tradeSetup,
-        params: {},
-        build: () =>
-          tickerEnvelope(SCHEMA_IDS.tradeSetup, a.ticker, a.asof, toTradeSetupData(a.metrics, a.setup)),
-      },
-      cacheControl(),
-    );
-  });
+  serve('tradeSetup', { params: () => ({}), data: (a) => toTradeSetupData(a.metrics, a.setup) });
 }

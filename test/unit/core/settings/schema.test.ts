@@ -5,9 +5,11 @@ import {
   defaultSettings,
   notificationsSchema,
   quietHoursSchema,
-  scheduleJobs,
   settingsSchema,
 } from '../../../../src/core/settings/schema.ts';
+import * as bridge from '../../../../src/shared/bridge/settings.ts';
+
+const { POLL_JOBS } = bridge;
 
 describe('default settings', () => {
   it('are valid as they stand', () => {
@@ -21,7 +23,7 @@ describe('default settings', () => {
   });
 
   it('schedule every job', () => {
-    expect(Object.keys(defaultSettings.schedules).sort()).toEqual([...scheduleJobs].sort());
+    expect(Object.keys(defaultSettings.schedules).sort()).toEqual([...POLL_JOBS].sort());
   });
 });
 
@@ -141,5 +143,42 @@ describe('the whole schema', () => {
     ['an unknown screener', { ...defaultSettings, screeners: { enabled: ['moonshot'] } }],
   ])('refuses %s', (_name, value) => {
     expect(settingsSchema.safeParse(value).success).toBe(false);
+  });
+});
+
+describe('one definition: the core extends the bridge schema', () => {
+  it('has the bridge’s sections, each the bridge’s own schema except the schedules', () => {
+    expect(Object.keys(settingsSchema.shape)).toEqual(Object.keys(bridge.settingsSchema.shape));
+    for (const section of Object.keys(
+      bridge.settingsSchema.shape,
+    ) as (keyof typeof bridge.settingsSchema.shape)[]) {
+      if (section === 'schedules') continue;
+      expect(settingsSchema.shape[section], section).toBe(bridge.settingsSchema.shape[section]);
+    }
+  });
+
+  it.each([
+    ['valid', '*/5 * * * *', true, true],
+    ['well shaped, minute out of range', '61 * * * *', true, false],
+    ['well shaped, unknown weekday name', '0 9 * * funday', true, false],
+    ['one field', 'hourly', false, false],
+  ])('a schedule %s: bridge %s, core %s', (_name, expression, bridgeValid, coreValid) => {
+    const value = { ...defaultSettings, schedules: { ...defaultSettings.schedules, curves: expression } };
+    expect(bridge.settingsSchema.safeParse(value).success).toBe(bridgeValid);
+    expect(settingsSchema.safeParse(value).success).toBe(coreValid);
+  });
+
+  it('keeps the schedules strict: an unknown job is refused by both', () => {
+    const value = { ...defaultSettings, schedules: { ...defaultSettings.schedules, hourly: '0 * * * *' } };
+    expect(bridge.settingsSchema.safeParse(value).success).toBe(false);
+    expect(settingsSchema.safeParse(value).success).toBe(false);
+  });
+
+  it('names one problem once: a malformed schedule is not also reported by node-cron', () => {
+    const result = settingsSchema.safeParse({
+      ...defaultSettings,
+      schedules: { ...defaultSettings.schedules, income: 'hourly' },
+    });
+    expect(result.error?.issues).toHaveLength(1);
   });
 });

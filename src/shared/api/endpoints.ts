@@ -1,25 +1,40 @@
-// The endpoint list as data (type aliases, not interfaces, so they fit the contract's loose objects): what /llm-spec publishes, in the spec's order of use. Each entry names
-// its query parameters (with the closed value sets the service enforces) and its response schema.
+// The endpoints of API v2 as data, in the spec's order of use: the one list that the client (endpoint
+// names, response schemas) and the service (its routes, which of them need a key, /llm-spec) both read,
+// so that an endpoint cannot be served without being published, or published with another shape.
+// Type aliases, not interfaces, so the entries fit the contract's loose objects.
+import type { z } from 'zod';
+import { accessResponseSchema, llmSpecResponseSchema } from './discovery.ts';
 import {
-  DEFAULT_EXPLAIN_VIEW,
-  DEFAULT_SERIES_METRICS,
-  DEFAULT_SERIES_WINDOW,
+  gammaCurveResponseSchema,
+  gammaExpirationsResponseSchema,
+  gexByStrikeResponseSchema,
+} from './curves.ts';
+import {
   DIRECTIONS,
-  EXPLAIN_VIEWS,
   GAMMA_CURVE_BUCKETS,
   GAMMA_CURVE_VIEWS,
   GEX_BY_STRIKE_BUCKETS,
   INCOME_STRATEGIES,
   LEVELS_FORMATS,
   MARKET_STRUCTURE_INCLUDES,
+  OPTIONS_VOLUME_BUCKETS,
   REGIME_LABELS,
-  SCHEMA_IDS,
   SCREENER_PRESETS,
   TRADE_BIASES,
-  type SchemaKey,
-} from '../../shared/api/index.ts';
+} from './enums.ts';
+import { DEFAULT_EXPLAIN_VIEW, EXPLAIN_VIEWS, explainResponseSchema } from './explain.ts';
+import { incomeResponseSchema } from './income.ts';
+import { levelsResponseSchema } from './levels.ts';
+import { marketStructureResponseSchema } from './market-structure.ts';
+import { optionsVolumeResponseSchema } from './options-volume.ts';
+import { SCHEMA_IDS, type SchemaKey } from './schema-ids.ts';
+import { DEFAULT_SERIES_METRICS, DEFAULT_SERIES_WINDOW, seriesResponseSchema } from './series.ts';
+import { signalsResponseSchema } from './signals.ts';
+import { tickerStateResponseSchema } from './ticker-state.ts';
+import { screenerResponseSchema, topSetupsResponseSchema } from './top-setups.ts';
+import { tradeSetupResponseSchema } from './trade-setup.ts';
 
-export type CatalogParam = {
+export type EndpointParam = {
   name: string;
   type: string;
   required?: boolean;
@@ -28,16 +43,26 @@ export type CatalogParam = {
   default?: string | number | boolean;
 };
 
-export type CatalogEndpoint = {
+export type ApiEndpoint<S extends z.ZodType = z.ZodType> = {
+  /** Relative to the base URL; path parameters in braces, e.g. `/tickers/{ticker}`. */
   path: string;
   method: 'GET';
   description: string;
-  params: CatalogParam[];
-  schema: SchemaKey | null;
+  params: EndpointParam[];
+  /** The `meta.schema` id the response carries. */
+  schema: SchemaKey;
+  /** Without a key, or with one (demo access counts as a caller of bearer endpoints). */
   auth: 'bearer' | 'none';
+  /** The zod schema of a JSON response (for /levels, of its JSON form). */
+  response: S;
 };
 
-const rankingFilters: CatalogParam[] = [
+/** Checks an entry against ApiEndpoint while keeping its response schema's own type. */
+function endpoint<S extends z.ZodType>(entry: ApiEndpoint<S>): ApiEndpoint<S> {
+  return entry;
+}
+
+const rankingFilters: EndpointParam[] = [
   { name: 'limit', type: 'int', description: 'rows returned, clamped to 1-200', default: 20 },
   {
     name: 'min_score',
@@ -71,15 +96,15 @@ const rankingFilters: CatalogParam[] = [
   },
 ];
 
-const ticker: CatalogParam = {
+const ticker: EndpointParam = {
   name: 'ticker',
   type: 'path',
   required: true,
   description: 'equity or ETF symbol; case is normalised',
 };
 
-export const ENDPOINTS: readonly CatalogEndpoint[] = [
-  {
+export const API_ENDPOINTS = {
+  tickerState: endpoint({
     path: '/tickers/{ticker}',
     method: 'GET',
     description: 'compact normalized ticker state snapshot',
@@ -94,9 +119,10 @@ export const ENDPOINTS: readonly CatalogEndpoint[] = [
       },
     ],
     schema: 'tickerState',
+    response: tickerStateResponseSchema,
     auth: 'bearer',
-  },
-  {
+  }),
+  marketStructure: endpoint({
     path: '/tickers/{ticker}/market-structure',
     method: 'GET',
     description: 'market-structure record: headline, drivers, key levels, supporting factors',
@@ -105,9 +131,10 @@ export const ENDPOINTS: readonly CatalogEndpoint[] = [
       { name: 'include', type: 'csv', description: 'add-ons', allowed: MARKET_STRUCTURE_INCLUDES },
     ],
     schema: 'marketStructure',
+    response: marketStructureResponseSchema,
     auth: 'bearer',
-  },
-  {
+  }),
+  explain: endpoint({
     path: '/tickers/{ticker}/explain',
     method: 'GET',
     description: 'deterministic human-readable summary plus tags',
@@ -122,17 +149,19 @@ export const ENDPOINTS: readonly CatalogEndpoint[] = [
       },
     ],
     schema: 'explain',
+    response: explainResponseSchema,
     auth: 'bearer',
-  },
-  {
+  }),
+  signals: endpoint({
     path: '/tickers/{ticker}/signals',
     method: 'GET',
     description: 'lightweight labels and scores for filtering and alert logic',
     params: [ticker],
     schema: 'signals',
+    response: signalsResponseSchema,
     auth: 'bearer',
-  },
-  {
+  }),
+  series: endpoint({
     path: '/tickers/{ticker}/series',
     method: 'GET',
     description: 'daily series, latest value per day, oldest first; points are { date, <metric>: value }',
@@ -152,9 +181,10 @@ export const ENDPOINTS: readonly CatalogEndpoint[] = [
       },
     ],
     schema: 'series',
+    response: seriesResponseSchema,
     auth: 'bearer',
-  },
-  {
+  }),
+  gammaCurve: endpoint({
     path: '/tickers/{ticker}/curves/gamma',
     method: 'GET',
     description: 'dealer gamma per strike (shares per $1; calls +, puts -)',
@@ -181,17 +211,19 @@ export const ENDPOINTS: readonly CatalogEndpoint[] = [
       },
     ],
     schema: 'gammaCurve',
+    response: gammaCurveResponseSchema,
     auth: 'bearer',
-  },
-  {
+  }),
+  gammaExpirations: endpoint({
     path: '/tickers/{ticker}/curves/gamma/expirations',
     method: 'GET',
     description: 'gamma per strike split into nearest, first_weekly, first_monthly and all_other_expiries',
     params: [ticker],
     schema: 'gammaExpirations',
+    response: gammaExpirationsResponseSchema,
     auth: 'bearer',
-  },
-  {
+  }),
+  gexByStrike: endpoint({
     path: '/tickers/{ticker}/curves/gex_by_strike',
     method: 'GET',
     description: 'GEX per strike in USD per 1 % move; call/put split only for combined',
@@ -206,9 +238,10 @@ export const ENDPOINTS: readonly CatalogEndpoint[] = [
       },
     ],
     schema: 'gexByStrike',
+    response: gexByStrikeResponseSchema,
     auth: 'bearer',
-  },
-  {
+  }),
+  levels: endpoint({
     path: '/tickers/{ticker}/levels',
     method: 'GET',
     description: 'key price levels; json, or plain text for TradingView (Pine) and thinkorswim (thinkScript)',
@@ -223,9 +256,10 @@ export const ENDPOINTS: readonly CatalogEndpoint[] = [
       },
     ],
     schema: 'levels',
+    response: levelsResponseSchema,
     auth: 'bearer',
-  },
-  {
+  }),
+  optionsVolume: endpoint({
     path: '/tickers/{ticker}/options/volume',
     method: 'GET',
     description: 'option volume by strike for one expiration; own per-key rate limit (429 with Retry-After)',
@@ -236,29 +270,32 @@ export const ENDPOINTS: readonly CatalogEndpoint[] = [
         type: 'string',
         required: true,
         description: 'nearest, first_weekly, first_monthly or a listed date',
-        allowed: ['nearest', 'first_weekly', 'first_monthly'],
+        allowed: OPTIONS_VOLUME_BUCKETS,
       },
     ],
     schema: 'optionsVolume',
+    response: optionsVolumeResponseSchema,
     auth: 'bearer',
-  },
-  {
+  }),
+  tradeSetup: endpoint({
     path: '/agent/trade-setup/{ticker}',
     method: 'GET',
     description: 'compact trade-setup payload of the latest snapshot (404 when there is none)',
     params: [ticker],
     schema: 'tradeSetup',
+    response: tradeSetupResponseSchema,
     auth: 'bearer',
-  },
-  {
+  }),
+  topSetups: endpoint({
     path: '/top-setups',
     method: 'GET',
     description: 'latest snapshot per ticker within 36 h, sorted by opportunity_score desc; ETag and 304',
     params: rankingFilters,
     schema: 'topSetups',
+    response: topSetupsResponseSchema,
     auth: 'bearer',
-  },
-  {
+  }),
+  screener: endpoint({
     path: '/top-setups/screener/{name}',
     method: 'GET',
     description:
@@ -268,9 +305,10 @@ export const ENDPOINTS: readonly CatalogEndpoint[] = [
       ...rankingFilters,
     ],
     schema: 'topSetups',
+    response: screenerResponseSchema,
     auth: 'bearer',
-  },
-  {
+  }),
+  incomeSetups: endpoint({
     path: '/income-setups',
     method: 'GET',
     description: 'covered calls and cash-secured puts ranked by income_score, at most two rows per ticker',
@@ -280,26 +318,43 @@ export const ENDPOINTS: readonly CatalogEndpoint[] = [
       { name: 'limit', type: 'int', description: 'clamped to 2-50', default: 10 },
     ],
     schema: 'incomeSetups',
+    response: incomeResponseSchema,
     auth: 'bearer',
-  },
-  {
+  }),
+  access: endpoint({
     path: '/access',
     method: 'GET',
     description: 'tiers, limits and the demo set',
     params: [],
     schema: 'access',
+    response: accessResponseSchema,
     auth: 'none',
-  },
-  {
+  }),
+  llmSpec: endpoint({
     path: '/llm-spec',
     method: 'GET',
     description: 'this document: endpoints, metric catalog, conventions, JSON Schemas',
     params: [],
     schema: 'llmSpec',
+    response: llmSpecResponseSchema,
     auth: 'none',
-  },
-];
+  }),
+};
 
-export function schemaIdOf(key: SchemaKey | null): string | undefined {
-  return key === null ? undefined : SCHEMA_IDS[key];
+export type EndpointName = keyof typeof API_ENDPOINTS;
+/** The endpoint names in the list's order. */
+export const ENDPOINT_NAMES = Object.keys(API_ENDPOINTS) as EndpointName[];
+
+/** An endpoint as /llm-spec publishes it: the list's entry with the schema id instead of zod. */
+export type PublishedEndpoint = Omit<ApiEndpoint, 'schema' | 'response'> & { schema: string };
+
+export function publishedEndpoint({
+  path,
+  method,
+  description,
+  params,
+  schema,
+  auth,
+}: ApiEndpoint): PublishedEndpoint {
+  return { path, method, description, params, schema: SCHEMA_IDS[schema], auth };
 }

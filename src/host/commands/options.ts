@@ -1,0 +1,30 @@
+// What the long-running commands share: reading whole-number options and waiting to be stopped.
+
+/** An integer option in [lo, hi]; undefined when it was not given. */
+export function intOption(name: string, raw: string | undefined, lo: number, hi: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!/^-?\d+$/.test(raw) || n < lo || n > hi)
+    throw new Error(`--${name} must be an integer in ${lo}-${hi}, got '${raw}'`);
+  return n;
+}
+
+export type StopSignal = 'SIGINT' | 'SIGTERM';
+
+/**
+ * Resolves with the first SIGINT or SIGTERM. Both listeners are removed then, so a second signal
+ * gets Node's default handling (the process ends) rather than starting a second shutdown.
+ */
+export function untilStopSignal(signals: NodeJS.EventEmitter = process): Promise<StopSignal> {
+  return new Promise((resolve) => {
+    const onInt = (): void => stop('SIGINT');
+    const onTerm = (): void => stop('SIGTERM');
+    const stop = (signal: StopSignal): void => {
+      signals.off('SIGINT', onInt);
+      signals.off('SIGTERM', onTerm);
+      resolve(signal);
+    };
+    signals.once('SIGINT', onInt);
+    signals.once('SIGTERM', onTerm);
+  });
+}
