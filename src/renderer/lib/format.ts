@@ -24,6 +24,12 @@ export function formatPrice(value: Num): string {
   return grouped(value, Math.abs(value) < 1 && value !== 0 ? 4 : 2);
 }
 
+/** A move in dollars (an expected move, a distance): cents always, whatever the price ("$0.74"). */
+export function formatDollars(value: Num): string {
+  if (!isNum(value)) return MISSING;
+  return `${value < 0 ? '−' : ''}$${grouped(Math.abs(value), 2)}`;
+}
+
 /** A value already in percent units (1.78 → "1.78%"); `sign` forces a leading + on positives. */
 export function formatPercent(value: Num, options: { digits?: number; sign?: boolean } = {}): string {
   if (!isNum(value)) return MISSING;

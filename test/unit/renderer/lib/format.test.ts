@@ -8,6 +8,7 @@ import {
   formatMarketTime,
   formatNumber,
   formatPercent,
+  formatDollars,
   formatPrice,
   formatRank,
   formatRelative,
@@ -30,6 +31,19 @@ describe('formatPrice', () => {
     [Number.POSITIVE_INFINITY, MISSING],
   ])('%s → %s', (value, expected) => {
     expect(formatPrice(value)).toBe(expected);
+  });
+});
+
+describe('formatDollars', () => {
+  it.each([
+    [6.391, '$6.39'],
+    [0.74, '$0.74'],
+    [1234.5, '$1,234.50'],
+    [-0.5, '−$0.50'],
+    [null, MISSING],
+    [Number.NaN, MISSING],
+  ])('%s → %s', (value, expected) => {
+    expect(formatDollars(value)).toBe(expected);
   });
 });
 
