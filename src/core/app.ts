@@ -68,6 +68,8 @@ export interface AppOptions {
       | 'backoffBaseMs'
       | 'backoffMaxMs'
       | 'maxAttempts'
+      | 'compaction'
+      | 'onCompacted'
     >
   >;
   client?: Partial<

@@ -5,7 +5,9 @@
 //
 // The machine is shared with other work: wall-time rates vary with its load, so each rate is
 // also given per CPU-second of this process (what it would reach with a core to itself).
+import { createHash } from 'node:crypto';
 import os from 'node:os';
+import Database from 'better-sqlite3';
 import zlib from 'node:zlib';
 import { nyToEpoch, tradingDaysBetween } from '../../src/shared/market-calendar.ts';
 import { canonicalJson } from '../../src/core/store/canonical-json.ts';
@@ -131,6 +133,52 @@ async function ingestRun(count: number, distinct: number): Promise<IngestResult>
         rawBytes: after.rawBytes / after.payloads,
       },
     };
+  } finally {
+    tmp.cleanup();
+  }
+}
+
+/**
+ * SQLite's own floor for the ingest path: the same payload and snapshot rows inserted with bare
+ * prepared statements (bodies, hashes and keys made beforehand), in batches of BATCH, through a
+ * store-created file (same schema, indexes and pragmas). No store code runs: whatever ingest costs
+ * beyond this is ours (canonical JSON, hashing, checks).
+ */
+function sqliteFloor(count: number): { perCpuSecond: number; perSecond: number } {
+  const tmp = tempDir('gammawatch-bench-');
+  try {
+    const file = tmp.file('floor.db');
+    openDatabase(file).close();
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('cache_size = -32768');
+    const rows = inputs(count, count).map((input) => {
+      const body = Buffer.from(canonicalJson(input.data), 'utf8');
+      return { input, body, hash: createHash('sha256').update(body).digest() };
+    });
+    const find = db.prepare('SELECT id FROM payloads WHERE hash = ?').pluck();
+    const payload = db.prepare('INSERT INTO payloads (hash, codec, raw_size, body) VALUES (?, 3, ?, ?)');
+    const snapshot = db.prepare(
+      `INSERT INTO snapshots (endpoint, ticker, params_key, asof, fetched_at, payload_id, meta)
+       VALUES (?, ?, '', ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    );
+    const meta = JSON.stringify(rows[0]?.input.meta);
+    const batch = db.transaction((from: number) => {
+      for (const { input, body, hash } of rows.slice(from, from + BATCH)) {
+        find.get(hash);
+        const id = payload.run(hash, body.length, body).lastInsertRowid;
+        snapshot.run(input.endpoint, input.ticker, input.asof, input.fetchedAt, id, meta);
+      }
+    });
+    globalThis.gc?.();
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    for (let i = 0; i < count; i += BATCH) batch(i);
+    const seconds = (performance.now() - t0) / 1000;
+    const cpu = cpuSeconds(cpu0);
+    db.close();
+    return { perCpuSecond: count / cpu, perSecond: count / seconds };
   } finally {
     tmp.cleanup();
   }
@@ -296,6 +344,14 @@ const suite: BenchSuite = {
         note: `file ${rate(c.fileBytesPerSnapshot)} B per snapshot until later writes reuse the freed pages`,
       });
     }
+
+    const floor = sqliteFloor(count);
+    out.push({
+      name: `SQLite floor: bare payload + snapshot INSERTs, ${count.toLocaleString('en-US')} distinct 2.7 KB bodies, batches of ${BATCH} (per CPU-second)`,
+      value: floor.perCpuSecond,
+      unit: 'rows/s',
+      note: `no store code, bodies and hashes made beforehand: the most any ingest path over this schema can reach; wall ${rate(floor.perSecond)}/s; ${load()}`,
+    });
 
     const series = await seriesRun();
     const seriesName =

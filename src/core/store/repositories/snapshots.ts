@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { canonicalJson, sha256, type JsonValue } from '../canonical-json.ts';
+import { isCanonicalName, isCanonicalTicker, isEpochMs, isSimpleParams } from '../canonical-input.ts';
 import { guardedIterator, invalidInput } from '../errors.ts';
 import { paramsKey, paramsSchema, type Params } from '../params-key.ts';
 import { DEFAULT_CODEC, PENDING_CODEC, decodeBody, ingestCodec, type CodecId } from '../payload-codec.ts';
@@ -178,7 +179,26 @@ interface NormalKey {
   paramsKey: string;
 }
 
+/** The key by hand when it is canonical already, else null (the caller uses the schema). */
+function normalKeyOrNull(key: SnapshotKey): NormalKey | null {
+  const { endpoint, ticker, params } = key;
+  if (
+    isCanonicalName(endpoint) &&
+    (ticker === undefined || ticker === null || isCanonicalTicker(ticker)) &&
+    (params === undefined || (typeof params === 'string' ? params.length <= 4000 : isSimpleParams(params)))
+  ) {
+    return {
+      endpoint,
+      ticker: ticker ?? '',
+      paramsKey: typeof params === 'string' ? params : paramsKey(params),
+    };
+  }
+  return null;
+}
+
 function normalKey(key: SnapshotKey): NormalKey {
+  const fast = normalKeyOrNull(key);
+  if (fast) return fast;
   const k = parseInput(keySchema, key, 'snapshot key');
   return {
     endpoint: k.endpoint,
@@ -226,9 +246,31 @@ export function createSnapshotRepository(
     ),
   };
 
+  /** The input as inputSchema gives it back; by hand when it is canonical already (see canonical-input.ts). */
+  function checkInput(raw: SnapshotInput): z.output<typeof inputSchema> {
+    if (typeof raw !== 'object' || raw === null) return parseInput(inputSchema, raw, 'snapshot');
+    const { asof, fetchedAt, data } = raw;
+    if (isEpochMs(asof) && (fetchedAt === undefined || isEpochMs(fetchedAt)) && data !== undefined) {
+      const key = normalKeyOrNull(raw);
+      if (key) {
+        const { endpoint, ticker, paramsKey: params } = key;
+        return {
+          endpoint,
+          ticker,
+          params,
+          asof,
+          data,
+          meta: raw.meta,
+          ...(fetchedAt === undefined ? {} : { fetchedAt }),
+        };
+      }
+    }
+    return parseInput(inputSchema, raw, 'snapshot');
+  }
+
   /** One input, inside the caller's transaction. */
   function ingestOne(raw: SnapshotInput): IngestResult {
-    const input = parseInput(inputSchema, raw, 'snapshot');
+    const input = checkInput(raw);
     // One UTF-8 encoding serves both the hash and the stored body.
     const body = Buffer.from(canonicalJson(input.data), 'utf8');
     const hash = sha256(body);

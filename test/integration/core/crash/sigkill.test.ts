@@ -8,6 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../../../../src/core/store/canonical-json.ts';
+import { PENDING_CODEC, decodeBody } from '../../../../src/core/store/payload-codec.ts';
 import { fastClock } from '../../../../src/service/market/clock.ts';
 import { startService, type RunningService } from '../../../../src/service/index.ts';
 import { at, tempDataDir } from '../../../support/watcher-factory.ts';
@@ -23,6 +25,10 @@ interface Observed {
   orphanEvents: number;
   eventsWithoutDeliveries: number;
   events: number;
+  /** Bodies still uncompressed (a run compacts on its way out, unless killed first). */
+  pending: number;
+  /** Bodies whose bytes no longer hash to their content hash (compacted or not). */
+  corruptBodies: number;
 }
 
 function observe(file: string): Observed {
@@ -52,7 +58,17 @@ function observe(file: string): Observed {
       .pluck()
       .get() as number;
     const events = db.prepare('SELECT COUNT(*) FROM alert_events').pluck().get() as number;
-    return { integrity, snapshots, orphanEvents, eventsWithoutDeliveries, events };
+    const pending = db
+      .prepare(`SELECT COUNT(*) FROM payloads WHERE codec = ${PENDING_CODEC}`)
+      .pluck()
+      .get() as number;
+    const bodies = db.prepare('SELECT hash, codec, body FROM payloads').all() as {
+      hash: Buffer;
+      codec: number;
+      body: Buffer;
+    }[];
+    const corruptBodies = bodies.filter((b) => !sha256(decodeBody(b.codec, b.body)).equals(b.hash)).length;
+    return { integrity, snapshots, orphanEvents, eventsWithoutDeliveries, events, pending, corruptBodies };
   } finally {
     db.close();
   }
@@ -160,6 +176,7 @@ describe('crash safety under SIGKILL', () => {
       for (const [id, hash] of previous.snapshots) expect(now.snapshots.get(id), `snapshot ${id}`).toBe(hash);
       expect(now.orphanEvents).toBe(0);
       expect(now.eventsWithoutDeliveries).toBe(0);
+      expect(now.corruptBodies).toBe(0);
       expect(now.events).toBeGreaterThanOrEqual(previous.events);
       previous = now;
     }
@@ -172,5 +189,9 @@ describe('crash safety under SIGKILL', () => {
     const final = observe(dbFile);
     expect(final.integrity).toBe('ok');
     expect(final.snapshots.size).toBeGreaterThan(previous.snapshots.size);
+    for (const [id, hash] of previous.snapshots) expect(final.snapshots.get(id), `snapshot ${id}`).toBe(hash);
+    // It compacted on its way out, the bodies earlier runs left pending when killed included.
+    expect(final.pending).toBe(0);
+    expect(final.corruptBodies).toBe(0);
   }, 300_000);
 });

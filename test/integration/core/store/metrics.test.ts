@@ -106,6 +106,43 @@ describe('metric points', () => {
     expect(store.metrics.series('AAPL', ['price'], { resolution: 'raw' }).ts.length).toBe(before);
   });
 
+  // Points go to SQLite in multi-row statements (64 rows each, then the remainder): the result
+  // must be what one point at a time gives, across statement boundaries and repeats of a key.
+  it.each([
+    ['1 point', 1],
+    ['63 points', 63],
+    ['64 points (one full statement)', 64],
+    ['65 points (a full one and one row)', 65],
+    ['300 points', 300],
+  ])('a batch of %s stores what one point at a time stores', (_label, n) => {
+    const r = rng(n);
+    const day = (i: number): string => ['2025-03-03', '2025-03-04', '2025-03-05'][i % 3] as string;
+    // Few distinct keys, so the batch repeats keys inside a statement and across statements.
+    const batch: MetricPointInput[] = Array.from({ length: n }, (_, i) => ({
+      ticker: ['SPY', 'qqq'][i % 2] as string,
+      metric: ['price', 'iv_rank'][Math.floor(r() * 2)] as string,
+      ts: at(day(Math.floor(r() * 3)), ['10:00', '12:00', '15:55'][Math.floor(r() * 3)] as string),
+      value: i % 17 === 5 ? null : Math.round(r() * 1000) / 10,
+    }));
+    const other = tempStore();
+    try {
+      const stored = store.metrics.put(batch);
+      let one = 0;
+      for (const p of batch) one += other.store.metrics.put([p]);
+      expect(stored).toBe(one);
+      for (const ticker of ['SPY', 'QQQ']) {
+        for (const resolution of ['raw', 'daily'] as const) {
+          const metrics = ['price', 'iv_rank'];
+          expect(store.metrics.series(ticker, metrics, { resolution })).toEqual(
+            other.store.metrics.series(ticker, metrics, { resolution }),
+          );
+        }
+      }
+    } finally {
+      other.cleanup();
+    }
+  });
+
   it.each<[string, number | string]>([
     ['the largest double', Number.MAX_VALUE],
     ['the smallest subnormal', Number.MIN_VALUE],

@@ -180,3 +180,92 @@ describe('Poller', () => {
     expect(s.store.pollRuns.recent({ job: 'signals' })[0]?.finishedAt).not.toBeNull();
   });
 });
+
+describe('Poller payload compaction', () => {
+  // Big enough that ingest stores the body pending (small bodies are final at once).
+  const big = (m: string, t: string | null) => ({ ticker: t, method: m, notes: `${t} `.repeat(200) });
+  const pending = (store: Store<AlertRuleBody>) => store.stats().pendingPayloads;
+  const tickers = ['SPY', 'QQQ', 'IWM', 'DIA', 'XLE', 'XLU'];
+
+  function compacting(compaction: PollerOptions['compaction']) {
+    const s = setup({ market: at('2025-03-10', '11:00'), payload: big });
+    s.store.watchlists.create('More', tickers);
+    const timers = new ManualTimers(1_000_000);
+    const slices: { rows: number; remaining: boolean }[] = [];
+    const poller = s.make({ timers, compaction, onCompacted: (r) => slices.push(r) });
+    return { ...s, poller, timers, slices };
+  }
+
+  it.each([
+    // label, options, pending after the run, slices in all, bodies in each slice
+    ['one slice finishes a small run at once', { sliceRows: 100 }, 0, [6]],
+    [
+      'slices of 2 bodies: 2 after the run, the rest in idle time',
+      { sliceRows: 2, idleMs: 100 },
+      4,
+      [2, 2, 2],
+    ],
+  ] as const)('%s', async (_label, compaction, leftAfterRun, rows) => {
+    const s = compacting(compaction);
+    const summary = await s.poller.runJob('signals');
+    expect(summary.snapshotsNew).toBe(tickers.length);
+    expect(pending(s.store)).toBe(leftAfterRun);
+    // Idle slices: one per idleMs, each driven by the manual clock, until nothing remains.
+    for (let i = 0; i < 10 && pending(s.store) > 0; i++) s.timers.advance(100);
+    expect(pending(s.store)).toBe(0);
+    expect(s.slices.map((r) => r.rows)).toEqual(rows);
+    expect(s.slices.map((r) => r.remaining)).toEqual(rows.map((_, i) => i < rows.length - 1));
+    expect(s.timers.pendingCount).toBe(0);
+    // Reads give the same bodies back, compressed or not.
+    expect(s.store.snapshots.latest({ endpoint: 'signals', ticker: 'SPY' })?.data).toEqual(
+      big('signals', 'SPY'),
+    );
+  });
+
+  it('an idle slice waits while a job runs (the run compacts when it ends)', async () => {
+    const s = compacting({ sliceRows: 1, idleMs: 100 });
+    await s.poller.runJob('signals');
+    const left = pending(s.store);
+    expect(left).toBe(tickers.length - 1);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const client = s.client as unknown as { signals: (t: string, o?: unknown) => Promise<unknown> };
+    const answer = client.signals;
+    client.signals = async (t, o) => {
+      await gate;
+      return answer(t, o);
+    };
+    const run = s.poller.runJob('signals');
+    s.timers.advance(100);
+    expect(pending(s.store)).toBe(left);
+    release();
+    await run;
+    expect(pending(s.store)).toBe(left - 1);
+  });
+
+  it('stop finishes what is pending; compaction: false leaves it', async () => {
+    const off = compacting(false);
+    await off.poller.runJob('signals');
+    await off.poller.stop();
+    expect(pending(off.store)).toBe(tickers.length);
+    expect(off.slices).toEqual([]);
+
+    const on = compacting({ sliceRows: 1, idleMs: 100 });
+    await on.poller.runJob('signals');
+    await on.poller.stop();
+    expect(pending(on.store)).toBe(0);
+    expect(on.timers.pendingCount).toBe(0);
+  });
+
+  it('start compacts what an earlier run left, in idle time', async () => {
+    const first = compacting(false);
+    await first.poller.runJob('signals');
+    expect(pending(first.store)).toBe(tickers.length);
+    const timers = new ManualTimers(1_000_000);
+    const later = first.make({ timers, compaction: { idleMs: 100 } });
+    later.start();
+    timers.advance(100);
+    expect(pending(first.store)).toBe(0);
+    await later.stop();
+  });
+});
