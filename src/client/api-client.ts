@@ -2,7 +2,9 @@
 // validated with the shared schemas. Works the same against the remote service and our own.
 import type { z } from 'zod';
 import {
+  API_ENDPOINTS,
   DEMO_HEADER,
+  fillPath,
   levelsTextFormatSchema,
   screenerPresetSchema,
   type AccessResponse,
@@ -102,6 +104,9 @@ export const defaultSleep: Sleep = (ms, signal) =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
+/** Path parameter values by name, each already encoded for its segment. */
+type PathSegments = Readonly<Record<string, string>>;
+
 function parseInput<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
   const parsed = schema.safeParse(input ?? {});
   if (parsed.success) return parsed.data;
@@ -168,6 +173,7 @@ export class ApiClient {
   }
 
   // ---- per-ticker endpoints ----------------------------------------------------------------------
+  // Paths come from the shared endpoint list; each method fills in its path parameters, encoded.
 
   async tickerState(
     ticker: string,
@@ -175,13 +181,7 @@ export class ApiClient {
     opts?: RequestOptions,
   ): Promise<ApiResult<TickerStateResponse>> {
     const q = parseInput(tickerStateQuerySchema, query, 'tickerState');
-    return this.#json(
-      'tickerState',
-      JSON_ENDPOINTS.tickerState,
-      `/tickers/${tickerSegment(ticker)}`,
-      q,
-      opts,
-    );
+    return this.#json('tickerState', JSON_ENDPOINTS.tickerState, { ticker: tickerSegment(ticker) }, q, opts);
   }
 
   async marketStructure(
@@ -193,7 +193,7 @@ export class ApiClient {
     return this.#json(
       'marketStructure',
       JSON_ENDPOINTS.marketStructure,
-      `/tickers/${tickerSegment(ticker)}/market-structure`,
+      { ticker: tickerSegment(ticker) },
       q,
       opts,
     );
@@ -205,23 +205,11 @@ export class ApiClient {
     opts?: RequestOptions,
   ): Promise<ApiResult<ExplainResponse>> {
     const q = parseInput(explainQuerySchema, query, 'explain');
-    return this.#json(
-      'explain',
-      JSON_ENDPOINTS.explain,
-      `/tickers/${tickerSegment(ticker)}/explain`,
-      q,
-      opts,
-    );
+    return this.#json('explain', JSON_ENDPOINTS.explain, { ticker: tickerSegment(ticker) }, q, opts);
   }
 
   async signals(ticker: string, opts?: RequestOptions): Promise<ApiResult<SignalsResponse>> {
-    return this.#json(
-      'signals',
-      JSON_ENDPOINTS.signals,
-      `/tickers/${tickerSegment(ticker)}/signals`,
-      {},
-      opts,
-    );
+    return this.#json('signals', JSON_ENDPOINTS.signals, { ticker: tickerSegment(ticker) }, {}, opts);
   }
 
   async series(
@@ -230,7 +218,7 @@ export class ApiClient {
     opts?: RequestOptions,
   ): Promise<ApiResult<SeriesResponse>> {
     const q = parseInput(seriesQuerySchema, query, 'series');
-    return this.#json('series', JSON_ENDPOINTS.series, `/tickers/${tickerSegment(ticker)}/series`, q, opts);
+    return this.#json('series', JSON_ENDPOINTS.series, { ticker: tickerSegment(ticker) }, q, opts);
   }
 
   async gammaCurve(
@@ -239,13 +227,7 @@ export class ApiClient {
     opts?: RequestOptions,
   ): Promise<ApiResult<GammaCurveResponse>> {
     const q = parseInput(gammaCurveQuerySchema, query, 'gammaCurve');
-    return this.#json(
-      'gammaCurve',
-      JSON_ENDPOINTS.gammaCurve,
-      `/tickers/${tickerSegment(ticker)}/curves/gamma`,
-      q,
-      opts,
-    );
+    return this.#json('gammaCurve', JSON_ENDPOINTS.gammaCurve, { ticker: tickerSegment(ticker) }, q, opts);
   }
 
   async gammaExpirations(
@@ -255,7 +237,7 @@ export class ApiClient {
     return this.#json(
       'gammaExpirations',
       JSON_ENDPOINTS.gammaExpirations,
-      `/tickers/${tickerSegment(ticker)}/curves/gamma/expirations`,
+      { ticker: tickerSegment(ticker) },
       {},
       opts,
     );
@@ -267,17 +249,11 @@ export class ApiClient {
     opts?: RequestOptions,
   ): Promise<ApiResult<GexByStrikeResponse>> {
     const q = parseInput(gexByStrikeQuerySchema, query, 'gexByStrike');
-    return this.#json(
-      'gexByStrike',
-      JSON_ENDPOINTS.gexByStrike,
-      `/tickers/${tickerSegment(ticker)}/curves/gex_by_strike`,
-      q,
-      opts,
-    );
+    return this.#json('gexByStrike', JSON_ENDPOINTS.gexByStrike, { ticker: tickerSegment(ticker) }, q, opts);
   }
 
   async levels(ticker: string, opts?: RequestOptions): Promise<ApiResult<LevelsResponse>> {
-    return this.#json('levels', JSON_ENDPOINTS.levels, `/tickers/${tickerSegment(ticker)}/levels`, {}, opts);
+    return this.#json('levels', JSON_ENDPOINTS.levels, { ticker: tickerSegment(ticker) }, {}, opts);
   }
 
   /** Levels as plain text for a charting platform. */
@@ -287,7 +263,7 @@ export class ApiClient {
     opts?: RequestOptions,
   ): Promise<ApiResult<string>> {
     const fmt = parseInput(levelsTextFormatSchema, format, 'levelsText format');
-    const url = `${this.baseUrl}/tickers/${tickerSegment(ticker)}/levels${queryString({ format: fmt })}`;
+    const url = this.#url('levels', { ticker: tickerSegment(ticker) }, { format: fmt });
     return this.#engine.get(
       { endpoint: 'levels', url, accept: 'text/plain', decode: (text, ctx) => decodeText(text, ctx) },
       opts,
@@ -303,27 +279,21 @@ export class ApiClient {
     return this.#json(
       'optionsVolume',
       JSON_ENDPOINTS.optionsVolume,
-      `/tickers/${tickerSegment(ticker)}/options/volume`,
+      { ticker: tickerSegment(ticker) },
       q,
       opts,
     );
   }
 
   async tradeSetup(ticker: string, opts?: RequestOptions): Promise<ApiResult<TradeSetupResponse>> {
-    return this.#json(
-      'tradeSetup',
-      JSON_ENDPOINTS.tradeSetup,
-      `/agent/trade-setup/${tickerSegment(ticker)}`,
-      {},
-      opts,
-    );
+    return this.#json('tradeSetup', JSON_ENDPOINTS.tradeSetup, { ticker: tickerSegment(ticker) }, {}, opts);
   }
 
   // ---- rankings ----------------------------------------------------------------------------------
 
   async topSetups(query: TopSetupsQuery = {}, opts?: RequestOptions): Promise<ApiResult<TopSetupsResponse>> {
     const q = parseInput(topSetupsQuerySchema, query, 'topSetups');
-    return this.#json('topSetups', JSON_ENDPOINTS.topSetups, '/top-setups', q, opts);
+    return this.#json('topSetups', JSON_ENDPOINTS.topSetups, {}, q, opts);
   }
 
   /** A preset screener; `overrides` replace the preset's values key by key. */
@@ -334,28 +304,22 @@ export class ApiClient {
   ): Promise<ApiResult<ScreenerResponse>> {
     const preset = parseInput(screenerPresetSchema, name, 'screener name');
     const q = parseInput(topSetupsQuerySchema, overrides, 'screener');
-    return this.#json(
-      'screener',
-      JSON_ENDPOINTS.screener,
-      `/top-setups/screener/${encodeURIComponent(preset)}`,
-      q,
-      opts,
-    );
+    return this.#json('screener', JSON_ENDPOINTS.screener, { name: encodeURIComponent(preset) }, q, opts);
   }
 
   async incomeSetups(query: IncomeQuery = {}, opts?: RequestOptions): Promise<ApiResult<IncomeResponse>> {
     const q = parseInput(incomeQuerySchema, query, 'incomeSetups');
-    return this.#json('incomeSetups', JSON_ENDPOINTS.incomeSetups, '/income-setups', q, opts);
+    return this.#json('incomeSetups', JSON_ENDPOINTS.incomeSetups, {}, q, opts);
   }
 
   // ---- discovery ---------------------------------------------------------------------------------
 
   async access(opts?: RequestOptions): Promise<ApiResult<AccessResponse>> {
-    return this.#json('access', JSON_ENDPOINTS.access, '/access', {}, opts);
+    return this.#json('access', JSON_ENDPOINTS.access, {}, {}, opts);
   }
 
   async llmSpec(opts?: RequestOptions): Promise<ApiResult<LlmSpecResponse>> {
-    return this.#json('llmSpec', JSON_ENDPOINTS.llmSpec, '/llm-spec', {}, opts);
+    return this.#json('llmSpec', JSON_ENDPOINTS.llmSpec, {}, {}, opts);
   }
 
   // ---- plumbing ----------------------------------------------------------------------------------
@@ -369,17 +333,28 @@ export class ApiClient {
     return limiter;
   }
 
+  /** The endpoint's listed URL with its path parameters (already encoded) and query filled in. */
+  #url(name: EndpointName, segments: PathSegments, query: Record<string, QueryValue>): string {
+    const path = fillPath(API_ENDPOINTS[name].path, (key) => {
+      const value = segments[key];
+      // A method that forgets a parameter is our bug, not the caller's input.
+      if (value === undefined) throw new Error(`${name}: no value for path parameter {${key}}`);
+      return value;
+    });
+    return `${this.baseUrl}${path}${queryString(query)}`;
+  }
+
   #json<T>(
     name: EndpointName,
     endpoint: JsonEndpoint<z.ZodType<T>>,
-    path: string,
+    segments: PathSegments,
     query: Record<string, QueryValue>,
     opts: RequestOptions | undefined,
   ): Promise<ApiResult<T>> {
     return this.#engine.get<T>(
       {
         endpoint: name,
-        url: `${this.baseUrl}${path}${queryString(query)}`,
+        url: this.#url(name, segments, query),
         accept: 'application/json',
         decode: (text, ctx) => decodeJson(text, endpoint.schema, ctx),
         check: endpoint.check,

@@ -6,6 +6,7 @@ import {
   EXPLAIN_VIEWS,
   METRIC_KEYS,
   METRIC_KEY_ALIASES,
+  OPTIONS_VOLUME_BUCKETS,
   directionSchema,
   gammaCurveBucketSchema,
   gammaCurveViewSchema,
@@ -57,7 +58,7 @@ export type GexByStrikeQuery = z.input<typeof gexByStrikeQuerySchema>;
 
 /** `exp` is required (rule 5): a date, or a bucket naming one expiration (our service's extension). */
 export const optionsVolumeQuerySchema = z.strictObject({
-  exp: z.union([isoDate, z.enum(['nearest', 'first_weekly', 'first_monthly'])]),
+  exp: z.union([isoDate, z.enum(OPTIONS_VOLUME_BUCKETS)]),
 });
 export type OptionsVolumeQuery = z.input<typeof optionsVolumeQuerySchema>;
 

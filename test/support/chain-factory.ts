@@ -28,6 +28,7 @@ import {
   parseIsoDate,
   type IsoDate,
 } from '../../src/shared/market-calendar.ts';
+import { mulberry32 } from './prng.ts';
 
 /** What a contract-property function is told about the contract. */
 export interface ContractContext {
@@ -141,18 +142,6 @@ export function makeChain(spec: ChainSpec = {}): OptionChain {
   }
   const header = { ticker: spec.ticker ?? 'TEST', spot, asof, source: spec.source ?? 'simulated' };
   return packChain(header, rows, optionExpiryEpoch).chain;
-}
-
-/** Small, fast, seedable PRNG (mulberry32): uniform in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Friday of the week, or the trading day before it when that Friday is an exchange holiday. */

@@ -2,7 +2,7 @@
 // bridge events from a deterministic fake market (./fake-market.ts). Used by the headless host's
 // tests, by the UI's end-to-end tests until the real core lands, and to develop the UI.
 // `tick()` advances the market one step (5 simulated minutes) and does what a poll would do.
-import { SCREENER_PRESETS, type MetricKey, type ScreenerPreset } from '../../src/shared/api/index.ts';
+import type { MetricKey, ScreenerPreset } from '../../src/shared/api/index.ts';
 import { alertRuleBodySchema, type AlertCondition, type AlertRule } from '../../src/shared/alert-rules.ts';
 import type {
   BridgeEventMessage,
@@ -13,13 +13,13 @@ import type {
 } from '../../src/shared/bridge.ts';
 import type { AlertEvent } from '../../src/shared/bridge/alerts.ts';
 import { BridgeFailure } from '../../src/shared/bridge/result.ts';
-import type { Settings } from '../../src/shared/bridge/settings.ts';
+import { defaultSettings, type Settings } from '../../src/shared/bridge/settings.ts';
 import { diffJson, labelTransitions } from '../../src/shared/bridge/snapshot-diff.ts';
-import type {
-  SnapshotEndpoint,
-  SnapshotMeta,
-  TickerRow,
-  TickerRowField,
+import {
+  TICKER_ROW_FIELDS,
+  type SnapshotEndpoint,
+  type SnapshotMeta,
+  type TickerRow,
 } from '../../src/shared/bridge/tickers.ts';
 import type { Watchlist } from '../../src/shared/bridge/watchlists.ts';
 import type { PollRun, PollStatus } from '../../src/shared/bridge/poll.ts';
@@ -87,26 +87,9 @@ const PRESETS: Record<ScreenerPreset, TopSetupsFilters> = {
   },
 };
 
+/** The app's defaults, with the simulated clock running fast as the fake market's does. */
 export function defaultFakeSettings(): Settings {
-  return {
-    dataSource: { kind: 'local', seed: 42, clock: 'fast' },
-    schedules: {
-      signals: '*/5 * * * *',
-      market_structure: '*/15 * * * *',
-      screeners: '*/15 * * * *',
-      top_setups: '*/15 * * * *',
-      income: '0 * * * *',
-      curves: '*/30 * * * *',
-      series: '30 16 * * 1-5',
-    },
-    screeners: { enabled: [...SCREENER_PRESETS] },
-    polling: { outsideMarketHours: false },
-    notifications: { desktop: true, webhooks: [] },
-    quietHours: { enabled: false, start: '22:00', end: '07:00' },
-    theme: 'system',
-    retentionDays: 365,
-    dataFolder: null,
-  };
+  return { ...structuredClone(defaultSettings), dataSource: { kind: 'local', seed: 42, clock: 'fast' } };
 }
 
 export class FakeBridge implements BridgeEventSource {
@@ -255,7 +238,7 @@ export class FakeBridge implements BridgeEventSource {
     if (!current) return emptyRow(ticker);
     const prev = list.at(-2);
     const row = rowOf(current);
-    const changed = prev ? TICKER_ROW_FIELD_LIST.filter((f) => rowOf(prev)[f] !== row[f]) : [];
+    const changed = prev ? TICKER_ROW_FIELDS.filter((f) => rowOf(prev)[f] !== row[f]) : [];
     return { ...row, changed };
   }
 
@@ -780,21 +763,6 @@ function windowDays(window: string): number {
   const unit = window.at(-1);
   return unit === 'y' ? n * 365 : unit === 'm' ? n * 30 : unit === 'w' ? n * 7 : n;
 }
-
-const TICKER_ROW_FIELD_LIST: readonly TickerRowField[] = [
-  'price',
-  'gamma_regime',
-  'regime_label',
-  'opportunity_score',
-  'opportunity_tier',
-  'direction',
-  'iv_rank',
-  'atm_iv',
-  'gex_flip',
-  'dist_to_gex_flip_pct',
-  'expected_move_1d_pct',
-  'expected_move_1d',
-];
 
 function emptyRow(ticker: string): TickerRow {
   return {

@@ -5,6 +5,7 @@
 // failing run can be replayed exactly.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mulberry32 } from './prng.ts';
 
 export const FAULTS = [
   'pass',
@@ -41,22 +42,10 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
-/** mulberry32: small, seeded, good enough to pick faults. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export async function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
   const target = new URL(options.target);
   const script = [...(options.script ?? [])];
-  const random = options.random ? seeded(options.random.seed) : null;
+  const random = options.random ? mulberry32(options.random.seed) : null;
   const counts = Object.fromEntries(FAULTS.map((f) => [f, 0])) as Record<Fault, number>;
   const hanging = new Set<http.ServerResponse>();
   let passThrough = false;

@@ -3,7 +3,7 @@
 // explicit closes or from a deterministic drift-plus-noise path.
 import type { TickerHistory, TickerMetrics } from '../../src/service/engine/types.ts';
 import { nyToEpoch, previousTradingDay, type IsoDate } from '../../src/shared/market-calendar.ts';
-import { mulberry32 } from './chain-factory.ts';
+import { mulberry32 } from './prng.ts';
 
 export { EMPTY_HISTORY } from '../../src/service/engine/interpret/history-metrics.ts';
 

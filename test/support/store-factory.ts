@@ -7,6 +7,7 @@ import path from 'node:path';
 import { openDatabase, type OpenOptions, type Store } from '../../src/core/store/database.ts';
 import type { JsonValue } from '../../src/core/store/canonical-json.ts';
 import type { SnapshotInput } from '../../src/core/store/repositories/snapshots.ts';
+import { mulberry32 } from './prng.ts';
 
 /** A fresh temp folder; remove it with `cleanup()`. */
 export function tempDir(prefix = 'gammawatch-store-'): {
@@ -44,16 +45,7 @@ export function tempStore(options?: OpenOptions): {
 }
 
 /** Deterministic PRNG (mulberry32) so payloads vary but tests repeat. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const rng = mulberry32;
 
 const regimes = ['trending_low_vol', 'trending_high_vol', 'range_bound', 'choppy_volatile', 'flush_panic'];
 const tagPool = [

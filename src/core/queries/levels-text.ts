@@ -1,22 +1,11 @@
 // Levels as TradingView or thinkorswim text, rendered from the stored levels payload with the
 // service's own renderers, so the export works offline and reads the same as the API's.
-import { levelsDataSchema } from '../../shared/api/levels.ts';
+import { isLevelKind, levelsDataSchema } from '../../shared/api/levels.ts';
 import type { BridgeOutput, BridgeParsedInput } from '../../shared/bridge.ts';
-import type { KeyLevel, LevelKind } from '../../service/engine/levels.ts';
+import type { KeyLevel } from '../../service/engine/levels.ts';
 import { renderThinkorswim, renderTradingView } from '../../service/engine/levels-render.ts';
 import type { Store } from '../store/database.ts';
 import { iso } from './snapshot-meta.ts';
-
-const KINDS: readonly LevelKind[] = [
-  'spot',
-  'gamma_flip',
-  'sigma_1d',
-  'sigma_1w',
-  'sigma_1m',
-  'call_wall',
-  'put_wall',
-  'max_pain',
-];
 
 function slug(label: string): string {
   return (
@@ -39,7 +28,8 @@ export function levelsText(
         id: typeof l['id'] === 'string' ? l['id'] : slug(l.label),
         label: l.label,
         price: l.price,
-        kind: (KINDS as readonly string[]).includes(l.kind) ? (l.kind as LevelKind) : 'spot',
+        // A kind a remote service names that we do not know is drawn like spot (plain grey).
+        kind: isLevelKind(l.kind) ? l.kind : 'spot',
       }))
     : [];
   const render = input.format === 'tradingview' ? renderTradingView : renderThinkorswim;

@@ -7,6 +7,7 @@
 // - max pain: for the nearest expiration, the strike at which the options' total intrinsic value
 //   Σ OI·max(0, S−K) over calls + Σ OI·max(0, K−S) over puts is smallest (the lower on a tie).
 // JSON order: price descending, as a chart's price axis reads.
+import type { LevelKind } from '../../shared/api/levels.ts';
 import type { KeyLevels } from '../../shared/api/market-structure.ts';
 import { analyzeChainDetailed, type ChainAnalysis } from './analyze.ts';
 import type { OptionChain } from './chain.ts';
@@ -14,8 +15,8 @@ import { exposureByStrike, strikeOfMax } from './exposure.ts';
 import { expectedMove, MOVE_HORIZONS, type MoveHorizon } from './moves.ts';
 import type { ChainMetrics } from './types.ts';
 
-export type LevelKind =
-  'spot' | 'gamma_flip' | 'sigma_1d' | 'sigma_1w' | 'sigma_1m' | 'call_wall' | 'put_wall' | 'max_pain';
+// The one list of kinds is the API's (shared/api/levels.ts); re-exported for the renderers.
+export type { LevelKind };
 
 export interface KeyLevel {
   /** Stable snake_case key, e.g. plus_1sigma_1w (the market-structure key_levels names). */

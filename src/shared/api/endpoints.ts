@@ -342,6 +342,15 @@ export const API_ENDPOINTS = {
 };
 
 export type EndpointName = keyof typeof API_ENDPOINTS;
+
+/**
+ * A listed path with each `{name}` parameter replaced by `segment(name)`: the one reading of the
+ * template syntax, for the client (values) and the service (its router's `:name` form).
+ */
+export function fillPath(path: string, segment: (name: string) => string): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => segment(name));
+}
+
 /** The endpoint names in the list's order. */
 export const ENDPOINT_NAMES = Object.keys(API_ENDPOINTS) as EndpointName[];
 

@@ -12,8 +12,15 @@ export const LEVEL_KINDS = [
   'sigma_1m',
   'call_wall',
   'put_wall',
+  'max_pain',
 ] as const;
+export type LevelKind = (typeof LEVEL_KINDS)[number];
 export const levelKindSchema = openLabel(LEVEL_KINDS);
+
+/** Whether a stored or remote level's kind is one we know how to style. */
+export function isLevelKind(kind: string): kind is LevelKind {
+  return (LEVEL_KINDS as readonly string[]).includes(kind);
+}
 
 export const levelSchema = z.looseObject({
   /** Display label, e.g. "Gamma flip" or "+1σ 1W". */

@@ -1,28 +1,7 @@
 // The API v2 resource schemas the bridge relays, gathered in one place so the bridge's methods
 // name them once. Payloads are the `data` object of an API v2 response, as the watcher stored it.
 import { z } from 'zod';
-import {
-  METRIC_CATALOG,
-  METRIC_KEYS,
-  explainDataSchema,
-  gammaCurveDataSchema,
-  gammaExpirationsDataSchema,
-  gexByStrikeDataSchema,
-  incomeItemSchema,
-  incomeMetaSchema,
-  levelsDataSchema,
-  marketStructureDataSchema,
-  metricKeySchema,
-  optionsVolumeDataSchema,
-  screenerMetaSchema,
-  seriesDataSchema,
-  signalsDataSchema,
-  tickerStateDataSchema,
-  topSetupsItemSchema,
-  topSetupsMetaSchema,
-  tradeSetupDataSchema,
-  type MetricKey,
-} from '../api/index.ts';
+import { METRIC_CATALOG, METRIC_KEYS, type MetricKey } from '../api/index.ts';
 
 export {
   explainDataSchema,
@@ -42,7 +21,7 @@ export {
   topSetupsItemSchema,
   topSetupsMetaSchema,
   tradeSetupDataSchema,
-};
+} from '../api/index.ts';
 
 /** Catalog keys whose values are numbers: the ones a threshold can compare. */
 export const NUMERIC_METRIC_KEYS = METRIC_KEYS.filter((key) => METRIC_CATALOG[key].type === 'float') as [

@@ -1,7 +1,7 @@
 // The user's settings: their one schema, carried by the bridge and stored by the core. Secrets stay
 // main-side: an API key is referenced by name, never sent to the renderer.
 import { z } from 'zod';
-import { screenerPresetSchema } from '../api/index.ts';
+import { SCREENER_PRESETS, screenerPresetSchema } from '../api/index.ts';
 import { clockTimeSchema } from './common.ts';
 
 export const THEMES = ['system', 'light', 'dark'] as const;
@@ -130,6 +130,31 @@ export const settingsSchema = z.strictObject({
   dataFolder: z.string().min(1).nullable(),
 });
 export type Settings = z.output<typeof settingsSchema>;
+
+/**
+ * The one set of defaults, which work with no setup at all: the local simulated market, every
+ * screener on, desktop notifications on, no webhooks. Here rather than in the core so that the
+ * renderer's test doubles derive from it too. Shared: clone before changing it.
+ */
+export const defaultSettings: Settings = {
+  dataSource: { kind: 'local', seed: 42, clock: 'real' },
+  schedules: {
+    signals: '*/5 * * * *',
+    market_structure: '*/15 * * * *',
+    screeners: '*/15 * * * *',
+    top_setups: '*/15 * * * *',
+    income: '0 * * * *',
+    curves: '*/30 * * * *',
+    series: '30 16 * * 1-5',
+  },
+  screeners: { enabled: [...SCREENER_PRESETS] },
+  polling: { outsideMarketHours: false },
+  notifications: { desktop: true, webhooks: [] },
+  quietHours: { enabled: false, start: '22:00', end: '07:00' },
+  theme: 'system',
+  retentionDays: 365,
+  dataFolder: null,
+};
 
 /** `settings:update`: any sections, each given whole. */
 export const settingsPatchSchema = settingsSchema

@@ -65,4 +65,21 @@ describe('client endpoints and the shared endpoint list', () => {
     expect(API_ENDPOINTS[name].method).toBe('GET');
     expect(limiterActive).toBe(1);
   });
+
+  it('levelsText requests the listed levels path, with the format as a query', async () => {
+    const urls: string[] = [];
+    const client = new ApiClient({
+      baseUrl: BASE,
+      apiKey: 'k',
+      cache: false,
+      fetch: (input) => {
+        urls.push(input);
+        return Promise.resolve(new Response('// pine', { headers: { 'content-type': 'text/plain' } }));
+      },
+    });
+    await client.levelsText('spy', 'tradingview');
+    const url = new URL(urls[0] ?? '');
+    expect(url.pathname).toBe(`/api/v2${listedPath('levels')}`);
+    expect(url.searchParams.get('format')).toBe('tradingview');
+  });
 });

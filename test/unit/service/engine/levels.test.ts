@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { levelSchema } from '../../../../src/shared/api/levels.ts';
+import { isLevelKind, levelSchema } from '../../../../src/shared/api/levels.ts';
 import { keyLevelsSchema } from '../../../../src/shared/api/market-structure.ts';
 import { analyzeChain, analyzeChainDetailed } from '../../../../src/service/engine/analyze.ts';
 import { keyLevels, keyLevelsRecord, maxPain } from '../../../../src/service/engine/levels.ts';
@@ -30,6 +30,11 @@ describe('keyLevels', () => {
     expect(byId.get(`plus_1sigma_${h}`)?.price).toBeCloseTo(100 + move, 10);
     expect(byId.get(`minus_1sigma_${h}`)?.price).toBeCloseTo(100 - move, 10);
     expect(byId.get(`plus_1sigma_${h}`)?.kind).toBe(`sigma_${h}`);
+  });
+
+  it('every kind emitted is a known API kind, max pain included', () => {
+    expect(levels.filter((l) => !isLevelKind(l.kind))).toEqual([]);
+    expect(byId.get('max_pain')?.kind).toBe('max_pain');
   });
 
   it('spot and the gamma flip are levels', () => {

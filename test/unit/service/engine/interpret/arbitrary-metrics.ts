@@ -2,6 +2,7 @@
 // fields sometimes null, and the derived fields (expected moves, gamma regime, distance to the
 // flip) consistent with the inputs they come from, as buildTickerMetrics makes them.
 import fc from 'fast-check';
+import { CALL_REGIMES } from '../../../../../src/service/engine/flow.ts';
 import type { TickerMetrics } from '../../../../../src/service/engine/types.ts';
 import { addDays } from '../../../../../src/shared/market-calendar.ts';
 import { makeTickerMetrics, METRICS_DATE } from '../../../../support/metrics-factory.ts';
@@ -22,14 +23,7 @@ export const arbitraryMetrics: fc.Arbitrary<TickerMetrics> = fc
     imbalance: fc.option(real(-1, 1), { nil: undefined }),
     pct_gamma_expiring: maybe(real(0, 100)),
     speculative_interest_score: maybe(real(0, 1)),
-    call_regime: fc.constantFrom(
-      'call_chasing',
-      'call_accumulation',
-      'balanced',
-      'put_dominant',
-      'quiet',
-      'unknown',
-    ),
+    call_regime: fc.constantFrom(...CALL_REGIMES),
     iv_rank: maybe(real(0, 100)),
     trend_score: maybe(real(-5, 5)),
     momentum_score: maybe(real(-5, 5)),
