@@ -8,6 +8,8 @@ import { createApp, type App, type AppOptions } from '../../src/core/app.ts';
 import { createBridgeHandlers, invokeBridge } from '../../src/core/bridge/handlers.ts';
 import type { DesktopNotification, DesktopNotifier } from '../../src/core/notify/channel.ts';
 import { manualClock, type ManualClock } from '../../src/service/market/clock.ts';
+import { startService, type RunningService } from '../../src/service/index.ts';
+import type { MarketClock } from '../../src/service/market/source.ts';
 import type { BridgeHandlers, BridgeMethod, BridgeInput, BridgeOutput } from '../../src/shared/bridge.ts';
 import { nyToEpoch } from '../../src/shared/market-calendar.ts';
 import type { PollClient, PollResult } from '../../src/core/poller/poll-client.ts';
@@ -82,15 +84,68 @@ export async function startWatcher(options: WatcherOptions & { dataDir: string }
     dataDir: options.dataDir,
     handlers,
     logs,
-    async invoke(method, input) {
-      const result = await invokeBridge(handlers, method, input, (m) => logs.push(m));
-      if (!result.ok) {
-        const detail = result.error.code === 'internal' ? `\n${logs.slice(-3).join('\n')}` : '';
-        throw new Error(`${method}: ${result.error.code}: ${result.error.message}${detail}`);
-      }
-      return result.value as BridgeOutput<typeof method>;
-    },
+    invoke: bridgeInvoker(handlers, logs),
   };
+}
+
+/**
+ * `invoke` through the validating trust boundary; throws on an error envelope (with the last log
+ * lines when the error is internal, where the cause is).
+ */
+export function bridgeInvoker(handlers: BridgeHandlers, logs: string[] = []): TestWatcher['invoke'] {
+  return async (method, input) => {
+    const result = await invokeBridge(handlers, method, input, (m) => logs.push(m));
+    if (!result.ok) {
+      const detail = result.error.code === 'internal' ? `\n${logs.slice(-3).join('\n')}` : '';
+      throw new Error(`${method}: ${result.error.code}: ${result.error.message}${detail}`);
+    }
+    return result.value as BridgeOutput<typeof method>;
+  };
+}
+
+/** The local API v2 service on loopback for a remote-source watcher: quiet, not warmed, one key. */
+export function startTestService(options: {
+  clock: MarketClock;
+  seed: number;
+  apiKey: string;
+  dataDir: string;
+}): Promise<RunningService> {
+  return startService({
+    port: 0,
+    clock: options.clock,
+    seed: options.seed,
+    log: 'quiet',
+    warm: false,
+    apiKeys: [options.apiKey],
+    dataDir: options.dataDir,
+  });
+}
+
+/** createApp on a remote service, triggered by hand, with fast retries and no jitter. */
+export function remoteTestApp(options: {
+  dataDir: string;
+  baseUrl: string;
+  apiKey: string;
+  clock: MarketClock;
+  timeoutMs: number;
+}): Promise<App> {
+  return createApp({
+    dataDir: options.dataDir,
+    dataSource: {
+      kind: 'remote',
+      baseUrl: options.baseUrl,
+      apiKey: options.apiKey,
+      marketClock: options.clock,
+    },
+    trigger: 'manual',
+    desktopNotifier: recordingNotifier(),
+    client: {
+      timeoutMs: options.timeoutMs,
+      retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20, maxTotalWaitMs: 100 },
+    },
+    poller: { jitterMs: 0, backoffBaseMs: 10, backoffMaxMs: 50 },
+    log: () => undefined,
+  });
 }
 
 // ---- A fake API client for unit tests of the poller -------------------------------------------

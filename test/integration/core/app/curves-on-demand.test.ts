@@ -5,19 +5,20 @@
 // onboarding flag, which survives a restart.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../../src/core/app.ts';
+import type { App } from '../../../../src/core/app.ts';
 import { createBridgeHandlers, invokeBridge } from '../../../../src/core/bridge/handlers.ts';
-import { startService, type RunningService } from '../../../../src/service/index.ts';
+import type { RunningService } from '../../../../src/service/index.ts';
 import { manualClock } from '../../../../src/service/market/clock.ts';
-import type {
-  BridgeEventMessage,
-  BridgeHandlers,
-  BridgeInput,
-  BridgeMethod,
-  BridgeOutput,
-} from '../../../../src/shared/bridge.ts';
+import type { BridgeEventMessage, BridgeInput, BridgeOutput } from '../../../../src/shared/bridge.ts';
 import { listedExpirations } from '../../../../src/renderer/features/charts/curve-data.ts';
-import { at, recordingNotifier, tempDataDir } from '../../../support/watcher-factory.ts';
+import {
+  at,
+  bridgeInvoker,
+  remoteTestApp,
+  startTestService,
+  tempDataDir,
+  type TestWatcher,
+} from '../../../support/watcher-factory.ts';
 
 const KEY = 'curves-key-0123456789';
 
@@ -26,34 +27,16 @@ describe('curves on demand', () => {
   const clock = manualClock(at('2025-03-10', '11:00'));
   let service: RunningService | null = null;
   let app: App;
-  let handlers: BridgeHandlers;
+  let call: TestWatcher['invoke'];
   const events: BridgeEventMessage[] = [];
   const dataDir = path.join(tmp.dir, 'app');
 
   const open = async (): Promise<void> => {
     if (!service) throw new Error('no service');
-    app = await createApp({
-      dataDir,
-      dataSource: { kind: 'remote', baseUrl: service.baseUrl, apiKey: KEY, marketClock: clock },
-      trigger: 'manual',
-      desktopNotifier: recordingNotifier(),
-      client: {
-        timeoutMs: 5000,
-        retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20, maxTotalWaitMs: 100 },
-      },
-      poller: { jitterMs: 0, backoffBaseMs: 10, backoffMaxMs: 50 },
-      log: () => undefined,
-    });
-    handlers = createBridgeHandlers(app);
+    app = await remoteTestApp({ dataDir, baseUrl: service.baseUrl, apiKey: KEY, clock, timeoutMs: 5000 });
+    const handlers = createBridgeHandlers(app);
+    call = bridgeInvoker(handlers);
     app.events.subscribe((m) => events.push(m));
-  };
-  const call = async <M extends BridgeMethod>(
-    method: M,
-    input?: BridgeInput<M>,
-  ): Promise<BridgeOutput<M>> => {
-    const result = await invokeBridge(handlers, method, input);
-    if (!result.ok) throw new Error(`${method}: ${result.error.code}: ${result.error.message}`);
-    return result.value as BridgeOutput<M>;
   };
   const curve = (input: Omit<Extract<BridgeInput<'ticker:curve'>, { kind: 'gamma' }>, 'ticker' | 'kind'>) =>
     call('ticker:curve', { ticker: 'SPY', kind: 'gamma', ...input }) as Promise<
@@ -64,15 +47,7 @@ describe('curves on demand', () => {
   let dates: string[] = [];
 
   beforeAll(async () => {
-    service = await startService({
-      port: 0,
-      clock,
-      seed: 5,
-      log: 'quiet',
-      warm: false,
-      apiKeys: [KEY],
-      dataDir: path.join(tmp.dir, 'service'),
-    });
+    service = await startTestService({ clock, seed: 5, apiKey: KEY, dataDir: path.join(tmp.dir, 'service') });
     await open();
     app.store.watchlists.create('Main', ['SPY']);
     const [run] = await app.poller.runAll({ jobs: ['curves'] });
@@ -198,18 +173,23 @@ describe('curves on demand', () => {
       ['Opportunity tier changes, all tickers', 'all'],
     ]);
     await app.stop();
-    service = await startService({ port: 0, clock, seed: 5, log: 'quiet', warm: false, apiKeys: [KEY] });
+    service = await startTestService({
+      clock,
+      seed: 5,
+      apiKey: KEY,
+      dataDir: path.join(tmp.dir, 'service-2'),
+    });
     await open();
     expect((await call('app:info')).firstRun).toBe(false);
   }, 60_000);
 
   it('is still a first run after rankings were stored, until onboarding completes', async () => {
-    const other = await createApp({
+    const other = await remoteTestApp({
       dataDir: path.join(tmp.dir, 'fresh'),
-      dataSource: { kind: 'remote', baseUrl: service?.baseUrl ?? '', apiKey: KEY, marketClock: clock },
-      trigger: 'manual',
-      desktopNotifier: recordingNotifier(),
-      log: () => undefined,
+      baseUrl: service?.baseUrl ?? '',
+      apiKey: KEY,
+      clock,
+      timeoutMs: 5000,
     });
     try {
       const [run] = await other.poller.runAll({ jobs: ['top_setups'] });

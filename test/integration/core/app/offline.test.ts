@@ -2,61 +2,37 @@
 // from the database, and the poll status says offline instead of failing.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../../src/core/app.ts';
-import { createBridgeHandlers, invokeBridge } from '../../../../src/core/bridge/handlers.ts';
+import type { App } from '../../../../src/core/app.ts';
+import { createBridgeHandlers } from '../../../../src/core/bridge/handlers.ts';
 import { manualClock } from '../../../../src/service/market/clock.ts';
-import { startService, type RunningService } from '../../../../src/service/index.ts';
-import type {
-  BridgeHandlers,
-  BridgeInput,
-  BridgeMethod,
-  BridgeOutput,
-} from '../../../../src/shared/bridge.ts';
-import { at, recordingNotifier, tempDataDir } from '../../../support/watcher-factory.ts';
+import type { RunningService } from '../../../../src/service/index.ts';
+import {
+  at,
+  bridgeInvoker,
+  remoteTestApp,
+  startTestService,
+  tempDataDir,
+  type TestWatcher,
+} from '../../../support/watcher-factory.ts';
 
 describe('offline', () => {
   const tmp = tempDataDir('gw-offline-');
   const clock = manualClock(at('2025-03-10', '11:00'));
   let service: RunningService | null;
   let app: App;
-  let handlers: BridgeHandlers;
-  const call = async <M extends BridgeMethod>(
-    method: M,
-    input?: BridgeInput<M>,
-  ): Promise<BridgeOutput<M>> => {
-    const result = await invokeBridge(handlers, method, input);
-    if (!result.ok) throw new Error(`${method}: ${result.error.code}: ${result.error.message}`);
-    return result.value as BridgeOutput<M>;
-  };
+  let call: TestWatcher['invoke'];
 
   beforeAll(async () => {
-    service = await startService({
-      port: 0,
-      clock,
-      seed: 3,
-      log: 'quiet',
-      warm: false,
-      apiKeys: ['offline-key-0123456789'],
-      dataDir: path.join(tmp.dir, 'service'),
-    });
-    app = await createApp({
+    const apiKey = 'offline-key-0123456789';
+    service = await startTestService({ clock, seed: 3, apiKey, dataDir: path.join(tmp.dir, 'service') });
+    app = await remoteTestApp({
       dataDir: path.join(tmp.dir, 'app'),
-      dataSource: {
-        kind: 'remote',
-        baseUrl: service.baseUrl,
-        apiKey: 'offline-key-0123456789',
-        marketClock: clock,
-      },
-      trigger: 'manual',
-      desktopNotifier: recordingNotifier(),
-      client: {
-        timeoutMs: 2000,
-        retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20, maxTotalWaitMs: 100 },
-      },
-      poller: { jitterMs: 0, backoffBaseMs: 10, backoffMaxMs: 50 },
-      log: () => undefined,
+      baseUrl: service.baseUrl,
+      apiKey,
+      clock,
+      timeoutMs: 2000,
     });
-    handlers = createBridgeHandlers(app);
+    call = bridgeInvoker(createBridgeHandlers(app));
     app.store.watchlists.create('Main', ['SPY', 'AAPL']);
     const runs = await app.poller.runAll({ jobs: ['signals', 'market_structure', 'top_setups'] });
     expect(

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../../../src/core/store/canonical-json.ts';
 import { PENDING_CODEC, decodeBody } from '../../../../src/core/store/payload-codec.ts';
 import { fastClock } from '../../../../src/service/market/clock.ts';
-import { startService, type RunningService } from '../../../../src/service/index.ts';
-import { at, tempDataDir } from '../../../support/watcher-factory.ts';
+import type { RunningService } from '../../../../src/service/index.ts';
+import { at, startTestService, tempDataDir } from '../../../support/watcher-factory.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const cli = path.join(repo, 'src/host/gammawatch.mjs');
@@ -128,15 +128,7 @@ describe('crash safety under SIGKILL', () => {
     // 100×: a 5-minute snapshot interval passes every 3 s, so each run meets new snapshots, and the
     // session (from 09:35) lasts the whole test.
     const clock = fastClock({ start: at('2025-03-04', '09:35'), speed: 100 });
-    service = await startService({
-      port: 0,
-      clock,
-      seed: 5,
-      log: 'quiet',
-      warm: false,
-      apiKeys: [KEY],
-      dataDir: path.join(tmp.dir, 'service'),
-    });
+    service = await startTestService({ clock, seed: 5, apiKey: KEY, dataDir: path.join(tmp.dir, 'service') });
   }, 60_000);
 
   afterAll(async () => {
