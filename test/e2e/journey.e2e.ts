@@ -173,6 +173,8 @@ test('create a rule in the editor and see its alert arrive in the app', async ({
   await item.getByTestId('alert-open').click();
   await expect(gw.getByTestId('pinned-banner')).toBeVisible();
   await expect(gw.getByTestId('ticker-title')).toHaveText('SPY');
+  // The stored snapshot itself, not its loading state.
+  await expect(gw.getByTestId('panel-market-structure')).toBeVisible();
   await snap(gw, '11-alert-click-through');
   await gw.getByTestId('back-to-live').click();
   await expect(gw.getByTestId('pinned-banner')).toBeHidden();
@@ -216,6 +218,8 @@ test('settings: theme and poll status', async ({ gw, app }) => {
   await snap(gw, '14-settings-light');
   await gw.goto(`${app.origin}/#/watchlists`);
   await expect(gw.getByTestId('ticker-table')).toBeVisible();
+  // The rows, not the table's first empty frame, are what the screenshot is for.
+  await expect(gw.getByTestId('row-SPY')).toBeVisible();
   await snap(gw, '15-watchlist-light');
   await gw.goto(`${app.origin}/#/ticker/SPY/overview`);
   await expect(gw.getByTestId('panel-market-structure')).toBeVisible();
@@ -228,4 +232,26 @@ test('settings: theme and poll status', async ({ gw, app }) => {
   await expect(gw.getByTestId('poll-state')).toHaveText('paused');
   await gw.getByTestId('poll-resume').click();
   await expect(gw.getByTestId('poll-state')).not.toHaveText('paused');
+});
+
+test('rankings: the screener shows its preset; a row goes to the watchlist in one click', async ({
+  gw,
+  app,
+}) => {
+  await gw.goto(`${app.origin}/#/rankings/top_setups`);
+  const table = gw.getByTestId('ranking-table');
+  await expect(table).toBeVisible({ timeout: 60_000 });
+  // The first ranked ticker not yet on the list.
+  const add = table.locator('button[data-testid^="add-"]').first();
+  const ticker = ((await add.getAttribute('data-testid')) ?? '').replace(/^add-/, '');
+  expect(ticker).toMatch(/^[A-Z]+$/);
+  await add.click();
+  await expect(gw.getByTestId(`in-list-${ticker}`)).toBeVisible();
+  const lists = await app.call<{ name: string; tickers: string[] }[]>('watchlists:list');
+  expect(lists.find((l) => l.name === 'Core')?.tickers).toContain(ticker);
+
+  await gw.getByTestId('tab-screeners').click();
+  await expect(gw.getByTestId('ranking-table').or(gw.getByTestId('no-rankings'))).toBeVisible();
+  await expect(gw.getByTestId('screener-preset')).toContainText('Preset:');
+  await snap(gw, '18-rankings-screener');
 });

@@ -164,6 +164,12 @@ export class WatchlistsState {
     await this.loadRows();
   }
 
+  /** Adds a ticker to a list that may not be the one on screen (from the rankings, say). */
+  async addTickerTo(watchlistId: number, ticker: string): Promise<void> {
+    this.#replace(await this.#bridge.invoke('watchlist:addTicker', { watchlistId, ticker }));
+    if (watchlistId === this.selected?.id) await this.loadRows();
+  }
+
   async removeTicker(ticker: string): Promise<void> {
     const list = this.selected;
     if (!list) return;

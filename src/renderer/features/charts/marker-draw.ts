@@ -44,10 +44,11 @@ export function drawMarkers(
     gap: 3 * ratio,
   });
   const rowHeight = MARKER_ROW_HEIGHT * ratio;
-  for (const { marker, x, labelX, row } of placed) {
+  // Every line first, then every label: a line reaching up to a label on a higher row must not
+  // strike through a label of a lower row (spot between the ±1σ 1D labels did).
+  for (const { marker, x, row } of placed) {
     const style = MARKER_STYLES[marker.kind];
-    const color = palette.color(style.color);
-    ctx.strokeStyle = color;
+    ctx.strokeStyle = palette.color(style.color);
     ctx.lineWidth = style.width * ratio;
     ctx.setLineDash(style.dash.map((d) => d * ratio));
     const px = Math.round(x) + 0.5;
@@ -56,7 +57,11 @@ export function drawMarkers(
     ctx.moveTo(px, top);
     ctx.lineTo(px, bbox.top + bbox.height);
     ctx.stroke();
+  }
+  for (const { marker, labelX, row } of placed) {
     if (row === null) continue;
+    const color = palette.color(MARKER_STYLES[marker.kind].color);
+    ctx.strokeStyle = color;
     const boxTop = bbox.top - (row + 1) * rowHeight - 2 * ratio;
     const width = textWidth(ctx, font, marker.label) + padX * 2;
     ctx.setLineDash([]);

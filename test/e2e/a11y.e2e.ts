@@ -1,0 +1,307 @@
+// Accessibility, end to end: every main view in the light and the dark theme passes axe with no
+// serious or critical violation (colour contrast included), and a keyboard-only user can walk
+// the navigation, open a ticker and switch its tabs, always seeing where the focus is. Also the
+// curve state a trader meets when the data source is down ("unreachable", with a retry).
+// Screenshots go to test/artifacts/screenshots/a11y-*.png.
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { expect, REPO, snap, test, type RunningApp } from './fixtures.ts';
+
+test.describe.configure({ mode: 'serial' });
+// Its own app: the theme and the data source are changed here.
+test.use({ appLabel: 'a11y' });
+
+const TICKER = 'SPY';
+const THEMES = ['dark', 'light'] as const;
+
+interface View {
+  name: string;
+  hash: string;
+  /** What shows once the view has its data. */
+  ready: (page: Page) => Locator;
+}
+
+const TICKER_TABS: [string, string][] = [
+  ['overview', 'panel-market-structure'],
+  ['signals', 'panel-signals'],
+  ['explain', 'panel-explain'],
+  ['trade_setup', 'panel-trade-setup'],
+  ['levels', 'panel-levels'],
+  ['curves', 'chart-gex'],
+  ['state', 'panel-state'],
+];
+
+const VIEWS: View[] = [
+  { name: 'watchlists', hash: '#/watchlists', ready: (p) => p.getByTestId(`row-${TICKER}`) },
+  ...TICKER_TABS.map(([tab, testid]) => ({
+    name: `ticker-${tab}`,
+    hash: `#/ticker/${TICKER}/${tab}`,
+    ready: (p: Page) => p.getByTestId(testid),
+  })),
+  {
+    name: 'rankings-top',
+    hash: '#/rankings/top_setups',
+    ready: (p) => p.getByTestId('ranking-table').or(p.getByTestId('no-rankings')),
+  },
+  {
+    name: 'rankings-screeners',
+    hash: '#/rankings/screeners',
+    ready: (p) => p.getByTestId('ranking-table').or(p.getByTestId('no-rankings')),
+  },
+  {
+    name: 'rankings-income',
+    hash: '#/rankings/income',
+    ready: (p) => p.getByTestId('income-table').or(p.getByTestId('no-income')),
+  },
+  {
+    name: 'alerts-history',
+    hash: '#/alerts/history',
+    ready: (p) => p.getByTestId('alert-list').or(p.getByTestId('no-alerts')),
+  },
+  { name: 'alerts-rules', hash: '#/alerts/rules', ready: (p) => p.getByTestId('rule-list') },
+  { name: 'history', hash: `#/history/${TICKER}`, ready: (p) => p.getByTestId('timeline') },
+  { name: 'settings', hash: '#/settings', ready: (p) => p.getByTestId('poll-panel') },
+];
+
+/** Opens a view and waits until it has its data and nothing in it is still loading. */
+async function open(page: Page, app: RunningApp, view: View): Promise<void> {
+  await page.goto(`${app.origin}/${view.hash}`);
+  await expect(view.ready(page).first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('main [data-testid="loading"], main .spinner')).toHaveCount(0, {
+    timeout: 60_000,
+  });
+  // Colours mid-transition (a theme switch, a changed cell's flash) are not the ones a user reads.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** One line per serious or critical violation: rule, impact, where, and why. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map(
+        (n) => `${v.id} (${v.impact}) at ${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1]?.trim()}`,
+      ),
+    );
+}
+
+/** Whether the focused element shows it: an outline or a box-shadow ring. */
+function focusShown(page: Page): Promise<{ testid: string | null; tag: string; shown: boolean }> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { testid: null, tag: 'body', shown: false };
+    const style = getComputedStyle(el);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    const ring = style.boxShadow !== 'none' && style.boxShadow !== '';
+    return { testid: el.getAttribute('data-testid'), tag: el.tagName.toLowerCase(), shown: outline || ring };
+  });
+}
+
+/** Presses Tab until the element with `testid` has the focus (at most `max` presses). */
+async function tabTo(page: Page, testid: string, max = 60): Promise<void> {
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press('Tab');
+    const focus = await focusShown(page);
+    if (focus.testid === testid) {
+      expect(focus.shown, `focus on ${testid} is visible`).toBe(true);
+      return;
+    }
+  }
+  throw new Error(`Tab never reached ${testid} in ${max} presses`);
+}
+
+test.beforeAll(async ({ app }) => {
+  test.setTimeout(240_000);
+  await app.call('app:completeOnboarding', { watchlistName: 'Core', tickers: [TICKER, 'QQQ'] });
+  await app.call('poll:refreshNow', {});
+  // Every view has something to show once the first polls of the list have landed.
+  await expect
+    .poll(
+      async () =>
+        (
+          await app.call<{ data: { points: unknown[] } | null }>('ticker:curve', {
+            ticker: TICKER,
+            kind: 'gex_by_strike',
+          })
+        ).data?.points.length ?? 0,
+      { timeout: 180_000 },
+    )
+    .toBeGreaterThan(0);
+  await expect
+    .poll(
+      async () =>
+        (await app.call<{ data: unknown }>('ticker:view', { ticker: TICKER, view: 'market_structure' }))
+          .data !== null,
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  // Hold the data still: an axe run must not race a re-render.
+  await app.call('poll:pause');
+});
+
+for (const theme of THEMES) {
+  test(`every main view in the ${theme} theme: no serious or critical axe violation`, async ({ gw, app }) => {
+    test.setTimeout(300_000);
+    await app.call('settings:update', { theme });
+    const found: Record<string, string[]> = {};
+    for (const view of VIEWS) {
+      await open(gw, app, view);
+      await expect(gw.locator('html')).toHaveAttribute('data-theme', theme);
+      const violations = await seriousViolations(gw);
+      if (violations.length) found[view.name] = violations;
+      await snap(gw, `a11y-${theme}-${view.name}`);
+    }
+    expect(found, 'serious/critical axe violations per view').toEqual({});
+  });
+}
+
+test('keyboard only: the navigation, a ticker, its tabs, with the focus always visible', async ({
+  gw,
+  app,
+}) => {
+  await app.call('settings:update', { theme: 'dark' });
+  await open(gw, app, VIEWS[0] as View);
+  // From the top of the page: every navigation link in order.
+  await gw.locator('body').focus();
+  for (const name of ['watchlists', 'rankings', 'alerts', 'history', 'settings'])
+    await tabTo(gw, `nav-${name}`);
+  await gw.keyboard.press('Enter');
+  await expect(gw.getByTestId('poll-panel')).toBeVisible();
+
+  // Back to the watchlists by keyboard, then into a ticker.
+  await gw.getByTestId('nav-settings').focus();
+  await gw.keyboard.press('Shift+Tab');
+  await gw.keyboard.press('Shift+Tab');
+  await gw.keyboard.press('Shift+Tab');
+  await gw.keyboard.press('Shift+Tab');
+  expect((await focusShown(gw)).testid).toBe('nav-watchlists');
+  await gw.keyboard.press('Enter');
+  await expect(gw.getByTestId(`row-${TICKER}`)).toBeVisible();
+  await tabTo(gw, `open-${TICKER}`);
+  await gw.keyboard.press('Enter');
+  await expect(gw.getByTestId('ticker-title')).toHaveText(TICKER);
+  await expect(gw.getByTestId('panel-market-structure')).toBeVisible();
+
+  // The tab list is one stop; arrows move between its tabs and the panel follows.
+  await tabTo(gw, 'tab-overview');
+  await snap(gw, 'a11y-keyboard-tab-focus');
+  for (const [tab, panel] of TICKER_TABS.slice(1)) {
+    await gw.keyboard.press('ArrowRight');
+    await expect(gw.getByTestId(`tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
+    await expect(gw.getByTestId(`tab-${tab}`)).toBeFocused();
+    const focus = await focusShown(gw);
+    expect(focus.shown, `focus on tab-${tab} is visible`).toBe(true);
+    await expect(gw.getByTestId(panel)).toBeVisible({ timeout: 30_000 });
+  }
+  // Home goes back to the first tab.
+  await gw.keyboard.press('Home');
+  await expect(gw.getByTestId('tab-overview')).toHaveAttribute('aria-selected', 'true');
+  await expect(gw.getByTestId('tab-overview')).toBeFocused();
+});
+
+test('a curve never stored, with the data source down, reads "unreachable" with a retry', async ({
+  page,
+  app,
+}) => {
+  test.setTimeout(180_000);
+  // The data source is chosen at start: store a dead remote address in the settings, copy the
+  // database (an online backup, consistent while the app runs) and start a second app on it.
+  await app.call('settings:update', {
+    dataSource: { kind: 'remote', baseUrl: 'http://127.0.0.1:9/api/v2', demo: true },
+  });
+  const backup = await app.call<{ path: string }>('backup:create');
+  const dir = mkdtempSync(join(tmpdir(), 'gammawatch-e2e-down-'));
+  copyFileSync(backup.path, join(dir, 'gammawatch.db'));
+  const down = await startHeadless(dir);
+  try {
+    await page.goto(down.url);
+    await page.goto(`${down.origin}/#/ticker/${TICKER}/curves`);
+    // The stored curves still draw; their list of expirations is the stored one.
+    const select = page.getByTestId('gamma-exp');
+    await expect(page.getByTestId('chart-gamma')).toHaveAttribute('data-state', 'chart', { timeout: 60_000 });
+    // The last listed date: the watcher polls only the combined curve, so that expiration was
+    // never fetched, and now cannot be.
+    const dated = await select
+      .locator('option')
+      .evaluateAll((options) =>
+        options.map((o) => (o as HTMLOptionElement).value).filter((v) => /^\d{4}-\d{2}-\d{2}$/.test(v)),
+      );
+    expect(dated.length).toBeGreaterThan(0);
+    await select.selectOption(dated[dated.length - 1] as string);
+    await expect(page.getByTestId('chart-gamma')).toHaveAttribute('data-state', 'unreachable', {
+      timeout: 60_000,
+    });
+    const panel = page.getByTestId('chart-gamma-unreachable');
+    await expect(panel).toContainText('unreachable');
+    await expect(panel.getByTestId('retry')).toBeVisible();
+    await page.getByTestId('chart-gamma').scrollIntoViewIfNeeded();
+    await snap(page, 'a11y-curve-unreachable');
+    // Retry asks again (and, the source still being down, lands in the same state).
+    await panel.getByTestId('retry').click();
+    await expect(page.getByTestId('chart-gamma')).toHaveAttribute('data-state', 'unreachable', {
+      timeout: 60_000,
+    });
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    await down.stop();
+  }
+});
+
+/**
+ * `gammawatch start --headless` on an existing data folder, with the data source its settings
+ * name (no --clock: that would force the local simulator). Resolves once the URL is printed.
+ */
+async function startHeadless(
+  dataDir: string,
+): Promise<{ url: string; origin: string; stop(): Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    ['src/host/gammawatch.mjs', 'start', '--headless', '--no-open', '--data-dir', dataDir],
+    { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GAMMAWATCH_HOME: dataDir } },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((done) => child.once('exit', () => done()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const url = await new Promise<string>((resolveUrl, reject) => {
+      let stdout = '';
+      const timer = setTimeout(() => reject(new Error(`no URL within 90 s; stderr:\n${stderr}`)), 90_000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const match = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/.exec(stdout);
+        if (match) {
+          clearTimeout(timer);
+          resolveUrl(match[0]);
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`the app exited (${code}) before printing its URL; stderr:\n${stderr}`));
+      });
+    });
+    return { url, origin: new URL(url).origin, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { labelOf, recordEntries, valueOf } from '../../../../src/renderer/features/ticker/field-labels.ts';
+
+describe('labelOf', () => {
+  it.each([
+    ['dist_to_gex_flip_pct', 'Distance to flip'],
+    ['put_call_iv_ratio_25delta', '25Δ put/call IV ratio'],
+    ['atm_iv', 'ATM IV (30d)'],
+    ['speculation_score', 'Speculation score (0-1)'],
+    ['gamma_flip_price', 'Gamma flip'],
+    // Not listed: the generic humanizer, so a new field still reads.
+    ['brand_new_metric_pct', 'Brand new metric %'],
+  ])('%s → %s', (key, want) => {
+    expect(labelOf(key)).toBe(want);
+  });
+});
+
+describe('valueOf', () => {
+  it.each([
+    ['put_call_iv_spread', 3.234, '3.23 pts'],
+    ['put_call_iv_spread', -1.5, '−1.50 pts'],
+    ['put_call_iv_spread', null, '—'],
+    ['dist_to_gex_flip_pct', -4.113, '−4.11%'],
+    ['atm_iv', 0.1304, '13.0%'],
+    ['price', 623.671, '623.67'],
+    ['call_25d_iv', 0.1234, '12.3%'],
+    ['iv_pct_chg', 0.03, '+0.03%'],
+    ['put_call_25d_iv_premium_pct', 27.41, '+27.41%'],
+    ['expected_move_pct_1d', 0.82, '±0.82%'],
+    ['regime_confidence', 0.95, '95%'],
+    ['simulated', true, 'Yes'],
+  ])('%s = %s → %s', (key, value, want) => {
+    expect(valueOf(key, value)).toBe(want);
+  });
+});
+
+describe('recordEntries', () => {
+  it.each([
+    {
+      name: 'omits identity fields and nested blobs, keeps lists',
+      data: { ticker: 'SPY', asof: '2026-03-02T15:00:00Z', price: 600, call_diag: { a: 1 }, tags: ['x'] },
+      omit: ['ticker', 'asof'],
+      want: [
+        ['Price', '600.00', ''],
+        ['Tags', 'x', ''],
+      ],
+    },
+    {
+      name: 'two names for one figure show once',
+      data: { gamma_flip_price: 649.3, gex_flip: 649.3 },
+      omit: [],
+      want: [['Gamma flip', '649.30', '']],
+    },
+    {
+      name: 'two names with different values both show, each named',
+      data: { gamma_flip_price: 649.3, gex_flip: 650 },
+      omit: [],
+      want: [
+        ['Gamma flip', '649.30', ''],
+        ['Gamma flip (gex_flip)', '650.00', ''],
+      ],
+    },
+    {
+      name: 'signed distances and the gamma regime are toned',
+      data: { dist_to_gex_flip_pct: -4.1, gamma_regime: 'positive', put_call_ratio_oi_30day_change: 0.2 },
+      omit: [],
+      want: [
+        ['Distance to flip', '−4.10%', 'neg'],
+        ['Gamma regime', 'Positive', 'pos'],
+        ['Put/call OI, 30-day change', '0.20', 'pos'],
+      ],
+    },
+  ])('$name', ({ data, omit, want }) => {
+    const entries = recordEntries(data, omit);
+    expect(entries.map((e) => [e.label, e.value, e.tone])).toEqual(want);
+    // Labels key the list on screen: they must be unique.
+    expect(new Set(entries.map((e) => e.label)).size).toBe(entries.length);
+  });
+});
