@@ -159,6 +159,15 @@ function sourceFromSettings(s: Settings, remoteApiKey: string | null | undefined
   return { kind: 'remote', baseUrl: d.baseUrl, apiKey: key ?? null, demo: d.demo };
 }
 
+// Another Gammawatch's local service says so in its payloads: market-structure tags `simulated`,
+// the state snapshot has `simulated: true`.
+function isSimulatedPayload(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  const record = data as Record<string, unknown>;
+  const tags = record['tags'];
+  return record['simulated'] === true || (Array.isArray(tags) && tags.includes('simulated'));
+}
+
 export async function createApp(options: AppOptions): Promise<App> {
   const log = options.log ?? ((message: string) => process.stderr.write(`gammawatch: ${message}\n`));
   const timers = options.timers ?? realTimers;
@@ -283,6 +292,13 @@ export async function createApp(options: AppOptions): Promise<App> {
     let stopped: Promise<void> | null = null;
     const backfills = new Set<Promise<void>>();
 
+    // A remote base URL may be another Gammawatch's local service: what is stored from it must
+    // wear the simulated badge too, online or not.
+    const remoteServesSimulated = (): boolean =>
+      sourceOption.kind === 'remote' &&
+      store.snapshots
+        .latestForTickers('market_structure', store.watchlists.allTickers().slice(0, 3))
+        .some((snap) => isSimulatedPayload(snap.data));
     const app: App = {
       dataDir: options.dataDir,
       store,
@@ -311,7 +327,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         return {
           version,
           dataSource: { kind: sourceOption.kind, label, baseUrl },
-          simulated,
+          simulated: simulated || remoteServesSimulated(),
           clock: clockMode,
           now: iso(now),
           market: {

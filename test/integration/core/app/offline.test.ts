@@ -49,6 +49,12 @@ describe('offline', () => {
     tmp.cleanup();
   }, 60_000);
 
+  it('keeps the simulated badge for data a remote simulator served, offline too', async () => {
+    const info = await call('app:info');
+    expect(info.dataSource.kind).toBe('remote');
+    expect(info.simulated).toBe(true);
+  });
+
   it('answers from the database with the service gone', async () => {
     const [signals] = await app.poller.runAll({ jobs: ['signals'] });
     expect(signals?.errors).toBe(signals?.requests);
