@@ -4,12 +4,12 @@
 // curve state a trader meets when the data source is down ("unreachable", with a retry).
 // Screenshots go to test/artifacts/screenshots/a11y-*.png.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, REPO, snap, test, type RunningApp } from './fixtures.ts';
+import { expect, REPO, snap, stopChild, test, type RunningApp } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 // Its own app: the theme and the data source are changed here.
@@ -272,16 +272,7 @@ async function startHeadless(
   );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((done) => child.once('exit', () => done()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const stop = (): Promise<void> => stopChild(child, dataDir);
   try {
     const url = await new Promise<string>((resolveUrl, reject) => {
       let stdout = '';

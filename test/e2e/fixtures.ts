@@ -111,7 +111,8 @@ export async function launchApp(
   };
 }
 
-async function stopChild(child: ChildProcess, dataDir: string): Promise<void> {
+/** SIGTERM (SIGKILL after 15 s), wait for the exit, then remove the data folder. */
+export async function stopChild(child: ChildProcess, dataDir: string): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) {
     const exited = new Promise<void>((done) => child.once('exit', () => done()));
     child.kill('SIGTERM');
