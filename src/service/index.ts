@@ -1,6 +1,7 @@
 // The local API v2 service's public entry. `createService` builds the Fastify app over a market
-// (simulated by default, or a folder of imported chain files) for in-process use and `inject`;
-// `startService` also listens, warms the caches in the background, and returns the base URL.
+// (simulated by default, or a ready source) for in-process use and `inject`; `startService` also
+// opens a live chain folder when asked, listens, warms the caches in the background, and returns
+// the base URL.
 import type { FastifyInstance } from 'fastify';
 import { AnalysisCache } from './analysis/analysis-cache.ts';
 import type { PricingParams } from './engine/types.ts';
@@ -10,28 +11,67 @@ import { DEFAULT_LIMITS, type ServiceContext, type ServiceLimits } from './http/
 import { TokenBuckets } from './http/rate-limit.ts';
 import { API_PREFIX, buildServer, type LogOptions } from './http/server.ts';
 import { fastClock, realClock } from './market/clock.ts';
-import { loadImportedMarket } from './market/imported-source.ts';
+import { ChainFolder, type WatchOptions } from './market/folder/index.ts';
 import { createSimulatedMarket } from './market/sim/simulated-source.ts';
+import {
+  createTradierCollector,
+  type TradierCollector,
+  type TradierCollectorOptions,
+} from './market/tradier/index.ts';
 import type { MarketClock, MarketDataSource } from './market/source.ts';
 import { startWarmers, type WarmOptions } from './analysis/background-warm.ts';
 import { SeriesCache } from './series/series-cache.ts';
 
 export { API_PREFIX } from './http/server.ts';
+export { fastClock, manualClock, realClock } from './market/clock.ts';
+export type { MarketClock } from './market/source.ts';
 export type { LogOptions } from './http/server.ts';
 export type { ServiceLimits } from './http/context.ts';
+export {
+  ChainFolder,
+  describeSnapshotTime,
+  probeChainFolder,
+  type ChainFolderChange,
+  type ChainFolderProbe,
+  type ChainFolderStatus,
+  type ClockMode,
+  type FolderProblem,
+} from './market/folder/index.ts';
+export {
+  createTradierCollector,
+  isDelayed as isTradierDelayed,
+  probeTradier,
+  type CollectorStatus as TradierCollectorStatus,
+  type TradierCollector,
+  type TradierCollectorOptions,
+  type TradierEnvironment,
+  type TradierProbeOptions,
+  type TradierProbeResult,
+} from './market/tradier/index.ts';
 
 export interface ServiceOptions {
   /** A ready market; otherwise one is built from `chainsDir` or the simulator. */
   source?: MarketDataSource;
   /** Simulator seed (default 1). */
   seed?: number;
-  /** The market clock: real time, accelerated (`fast`, 300× from now by default) or your own. */
-  clock?: 'real' | 'fast' | MarketClock;
+  /**
+   * The market clock: real time, accelerated (`fast`, 300× from now by default), the data's own
+   * (`data`: a chain folder's newest snapshot; the default with `chainsDir`) or your own.
+   */
+  clock?: 'real' | 'fast' | 'data' | MarketClock;
   /** Market time at which a fast clock starts (epoch ms; default now) and its speed (default 300). */
   fastStart?: number;
   fastSpeed?: number;
-  /** Serve the chain files of this folder instead of the simulator (startService only: loading is async). */
+  /**
+   * Serve the chain files of this folder, live, instead of the simulator (startService only:
+   * opening it is async). Its index goes in `<chainsDir>/.gammawatch/`, or `dataDir` when the
+   * folder is not writable.
+   */
   chainsDir?: string;
+  /** How the chain folder is watched (tests shorten the write-settling time), or false to read it once. */
+  chainsWatch?: WatchOptions | false;
+  /** Parsed chains of the folder kept in memory (default 64). */
+  chainsCache?: number;
   /** API keys; with none (and no keys file) a key is generated and saved in `dataDir`. */
   apiKeys?: readonly string[];
   keysFile?: string;
@@ -57,6 +97,8 @@ export interface ServiceInfo {
   readonly demoSymbols: readonly string[];
   /** The first background warm-up pass, once the service is ready (null without warm-up). */
   warmed: Promise<void> | null;
+  /** The live chain folder when the source is one. */
+  readonly folder: ChainFolder | null;
 }
 
 declare module 'fastify' {
@@ -66,6 +108,7 @@ declare module 'fastify' {
 }
 
 function buildClock(opts: ServiceOptions): MarketClock {
+  if (opts.clock === 'data') throw new Error("clock 'data' needs a chain folder (chainsDir)");
   if (opts.clock === undefined || opts.clock === 'real') return realClock();
   if (opts.clock === 'fast')
     return fastClock({ start: opts.fastStart ?? Date.now(), speed: opts.fastSpeed ?? 300 });
@@ -76,7 +119,7 @@ function buildSource(opts: ServiceOptions): MarketDataSource {
   if (opts.source) return opts.source;
   if (opts.chainsDir !== undefined) {
     throw new Error(
-      'createService: chain files load asynchronously; use startService, or pass loadImportedMarket(dir) as source',
+      'createService: a chain folder opens asynchronously; use startService, or pass await ChainFolder.open(dir) as source',
     );
   }
   return createSimulatedMarket({ seed: opts.seed ?? 1, clock: buildClock(opts) });
@@ -130,7 +173,15 @@ export function createService(opts: ServiceOptions = {}): FastifyInstance {
   };
   const log: LogOptions = opts.log === 'quiet' ? { level: 'warn' } : (opts.log ?? { level: 'info' });
   const app = buildServer(ctx, log);
-  const info: ServiceInfo = { source, analysis, series, keys, demoSymbols, warmed: null };
+  const info: ServiceInfo = {
+    source,
+    analysis,
+    series,
+    keys,
+    demoSymbols,
+    warmed: null,
+    folder: source instanceof ChainFolder ? source : null,
+  };
   app.decorate('gammawatch', info);
   if (opts.warm !== undefined && opts.warm !== false) {
     const warm = opts.warm;
@@ -142,15 +193,16 @@ export function createService(opts: ServiceOptions = {}): FastifyInstance {
   return app;
 }
 
-function describeProblems(problems: readonly { file: string; message: string }[]): string {
-  return problems.length === 0 ? '' : `: ${problems.map((p) => `${p.file}: ${p.message}`).join('; ')}`;
-}
-
 export interface StartOptions extends ServiceOptions {
   /** Default 8787; 0 picks a free port. */
   port?: number;
   /** Default 127.0.0.1: the service binds to loopback unless told otherwise. */
   host?: string;
+  /**
+   * Collect from Tradier into `chainsDir` (required with it): the collector fetches at once and then
+   * on its schedule, and every chain it writes is served by the live folder like any other file.
+   */
+  tradier?: Omit<TradierCollectorOptions, 'chainsDir'>;
 }
 
 export interface RunningService {
@@ -159,28 +211,86 @@ export interface RunningService {
   readonly apiKeys: readonly string[];
   readonly keys: ResolvedKeys;
   readonly app: FastifyInstance;
+  /** The live chain folder being served (status, problems, change events), or null. */
+  readonly folder: ChainFolder | null;
+  /** The Tradier collector writing into the folder, or null. */
+  readonly collector: TradierCollector | null;
   close(): Promise<void>;
 }
 
+/** Opens the chain folder of `opts`, on the data clock unless another one is asked for. */
+async function openFolder(dir: string, opts: StartOptions): Promise<ChainFolder> {
+  const clock = opts.clock === undefined || opts.clock === 'data' ? 'data' : buildClock(opts);
+  return ChainFolder.open(dir, {
+    clock,
+    ...(opts.dataDir !== undefined ? { dataDir: opts.dataDir } : {}),
+    ...(opts.chainsCache !== undefined ? { cacheChains: opts.chainsCache } : {}),
+    watch: opts.chainsWatch === undefined ? true : opts.chainsWatch,
+  });
+}
+
+/** Logs the folder's problems once each, and its new files as they are served. */
+function logFolder(folder: ChainFolder, app: FastifyInstance): void {
+  const status = folder.status();
+  app.log.info(
+    {
+      dir: status.dir,
+      files: status.files,
+      tickers: status.tickers.length,
+      clock: status.clock,
+      index: folder.index.location,
+    },
+    'chain folder opened',
+  );
+  if (status.files === 0)
+    app.log.warn({ dir: status.dir }, 'no readable chain files yet: serving none until some arrive');
+  for (const p of status.problems) app.log.warn({ file: p.file }, `chain folder: ${p.message}`);
+  const unsubscribe = folder.subscribe((change) => {
+    for (const p of change.newProblems) app.log.warn({ file: p.file }, `chain folder: ${p.message}`);
+    if (change.files.length > 0) app.log.info({ files: change.files }, 'chain folder changed');
+  });
+  app.addHook('onClose', async () => unsubscribe());
+}
+
 export async function startService(opts: StartOptions = {}): Promise<RunningService> {
+  if (opts.tradier && opts.chainsDir === undefined)
+    throw new Error('startService: a Tradier collector writes into a chain folder: give chainsDir too');
   let source = opts.source;
-  let problems: readonly { file: string; message: string }[] = [];
+  let folder: ChainFolder | null = null;
   if (source === undefined && opts.chainsDir !== undefined) {
-    const imported = await loadImportedMarket(opts.chainsDir, { clock: buildClock(opts) });
-    if (imported.universe().length === 0) {
-      throw new Error(`no readable chain files in ${opts.chainsDir}${describeProblems(imported.problems)}`);
-    }
-    source = imported;
-    problems = imported.problems;
+    folder = await openFolder(opts.chainsDir, opts);
+    source = folder;
   }
-  const app = createService({ warm: {}, ...opts, ...(source ? { source, chainsDir: undefined } : {}) });
-  for (const p of problems) app.log.warn({ file: p.file }, `chain file skipped: ${p.message}`);
+  let app: FastifyInstance;
+  try {
+    app = createService({ warm: {}, ...opts, ...(source ? { source, chainsDir: undefined } : {}) });
+  } catch (error) {
+    await folder?.close();
+    throw error;
+  }
+  if (folder) {
+    const opened = folder;
+    logFolder(opened, app);
+    // After the server: in-flight requests finish before the watcher and the index go.
+    app.addHook('onClose', async () => opened.close());
+  }
   const host = opts.host ?? '127.0.0.1';
   try {
     await app.listen({ port: opts.port ?? 8787, host });
   } catch (error) {
-    await app.close(); // stops the warm-up that `ready` started
+    await app.close(); // stops the warm-up that `ready` started, and the folder
     throw error;
+  }
+  let collector: TradierCollector | null = null;
+  if (opts.tradier && opts.chainsDir !== undefined) {
+    const log = app.log;
+    const started = createTradierCollector({
+      log: (line) => log.info(line),
+      ...opts.tradier,
+      chainsDir: opts.chainsDir,
+    });
+    collector = started;
+    started.start();
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : (opts.port ?? 8787);
@@ -190,6 +300,12 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
     apiKeys: app.gammawatch.keys.keys,
     keys: app.gammawatch.keys,
     app,
-    close: () => app.close(),
+    folder,
+    collector,
+    // The collector first: a run in flight is aborted and waited for before the folder closes.
+    close: async () => {
+      await collector?.stop();
+      await app.close();
+    },
   };
 }

@@ -2,7 +2,8 @@
 // URL and the API key to stdout (the only place the key is ever shown) and logs to stderr.
 import { parseArgs } from 'node:util';
 import { SERIES_WINDOW_PATTERN } from '../../shared/api/index.ts';
-import { startService } from '../../service/index.ts';
+import { TICKER_PATTERN } from '../../shared/bridge/common.ts';
+import { describeSnapshotTime, startService } from '../../service/index.ts';
 import { manualClock } from '../../service/market/clock.ts';
 import type { Command } from './command.ts';
 import { intOption, untilStopSignal } from './options.ts';
@@ -12,13 +13,24 @@ const HELP = `usage: gammawatch service [options]
   --port N          port to listen on (default 8787; 0 picks a free one)
   --host H          address to bind (default 127.0.0.1, loopback only)
   --seed N          simulator seed (default 1)
-  --clock C         real | fast (fast: market time runs 300x, a session in ~80 s)
+  --clock C         real | fast | data (fast: market time runs 300x, a session in ~80 s;
+                    data: "now" is the newest snapshot of --chains, the default there, so a
+                    folder of last week's files still ranks; real: the wall clock)
   --speed N         speed of the fast clock (default 300)
   --at TIME         freeze the market clock at TIME (ISO-8601, e.g. 2025-03-12T15:00:00Z): a
-                    repeatable view of one instant, or of old imported files inside the 36 h
-                    ranking window
+                    repeatable view of one instant
   --chains DIR      serve the chain files of DIR (Cboe quotedata.csv / delayed-quotes JSON)
-                    instead of the simulated market
+                    instead of the simulated market, watched live: files copied in are served
+                    within seconds. DIR/history/<TICKER>.csv (daily closes) and DIR/earnings.csv
+                    (ticker,date,time) are read too
+  --tradier-token T collect chains from Tradier into --chains DIR with token T (or set
+                    $GAMMAWATCH_TRADIER_TOKEN, which keeps it out of the process list): quotes,
+                    chains with greeks and daily history, at start and every 5 minutes while
+                    the market is open, within Tradier's rate limit
+  --tickers A,B     the tickers to collect from Tradier (required with a token)
+  --sandbox         use Tradier's sandbox (its data is 15 minutes delayed)
+  --tradier-base-url ORIGIN
+                    another origin for Tradier's API (tests point it at a stand-in)
   --api-key K       accept bearer key K (repeatable)
   --keys-file F     accept the keys of F (JSON array, {"keys": [...]}, or one per line)
   --data-dir D      where a generated key is kept (default $GAMMAWATCH_HOME/service or
@@ -43,6 +55,10 @@ export async function runService(
       speed: { type: 'string' },
       at: { type: 'string' },
       chains: { type: 'string' },
+      'tradier-token': { type: 'string' },
+      'tradier-base-url': { type: 'string' },
+      tickers: { type: 'string' },
+      sandbox: { type: 'boolean', default: false },
       'api-key': { type: 'string', multiple: true },
       'keys-file': { type: 'string' },
       'data-dir': { type: 'string' },
@@ -57,17 +73,25 @@ export async function runService(
     process.stdout.write(HELP);
     return 0;
   }
-  const clockName = values.clock ?? 'real';
-  if (clockName !== 'real' && clockName !== 'fast')
-    throw new Error(`--clock must be real or fast, got '${clockName}'`);
+  const chains = values.chains !== undefined;
+  const clockName = values.clock ?? (chains ? 'data' : 'real');
+  if (clockName !== 'real' && clockName !== 'fast' && clockName !== 'data')
+    throw new Error(`--clock must be real, fast or data, got '${clockName}'`);
+  if (clockName === 'data' && !chains)
+    throw new Error("--clock data needs --chains DIR: it is the newest snapshot of the folder's files");
   const at = values.at === undefined ? undefined : Date.parse(values.at);
   if (at !== undefined && !Number.isFinite(at))
     throw new Error(`--at must be an ISO-8601 time, got '${values.at}'`);
+  if (at !== undefined && values.clock !== undefined)
+    throw new Error('--at freezes the clock: give either --at or --clock, not both');
   const clock = at === undefined ? clockName : manualClock(at);
   const warmSeries = values['warm-series'] ?? '180d';
   if (warmSeries !== 'off' && !SERIES_WINDOW_PATTERN.test(warmSeries)) {
     throw new Error(`--warm-series must be a lookback such as 180d or 2y, or off; got '${warmSeries}'`);
   }
+  const tradier = tradierOptions(values, process.env['GAMMAWATCH_TRADIER_TOKEN']);
+  if (tradier && !chains)
+    throw new Error('Tradier needs --chains DIR: every chain it fetches is written there as a file');
   const port = intOption('port', values.port, 0, 65535);
   const seed = intOption('seed', values.seed, -(2 ** 31), 2 ** 31 - 1);
   const speed = intOption('speed', values.speed, 1, 100_000);
@@ -79,6 +103,7 @@ export async function runService(
     clock,
     ...(speed !== undefined ? { fastSpeed: speed } : {}),
     ...(values.chains !== undefined ? { chainsDir: values.chains } : {}),
+    ...(tradier ? { tradier } : {}),
     ...(values['api-key'] ? { apiKeys: values['api-key'] } : {}),
     ...(values['keys-file'] !== undefined ? { keysFile: values['keys-file'] } : {}),
     ...(values['data-dir'] !== undefined ? { dataDir: values['data-dir'] } : {}),
@@ -88,12 +113,24 @@ export async function runService(
 
   const { keys } = service;
   const lines = [`Gammawatch API v2 service at ${service.baseUrl}`];
-  const clockText = at === undefined ? `${clockName} clock` : `clock frozen at ${new Date(at).toISOString()}`;
-  const source =
-    values.chains !== undefined
-      ? `chain files in ${values.chains}, ${clockText}`
-      : `simulated market (seed ${seed ?? 1}, ${clockText})`;
+  const clockText =
+    at !== undefined
+      ? `clock frozen at ${new Date(at).toISOString()}`
+      : clockName === 'data'
+        ? "the data's own clock (newest snapshot)"
+        : `${clockName} clock`;
+  const status = service.folder?.status();
+  const source = status
+    ? `chain files in ${status.dir} (${plural(status.files, 'file')}, ${plural(status.tickers.length, 'ticker')}` +
+      `${status.newestSnapshot === null ? '' : `, newest ${describeSnapshotTime(status.newestSnapshot)}`}` +
+      `${status.problems.length === 0 ? '' : `, ${plural(status.problems.length, 'problem')}: see the log`}), ${clockText}`
+    : `simulated market (seed ${seed ?? 1}, ${clockText})`;
   lines.push(`Serving ${source}`);
+  if (tradier)
+    lines.push(
+      `Collecting ${tradier.tickers.join(', ')} from Tradier ${tradier.environment}` +
+        `${tradier.environment === 'sandbox' ? ' (15 min delayed)' : ''} into ${values.chains ?? ''}`,
+    );
   if (keys.origin === 'generated' || keys.origin === 'data folder') {
     lines.push(
       `API key: ${keys.keys[0] ?? ''}${keys.origin === 'generated' ? ` (new, saved in ${keys.file})` : ` (from ${keys.file})`}`,
@@ -110,8 +147,47 @@ export async function runService(
   return 0;
 }
 
+interface TradierFlags {
+  'tradier-token'?: string;
+  'tradier-base-url'?: string;
+  tickers?: string;
+  sandbox?: boolean;
+}
+
+/** The collector's options from the flags (the token from the flag or the environment), or null. */
+function tradierOptions(
+  values: TradierFlags,
+  envToken: string | undefined,
+): { token: string; environment: 'production' | 'sandbox'; baseUrl?: string; tickers: string[] } | null {
+  const token = values['tradier-token'] ?? (envToken?.trim() || undefined);
+  if (token === undefined) {
+    if (values.tickers !== undefined || values['tradier-base-url'] !== undefined || values.sandbox)
+      throw new Error(
+        '--tickers, --sandbox and --tradier-base-url collect from Tradier: give --tradier-token T or set GAMMAWATCH_TRADIER_TOKEN',
+      );
+    return null;
+  }
+  const tickers = (values.tickers ?? '')
+    .split(/[\s,]+/)
+    .map((t) => t.trim().toUpperCase())
+    .filter((t) => t.length > 0);
+  if (tickers.length === 0) throw new Error('--tickers A,B is required with a Tradier token');
+  const bad = tickers.find((t) => !TICKER_PATTERN.test(t));
+  if (bad !== undefined) throw new Error(`--tickers: '${bad}' is not a ticker`);
+  return {
+    token,
+    environment: values.sandbox ? 'sandbox' : 'production',
+    ...(values['tradier-base-url'] !== undefined ? { baseUrl: values['tradier-base-url'] } : {}),
+    tickers: [...new Set(tickers)],
+  };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 const command: Command = {
-  summary: 'run the local API v2 service (simulated market or imported chain files)',
+  summary: 'run the local API v2 service (simulated market or a live folder of chain files)',
   run: (argv) => runService(argv),
 };
 export default command;

@@ -7,6 +7,10 @@
 // only when some ticker gets a new snapshot (a "snapshot epoch"), so it is built once per epoch and
 // each ranking request is a filter over ~40 ready rows. `warmUniverse` builds the next epoch ahead
 // of requests, one ticker per event-loop turn, so a new epoch does not stall the server.
+//
+// A source whose data can change under a snapshot instant (a live chain folder: a file replaced,
+// history added, new tickers) gives a per-ticker `revision`: it is part of every cache key and of
+// the epoch, and the ticker list is re-read whenever the source hands out a new universe.
 import type { MarketDataSource, TickerInfo } from '../market/source.ts';
 import type { PricingParams } from '../engine/types.ts';
 import { Lru } from './lru.ts';
@@ -42,7 +46,8 @@ export class AnalysisCache {
   readonly source: MarketDataSource;
   readonly #pricing: PricingParams | undefined;
   readonly #lru: Lru<string, TickerAnalysis>;
-  readonly #known: ReadonlyMap<string, TickerInfo>;
+  #known: ReadonlyMap<string, TickerInfo>;
+  #knownFrom: readonly TickerInfo[];
   #universe: Universe | null = null;
   #checkedAt: number | null = null;
   #epochs = 0;
@@ -51,7 +56,23 @@ export class AnalysisCache {
     this.source = opts.source;
     this.#pricing = opts.pricing;
     this.#lru = new Lru(opts.capacity ?? 160);
-    this.#known = new Map(opts.source.universe().map((t) => [t.ticker, t]));
+    this.#knownFrom = opts.source.universe();
+    this.#known = new Map(this.#knownFrom.map((t) => [t.ticker, t]));
+  }
+
+  /** The source's tickers; a live source hands out a new array when its universe changes. */
+  #tickers(): ReadonlyMap<string, TickerInfo> {
+    const current = this.source.universe();
+    if (current !== this.#knownFrom) {
+      this.#knownFrom = current;
+      this.#known = new Map(current.map((t) => [t.ticker, t]));
+    }
+    return this.#known;
+  }
+
+  /** The source's revision of a ticker ('' for sources whose snapshots never change). */
+  revision(ticker: string): string {
+    return this.source.revision?.(ticker) ?? '';
   }
 
   get pricing(): PricingParams | undefined {
@@ -64,19 +85,20 @@ export class AnalysisCache {
 
   /** Whether the market lists this (normalised) ticker at all. */
   knows(ticker: string): boolean {
-    return this.#known.has(ticker);
+    return this.#tickers().has(ticker);
   }
 
   latestTime(ticker: string, now = this.now()): number | null {
-    return this.#known.has(ticker) ? this.source.latestSnapshotTime(ticker, now) : null;
+    return this.#tickers().has(ticker) ? this.source.latestSnapshotTime(ticker, now) : null;
   }
 
   /** The analysis of a ticker at a snapshot instant (cached), or null when there is no chain. */
   at(ticker: string, time: number): TickerAnalysis | null {
-    const key = `${ticker}@${time}`;
+    const revision = this.revision(ticker);
+    const key = `${ticker}@${time}#${revision}`;
     const hit = this.#lru.get(key);
     if (hit) return hit;
-    const analysis = analyzeSnapshot(this.source, ticker, time, this.#pricing);
+    const analysis = analyzeSnapshot(this.source, ticker, time, this.#pricing, revision);
     if (analysis) this.#lru.set(key, analysis);
     return analysis;
   }
@@ -89,11 +111,15 @@ export class AnalysisCache {
   /** The latest snapshot time of every ticker inside the recency window, as of `now`. */
   #epoch(now: number): { key: string; members: [string, number][] } {
     const members: [string, number][] = [];
-    for (const ticker of this.#known.keys()) {
+    for (const ticker of this.#tickers().keys()) {
       const t = this.source.latestSnapshotTime(ticker, now);
       if (t !== null && t >= now - RECENCY_WINDOW_MS) members.push([ticker, t]);
     }
-    return { key: members.map(([ticker, t]) => `${ticker}@${t}`).join(','), members };
+    const key = members.map(([ticker, t]) => {
+      const revision = this.revision(ticker);
+      return revision === '' ? `${ticker}@${t}` : `${ticker}@${t}#${revision}`;
+    });
+    return { key: key.join(','), members };
   }
 
   universe(): Universe {

@@ -33,6 +33,8 @@ export class TickerAnalysis {
     readonly regime: RegimeResult,
     readonly setup: TradeSetupBlob,
     readonly pricing: PricingParams | undefined,
+    /** The source's revision of the ticker when analysed ('' when snapshots never change). */
+    readonly revision: string = '',
   ) {}
 
   get ticker(): string {
@@ -82,6 +84,7 @@ export function analyzeSnapshot(
   ticker: string,
   time: number,
   pricing?: PricingParams,
+  revision: string = source.revision?.(ticker) ?? '',
 ): TickerAnalysis | null {
   const chain = source.chain(ticker, time);
   if (chain === null) return null;
@@ -93,5 +96,5 @@ export function analyzeSnapshot(
     ...(pricing ? { pricing } : {}),
   });
   const regime = classifyRegime(metrics);
-  return new TickerAnalysis(chain, metrics, regime, interpretTradeSetup(metrics, regime), pricing);
+  return new TickerAnalysis(chain, metrics, regime, interpretTradeSetup(metrics, regime), pricing, revision);
 }

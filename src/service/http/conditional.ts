@@ -59,7 +59,14 @@ interface ViewKey {
 function viewKey(a: TickerAnalysis, schema: string, params: ViewParams): ViewKey {
   const key = `${schema}|${canonicalJson(params)}`;
   const etag = a.memo(`etag:${key}`, () =>
-    weakEtag({ schema, ticker: a.ticker, asof: a.asof, params: params as Record<string, unknown> }),
+    weakEtag({
+      schema,
+      ticker: a.ticker,
+      asof: a.asof,
+      params: params as Record<string, unknown>,
+      // A chain folder's file replaced under the same snapshot time is a new representation.
+      ...(a.revision === '' ? {} : { revision: a.revision }),
+    }),
   );
   return { key, etag };
 }

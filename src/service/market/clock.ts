@@ -1,10 +1,19 @@
 // Market clocks. The service asks its clock what "now" is in market time: the real time, an
-// accelerated time for demos (a whole session in about 80 seconds at 300×), or a hand-set time
-// for tests.
+// accelerated time for demos (a whole session in about 80 seconds at 300×), a hand-set time for
+// tests, or a chain folder's newest snapshot.
 import type { MarketClock } from './source.ts';
 
 export function realClock(): MarketClock {
-  return { now: () => Date.now() };
+  return { now: () => Date.now(), kind: 'real' };
+}
+
+/**
+ * The data's own clock: "now" is the newest snapshot a chain folder holds, so a folder of
+ * Friday's files still ranks on Monday (rankings keep snapshots within 36 hours of "now"). Until
+ * the folder holds a snapshot it reads the wall clock.
+ */
+export function dataClock(newestSnapshot: () => number | null): MarketClock {
+  return { now: () => newestSnapshot() ?? Date.now(), kind: 'data' };
 }
 
 export interface FastClockOptions {
@@ -21,7 +30,7 @@ export function fastClock({ start, speed, realNow = Date.now }: FastClockOptions
   if (!(speed > 0) || !Number.isFinite(speed))
     throw new Error(`fastClock: speed must be positive, got ${speed}`);
   const origin = realNow();
-  return { now: () => start + (realNow() - origin) * speed };
+  return { now: () => start + (realNow() - origin) * speed, kind: 'fast' };
 }
 
 export interface ManualClock extends MarketClock {
@@ -34,6 +43,7 @@ export function manualClock(start: number): ManualClock {
   let t = start;
   return {
     now: () => t,
+    kind: 'manual',
     set: (epochMs) => {
       if (!Number.isFinite(epochMs)) throw new Error(`manualClock: not an instant: ${epochMs}`);
       t = epochMs;

@@ -15,13 +15,20 @@ export interface TickerInfo {
   readonly demo: boolean;
 }
 
+/** real: the wall clock; fast: accelerated; manual: set by hand (`--at`, tests); data: the newest snapshot. */
+export type ClockKind = 'real' | 'fast' | 'manual' | 'data';
+
 export interface MarketClock {
   /** The market's current instant, epoch ms. Real time, or accelerated for demos and tests. */
   now(): number;
+  /** Which kind of clock this is, reported in /access; unset for clocks of one's own. */
+  readonly kind?: ClockKind;
 }
 
 export interface MarketDataSource {
   readonly simulated: boolean;
+  /** What the source is, reported in /access (the simulator leaves it unset). */
+  readonly kind?: 'simulator' | 'chain_folder';
   readonly clock: MarketClock;
   universe(): readonly TickerInfo[];
   /**
@@ -38,4 +45,10 @@ export interface MarketDataSource {
   history(ticker: string, snapshotTime: number): TickerHistory;
   /** The next scheduled earnings on or after the snapshot's date, or null when none is known. */
   earnings(ticker: string, snapshotTime: number): EarningsEvent | null;
+  /**
+   * For a source whose data can change under a snapshot instant (a chain folder: a file replaced,
+   * a history file added): a value that changes whenever anything an analysis of the ticker reads
+   * changes. Caches of analyses key on it. Unset: a snapshot never changes once it exists.
+   */
+  revision?(ticker: string): string;
 }

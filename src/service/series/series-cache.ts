@@ -15,6 +15,8 @@ export interface DayRow {
   date: IsoDate;
   /** The snapshot the row was computed from (the session's last one at or before now). */
   time: number;
+  /** The source's revision of the ticker then: a replaced file or new history recomputes the row. */
+  revision: string;
   row: SeriesRow;
 }
 
@@ -69,7 +71,8 @@ export class SeriesCache {
   rowAt(ticker: string, date: IsoDate, time: number): DayRow | null {
     const key = `${ticker}|${date}`;
     const hit = this.#rows.get(key);
-    if (hit && hit.time === time) return hit;
+    const revision = this.#analysis.revision(ticker);
+    if (hit && hit.time === time && hit.revision === revision) return hit;
     // The latest snapshot is likely in the analysis cache already; older ones are not worth keeping there.
     const analysis =
       this.#analysis.latestTime(ticker) === time
@@ -77,7 +80,7 @@ export class SeriesCache {
         : analyzeSnapshot(this.#analysis.source, ticker, time, this.#analysis.pricing);
     if (!analysis) return null;
     this.#computed++;
-    const row: DayRow = { date, time, row: seriesRowOf(analysis) };
+    const row: DayRow = { date, time, revision, row: seriesRowOf(analysis) };
     this.#rows.set(key, row);
     return row;
   }
@@ -89,7 +92,8 @@ export class SeriesCache {
     for (const { date, time } of this.dailyCloses(ticker, after, now)) {
       signal?.throwIfAborted();
       const cached = this.#rows.get(`${ticker}|${date}`);
-      const row = cached && cached.time === time ? cached : this.rowAt(ticker, date, time);
+      const fresh = cached && cached.time === time && cached.revision === this.#analysis.revision(ticker);
+      const row = fresh ? cached : this.rowAt(ticker, date, time);
       if (row !== cached) await yieldTurn();
       if (row) out.push(row);
     }
@@ -107,7 +111,7 @@ export class SeriesCache {
       for (const { date, time } of days) {
         if (signal?.aborted) return;
         const cached = this.#rows.get(`${ticker}|${date}`);
-        if (cached && cached.time === time) continue;
+        if (cached && cached.time === time && cached.revision === this.#analysis.revision(ticker)) continue;
         this.rowAt(ticker, date, time);
         await yieldTurn();
       }

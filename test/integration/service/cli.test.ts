@@ -66,7 +66,7 @@ describe('gammawatch service (child process)', () => {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const [code] = (await once(child, 'exit')) as [number | null];
     expect(code).toBe(1);
-    expect(stderr).toContain('--clock must be real or fast');
+    expect(stderr).toContain('--clock must be real, fast or data');
   });
 });
 

@@ -1,5 +1,7 @@
 // The service over imported chain files (the real Cboe sample), exactly as over the simulator.
-import { resolve } from 'node:path';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessResponseSchema,
@@ -23,17 +25,23 @@ const SAMPLE_ASOF = Date.parse('2023-08-21T02:38:00Z');
 
 describe('imported chain files', () => {
   let svc: RunningService;
+  // A temp copy: the live folder writes its index beside the files (and root could write into ../shared).
+  const dir = mkdtempSync(join(tmpdir(), 'gw-imported-'));
   beforeAll(async () => {
+    copyFileSync(join(FIXTURES, 'tsla_quotedata.csv'), join(dir, 'tsla_quotedata.csv'));
     svc = await startService({
       port: 0,
-      chainsDir: FIXTURES,
+      chainsDir: dir,
       apiKeys: [TEST_KEY],
       clock: manualClock(SAMPLE_ASOF + 3600_000),
       log: { level: 'silent' },
       warm: false,
     });
   });
-  afterAll(() => svc.close());
+  afterAll(async () => {
+    await svc.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('serves the imported ticker with the file snapshot as asof', async () => {
     const body = valid(tickerStateResponseSchema, (await call(svc.baseUrl, '/tickers/tsla')).json);
@@ -67,14 +75,35 @@ describe('imported chain files', () => {
     expect((await call(svc.baseUrl, '/tickers/TSLA/signals', { auth: 'demo' })).status).toBe(200);
   });
 
-  it('refuses a folder with no readable chain file', async () => {
+  it('refuses a folder that does not exist', async () => {
     await expect(
       startService({
         port: 0,
-        chainsDir: resolve(repoRoot, 'src/shared'),
+        chainsDir: resolve(repoRoot, 'no-such-folder'),
         apiKeys: [TEST_KEY],
         log: { level: 'silent' },
       }),
-    ).rejects.toThrow(/no readable chain files/);
+    ).rejects.toThrow(/cannot read the chain folder .*no-such-folder: folder not found/);
+  });
+
+  it('serves a folder without chain files as an empty market (files may arrive later)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gw-empty-'));
+    writeFileSync(join(dir, 'notes.txt'), 'not a chain');
+    const empty = await startService({
+      port: 0,
+      chainsDir: dir,
+      chainsWatch: false,
+      apiKeys: [TEST_KEY],
+      log: { level: 'silent' },
+      warm: false,
+    });
+    try {
+      expect(empty.folder?.status()).toMatchObject({ files: 0, tickers: [], newestSnapshot: null });
+      const top = valid(topSetupsResponseSchema, (await call(empty.baseUrl, '/top-setups')).json);
+      expect(top.data.items).toEqual([]);
+    } finally {
+      await empty.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,7 @@
 // The figures that need the ticker's daily history: IV rank and change, realized volatility, the
 // put/call OI ratio changes, the history scores and their states. Today's values (from the chain)
 // close the series. Anything the history is too short for comes back null with a note, never NaN:
-// imported chains have no history at all.
+// a chain folder builds history from its own snapshots and a daily price file.
 import { addDays } from '../../../shared/market-calendar.ts';
 import type { HistoryMetrics, TickerHistory } from '../types.ts';
 import {
@@ -37,7 +37,7 @@ export const PCR_LOOKBACKS = [30, 60] as const;
 /** The session used for a look-back must be no older than this many days before the target date. */
 export const PCR_LOOKBACK_TOLERANCE_DAYS = 7;
 
-/** A ticker with no daily history (an imported chain, a ticker before its first session): the one shared value. */
+/** A ticker with no daily history (a ticker before its first session): the one shared value. */
 export const EMPTY_HISTORY: TickerHistory = {
   dates: [],
   close: new Float64Array(0),
@@ -86,16 +86,19 @@ function ivRank(s: Series, notes: string[]): number | null {
   if (!valid(today)) return null;
   const window = s.ivs.slice(-IV_RANK_SESSIONS).filter(valid);
   if (window.length < IV_RANK_MIN_SESSIONS) {
-    notes.push(`iv_rank needs ${IV_RANK_MIN_SESSIONS} sessions of ATM IV, have ${window.length}`);
+    notes.push(`IV rank needs ${IV_RANK_MIN_SESSIONS} sessions of ATM IV; ${window.length} stored`);
     return null;
   }
   const lo = Math.min(...window);
   const hi = Math.max(...window);
   if (hi === lo) {
-    notes.push('iv_rank undefined: ATM IV flat over the window');
+    notes.push('IV rank is undefined: ATM IV was flat over the window');
     return null;
   }
-  if (window.length < IV_RANK_SESSIONS) notes.push(`iv_rank over ${window.length} sessions (fewer than 252)`);
+  if (window.length < IV_RANK_SESSIONS)
+    notes.push(
+      `IV rank is over ${window.length} sessions of ATM IV, fewer than ${IV_RANK_SESSIONS} (a year)`,
+    );
   return round(((today - lo) / (hi - lo)) * 100, 2);
 }
 
@@ -143,29 +146,31 @@ type ScoreFields = Pick<HistoryMetrics, keyof typeof EMPTY_SCORES>;
 /** The five scores and their states from the closes; a note for each one the closes cannot support. */
 function scoresAndStates(closes: number[], notes: string[]): ScoreFields {
   const out: ScoreFields = { ...EMPTY_SCORES };
+  // Today's price counts as the last close, so "stored" includes it.
   const need = (what: string, closesNeeded: number): void => {
-    notes.push(`${what} needs ${closesNeeded} daily closes, have ${closes.length}`);
+    notes.push(`${what} needs ${closesNeeded} daily closes; ${closes.length} stored`);
   };
   const trend = trendScore(closes);
-  if (trend === null) need('trend_score', TREND_WINDOW);
+  if (trend === null) need('Trend', TREND_WINDOW);
   else {
     out.trend_score = trend;
     out.trend_state = trendState(trend);
   }
   const mom = momentum(closes);
-  if (mom === null) need('momentum_score', MOMENTUM_LONG + MOMENTUM_CHANGE_LAG + 1);
+  if (mom === null) need('Momentum', MOMENTUM_LONG + MOMENTUM_CHANGE_LAG + 1);
   else {
     out.momentum_score = mom.score;
     out.momentum_state = momentumState(mom.score, mom.change, out.trend_state);
   }
   const ext = extensionScore(closes);
-  if (ext === null) need('extension_score', VOL_WINDOW + 1);
+  if (ext === null) need('Extension', VOL_WINDOW + 1);
   else {
     out.extension_score = ext;
     out.extension_state = extensionState(ext);
   }
   const rv = realizedVol(closes);
-  if (rv === null) need('realized_vol_score', Math.max(RV_LONG_WINDOW + 1, VOL_WINDOW + RV_DISTRIBUTION_MIN));
+  if (rv === null)
+    need('The realized-volatility state', Math.max(RV_LONG_WINDOW + 1, VOL_WINDOW + RV_DISTRIBUTION_MIN));
   else {
     out.realized_vol_score = rv.score;
     out.realized_vol_state = realizedVolState(rv);
@@ -189,13 +194,13 @@ export function computeHistoryMetrics(history: TickerHistory, today: HistoryToda
   }
   if (sessions === 0) {
     notes.push(
-      'no daily history: iv_rank, realized volatility, trend, momentum, extension and their states are unavailable',
+      'no daily history: IV rank, realized volatility, trend, momentum and extension need past sessions, and none are stored',
     );
     return { ...EMPTY_SCORES, ...emptyHistoryFigures(), notes };
   }
   const rv20Window = lastPositive(s.closes, VOL_WINDOW + 1);
   if (rv20Window === null)
-    notes.push(`realized_vol_20d needs ${VOL_WINDOW + 1} daily closes, have ${s.closes.length}`);
+    notes.push(`20-day realized volatility needs ${VOL_WINDOW + 1} daily closes; ${s.closes.length} stored`);
   const scores = scoresAndStates(s.closes, notes);
   return {
     iv_rank: ivRank(s, notes),

@@ -1,4 +1,6 @@
-// /access and /llm-spec: readable without a key, computed once (they depend only on configuration).
+// /access and /llm-spec: readable without a key. /llm-spec depends only on configuration and is
+// computed once; /access also reports the source (a live chain folder's universe grows, and its
+// clock is the data's own) and is rebuilt per request, which costs microseconds.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -62,8 +64,23 @@ function buildLlmSpec(): LlmSpecData {
   };
 }
 
+/**
+ * Which market and which clock the figures come from: `clock` is `data` when "now" is a chain
+ * folder's newest snapshot (rankings and recency windows follow the files, not the wall clock).
+ */
+function sourceData(ctx: ServiceContext): Record<string, unknown> {
+  const { source } = ctx;
+  return {
+    kind: source.kind ?? (source.simulated ? 'simulator' : 'other'),
+    simulated: source.simulated,
+    clock: source.clock.kind ?? 'custom',
+    now: new Date(source.clock.now()).toISOString(),
+  };
+}
+
 export function accessData(ctx: ServiceContext): AccessData {
   return {
+    source: sourceData(ctx),
     tiers: [
       {
         name: 'key',
@@ -98,10 +115,9 @@ export function accessData(ctx: ServiceContext): AccessData {
 
 export function registerDiscoveryRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   let llmSpec: LlmSpecData | null = null;
-  const access = accessData(ctx);
   serveEndpoint(app, 'access', async () => ({
     meta: { schema: SCHEMA_IDS.access, asof: null },
-    data: access,
+    data: accessData(ctx),
   }));
   serveEndpoint(app, 'llmSpec', async () => {
     llmSpec ??= buildLlmSpec();

@@ -41,8 +41,12 @@ describe('loadImportedMarket', () => {
     expect(market.snapshot('TSLA', first)?.file).toBe('a_tsla.csv');
   });
 
-  it('has no history and no earnings', () => {
-    expect(market.history('TSLA', second).dates).toEqual([]);
+  it('builds history from the earlier snapshots, and has no earnings without earnings.csv', () => {
+    // The Sunday-evening file shows Friday's session (Aug 18); it is history for Aug 22.
+    const history = market.history('TSLA', second);
+    expect(history.dates).toEqual(['2023-08-18']);
+    expect(history.close[0]).toBe(218.8);
+    expect(market.history('TSLA', first).dates).toEqual([]);
     expect(market.earnings('TSLA', second)).toBeNull();
     expect(market.chain('AAPL', first)).toBeNull();
     expect(market.snapshotTimes('AAPL', 0, second)).toEqual([]);

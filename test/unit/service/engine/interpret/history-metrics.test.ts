@@ -62,7 +62,7 @@ describe('iv_rank and iv_pct_chg', () => {
   it('needs 20 sessions of IV and a non-flat window', () => {
     const short = computeHistoryMetrics(makeHistory({ closes: new Array(10).fill(100) }), today());
     expect(short.iv_rank).toBeNull();
-    expect(short.notes.some((n) => n.startsWith('iv_rank needs'))).toBe(true);
+    expect(short.notes.some((n) => n.startsWith('IV rank needs'))).toBe(true);
     const flat = computeHistoryMetrics(makeHistory({ closes: new Array(40).fill(100), ivs: 0.3 }), today());
     expect(flat.iv_rank).toBeNull();
     expect(flat.notes.some((n) => n.includes('flat'))).toBe(true);
@@ -164,7 +164,7 @@ describe('scores and states', () => {
     expect(m.trend_score).toBeNull();
     expect(m.realized_vol_score).toBeNull();
     expect(m.trend_alignment_score).toBeNull();
-    expect(m.notes.some((n) => n.startsWith('trend_score needs 50'))).toBe(true);
+    expect(m.notes.some((n) => n.startsWith('Trend needs 50'))).toBe(true);
   });
 
   it('ignores history rows dated on or after the snapshot date', () => {

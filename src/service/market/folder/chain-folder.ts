@@ -1,0 +1,525 @@
+// A market made of chain files in a folder, live: each file is one snapshot of one ticker, the
+// folder is watched so new, replaced and deleted files are seen within seconds, and an on-disk
+// index (chain-index.ts) means a restart parses only what changed. Parsed chains sit in a bounded
+// LRU and are re-read from their file on a miss, so a folder of years of files never sits in
+// memory: what is kept per file is its identity and four numbers (daily-figures.ts), enough for
+// the daily history of every ticker (history-merge.ts), completed by `history/<TICKER>.csv`.
+//
+// Nothing in the folder is fatal: a file that cannot be read is listed in `problems` (and
+// reported to subscribers once) and read again when it changes.
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FSWatcher } from 'chokidar';
+import { LRUCache } from 'lru-cache';
+import { epochToNy } from '../../../shared/market-calendar.ts';
+import type { OptionChain } from '../../engine/chain.ts';
+import type { EarningsEvent, TickerHistory } from '../../engine/types.ts';
+import { dataClock } from '../clock.ts';
+import type { ChainImport } from '../import/index.ts';
+import type { MarketClock, MarketDataSource, TickerInfo } from '../source.ts';
+import { ChainIndex, sameIdentity, type IndexedChain, type IndexRow } from './chain-index.ts';
+import { nextEarnings, parseEarningsCsv, type EarningsCalendar } from './earnings-csv.ts';
+import { EARNINGS_FILE, HISTORY_DIR, historyTickerOf, isChainFileName } from './file-names.ts';
+import { watchFolder, type WatchEvent, type WatchOptions } from './folder-watch.ts';
+import { parseHistoryCsv, type DailyCloses } from './history-csv.ts';
+import { mergeHistory } from './history-merge.ts';
+import { messageOf } from '../../../shared/message-of.ts';
+import { readChainFile, readChainFileSync } from './read-chain-file.ts';
+import { folderRevision } from './revision.ts';
+import type { ChainFolderStatus, ClockMode, FolderProblem } from './status.ts';
+
+export interface ChainFolderOptions {
+  /** 'data' (default): "now" is the newest snapshot in the folder. Or any market clock. */
+  clock?: 'data' | MarketClock;
+  /** Where the index goes when the folder is not writable. */
+  dataDir?: string;
+  /**
+   * 'disk' (default): in the folder, else in `dataDir`, else memory. 'memory': one-shot reads.
+   * 'existing': the folder's index if there is one, else memory (creates nothing: probes).
+   */
+  index?: 'disk' | 'memory' | 'existing';
+  /** Parsed chains kept in memory. Default 64. */
+  cacheChains?: number;
+  /** Watch the folder (default) or read it once. */
+  watch?: boolean | WatchOptions;
+}
+
+/** What changed, for subscribers: the files touched and problems not reported before. */
+export interface ChainFolderChange {
+  readonly files: readonly string[];
+  readonly newProblems: readonly FolderProblem[];
+}
+
+export interface ImportedSnapshot {
+  file: string;
+  chain: OptionChain;
+  notes: readonly string[];
+}
+
+interface Served {
+  /** Ascending by asof; one per asof. */
+  readonly entries: readonly IndexedChain[];
+  readonly times: readonly number[];
+}
+
+interface HistoryFile {
+  readonly identity: string;
+  readonly closes: DailyCloses | null;
+  readonly problem: string | null;
+}
+
+const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const norm = (ticker: string) => ticker.trim().toUpperCase();
+
+/** Index of the last element <= x in an ascending array, or -1. */
+function lastAtOrBefore(times: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = times.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((times[mid] as number) <= x) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+export class ChainFolder implements MarketDataSource {
+  readonly simulated = false;
+  readonly kind = 'chain_folder';
+  readonly clock: MarketClock;
+  readonly clockMode: ClockMode;
+  readonly index: ChainIndex;
+  /** Files parsed since start (index misses and cache misses): for tests and measurements. */
+  parses = 0;
+
+  readonly #files = new Map<string, IndexRow>();
+  readonly #histories = new Map<string, HistoryFile>();
+  #earnings: { identity: string; calendar: EarningsCalendar | null; problem: string | null } | null = null;
+  readonly #chains: LRUCache<string, ChainImport>;
+  #served = new Map<string, Served>();
+  #duplicates = new Map<string, string>();
+  #universe: TickerInfo[] = [];
+  #newest: number | null = null;
+  #problems: FolderProblem[] = [];
+  readonly #revisions = new Map<string, string>();
+  readonly #reported = new Set<string>();
+  readonly #listeners = new Set<(change: ChainFolderChange) => void>();
+  #watcher: FSWatcher | null = null;
+  #queue: Promise<void> = Promise.resolve();
+  #closed = false;
+
+  private constructor(
+    readonly dir: string,
+    options: ChainFolderOptions,
+  ) {
+    const clock = options.clock ?? 'data';
+    this.clockMode = clock === 'data' || clock.kind === 'data' ? 'data' : 'real';
+    this.clock = clock === 'data' ? dataClock(() => this.#newest) : clock;
+    this.index =
+      options.index === 'memory'
+        ? ChainIndex.inMemory()
+        : options.index === 'existing'
+          ? ChainIndex.existing(dir)
+          : ChainIndex.open(dir, options.dataDir);
+    this.#chains = new LRUCache({ max: options.cacheChains ?? 64 });
+  }
+
+  /**
+   * Reads the folder (through the index) and starts watching it. Throws only when the folder
+   * itself cannot be listed (missing, not a folder, no permission).
+   */
+  static async open(dir: string, options: ChainFolderOptions = {}): Promise<ChainFolder> {
+    try {
+      await readdir(dir);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const why =
+        code === 'ENOENT' ? 'folder not found' : code === 'ENOTDIR' ? 'not a folder' : messageOf(error);
+      throw new Error(`cannot read the chain folder ${dir}: ${why}`, { cause: error });
+    }
+    const folder = new ChainFolder(dir, options);
+    try {
+      if (options.watch !== false) {
+        // Watch first, then scan: a file arriving during the scan is an event queued after it.
+        folder.#watcher = await watchFolder(
+          dir,
+          options.watch === true || options.watch === undefined ? {} : options.watch,
+          (event) => folder.#enqueue(() => folder.#onEvent(event)),
+          (error) =>
+            folder.#report([{ file: '.', message: `watching the folder failed: ${messageOf(error)}` }]),
+        );
+      }
+      await folder.#enqueue(() => folder.#scan());
+    } catch (error) {
+      await folder.close();
+      throw error;
+    }
+    return folder;
+  }
+
+  // ---- MarketDataSource ------------------------------------------------------------------------
+
+  universe(): readonly TickerInfo[] {
+    return this.#universe;
+  }
+
+  snapshotTimes(ticker: string, since: number, at: number): number[] {
+    const times = this.#served.get(norm(ticker))?.times ?? [];
+    return times.filter((t) => t >= since && t <= at);
+  }
+
+  latestSnapshotTime(ticker: string, at: number): number | null {
+    const times = this.#served.get(norm(ticker))?.times ?? [];
+    const i = lastAtOrBefore(times, at);
+    return i < 0 ? null : (times[i] as number);
+  }
+
+  chain(ticker: string, snapshotTime: number): OptionChain | null {
+    return this.snapshot(ticker, snapshotTime)?.chain ?? null;
+  }
+
+  history(ticker: string, snapshotTime: number): TickerHistory {
+    const t = norm(ticker);
+    return mergeHistory(
+      this.#served.get(t)?.entries ?? [],
+      this.#histories.get(t)?.closes ?? null,
+      snapshotTime,
+    );
+  }
+
+  earnings(ticker: string, snapshotTime: number): EarningsEvent | null {
+    const calendar = this.#earnings?.calendar;
+    return calendar ? nextEarnings(calendar, norm(ticker), epochToNy(snapshotTime).date) : null;
+  }
+
+  /**
+   * Changes whenever anything an analysis of the ticker reads changes: its chain files (added,
+   * replaced, removed), its history file, the earnings calendar. Built from file identities, so
+   * every service reading the same folder agrees on it (and on the ETags that include it).
+   */
+  revision(ticker: string): string {
+    const t = norm(ticker);
+    let rev = this.#revisions.get(t);
+    if (rev === undefined) {
+      rev = folderRevision(
+        this.#served.get(t)?.entries ?? [],
+        this.#histories.get(t)?.identity ?? '',
+        this.#earnings?.identity ?? '',
+      );
+      this.#revisions.set(t, rev);
+    }
+    return rev;
+  }
+
+  // ---- The folder's own API ----------------------------------------------------------------------
+
+  get problems(): readonly FolderProblem[] {
+    return this.#problems;
+  }
+
+  get newestSnapshot(): number | null {
+    return this.#newest;
+  }
+
+  /** Chain files not served: unreadable, or a second file of a ticker and snapshot time. */
+  get skippedFiles(): number {
+    let n = this.#duplicates.size;
+    for (const row of this.#files.values()) if (row.kind === 'failure') n++;
+    return n;
+  }
+
+  /** Parsed chains currently held in memory. */
+  get cachedChains(): number {
+    return this.#chains.size;
+  }
+
+  status(): ChainFolderStatus {
+    let files = 0;
+    for (const s of this.#served.values()) files += s.entries.length;
+    return {
+      dir: this.dir,
+      files,
+      tickers: this.#universe.map((t) => t.ticker),
+      newestSnapshot: this.#newest,
+      problems: this.#problems,
+      clock: this.clockMode,
+    };
+  }
+
+  /** The snapshot behind an instant: its file, chain and import notes; null when there is none. */
+  snapshot(ticker: string, snapshotTime: number): ImportedSnapshot | null {
+    const served = this.#served.get(norm(ticker));
+    if (!served) return null;
+    const i = lastAtOrBefore(served.times, snapshotTime);
+    const entry = i < 0 ? undefined : served.entries[i];
+    if (entry === undefined || entry.asof !== snapshotTime) return null;
+    const key = `${entry.name}|${entry.size}|${entry.mtimeMs}`;
+    let parsed = this.#chains.get(key);
+    if (parsed === undefined) {
+      try {
+        const read = readChainFileSync(this.dir, entry.name);
+        this.parses++;
+        if (read.parsed.chain.ticker !== entry.ticker || read.parsed.chain.asof !== entry.asof) {
+          // Replaced since it was indexed: the watcher's event will re-index it; meanwhile no chain.
+          void this.#enqueue(() => this.#indexFile(entry.name));
+          return null;
+        }
+        parsed = read.parsed;
+        this.#chains.set(key, parsed);
+      } catch {
+        void this.#enqueue(() => this.#indexFile(entry.name));
+        return null;
+      }
+    }
+    return { file: entry.name, chain: parsed.chain, notes: parsed.notes };
+  }
+
+  /** Called after every change of the folder (and with the problems found by the first scan). */
+  subscribe(listener: (change: ChainFolderChange) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Lists the folder again and indexes what changed, for a "refresh now" and for filesystems whose
+   * change events do not arrive (network drives); resolves once it is applied.
+   */
+  rescan(): Promise<void> {
+    return this.#enqueue(() => this.#scan());
+  }
+
+  /** Resolves once every change seen so far has been applied (tests, probes). */
+  settled(): Promise<void> {
+    return this.#queue;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#listeners.clear();
+    await this.#watcher?.close();
+    await this.#queue;
+    this.index.close();
+    this.#chains.clear();
+  }
+
+  // ---- Indexing ----------------------------------------------------------------------------------
+
+  #enqueue(job: () => Promise<void>): Promise<void> {
+    this.#queue = this.#queue.then(async () => {
+      if (this.#closed) return;
+      try {
+        await job();
+      } catch (error) {
+        this.#report([{ file: '.', message: `updating the folder failed: ${messageOf(error)}` }]);
+      }
+    });
+    return this.#queue;
+  }
+
+  async #scan(): Promise<void> {
+    const names = (await readdir(this.dir, { withFileTypes: true }))
+      .filter((e) => e.isFile() && isChainFileName(e.name))
+      .map((e) => e.name)
+      .sort();
+    const known = new Map(this.index.all().map((row) => [row.name, row]));
+    // A rescan also forgets files that went away while no watcher saw it.
+    const listed = new Set(names);
+    for (const name of [...this.#files.keys()]) if (!listed.has(name)) this.#files.delete(name);
+    const fresh: IndexRow[] = [];
+    for (const name of names) {
+      const row = await this.#read(name, known.get(name));
+      if (row === null) continue;
+      this.#files.set(name, row);
+      if (row !== known.get(name)) fresh.push(row);
+    }
+    this.index.putMany(fresh);
+    this.index.remove([...known.keys()].filter((name) => !this.#files.has(name)));
+    await this.#loadHistories();
+    await this.#loadEarnings();
+    this.#rebuild(names);
+  }
+
+  /** The index row of a file: the known one when its identity is unchanged, else a fresh parse. */
+  async #read(name: string, known: IndexRow | undefined): Promise<IndexRow | null> {
+    if (known !== undefined) {
+      try {
+        const { size, mtimeMs } = await stat(join(this.dir, name));
+        if (sameIdentity(known, { name, size, mtimeMs })) return known;
+      } catch {
+        return null;
+      }
+    }
+    const result = await readChainFile(this.dir, name);
+    if (result === null) return null;
+    this.parses++;
+    if (result.parsed) this.#chains.set(`${name}|${result.row.size}|${result.row.mtimeMs}`, result.parsed);
+    return result.row;
+  }
+
+  async #indexFile(name: string): Promise<void> {
+    const before = this.#files.get(name);
+    const row = await this.#read(name, before);
+    if (row === null) {
+      if (before === undefined) return;
+      this.#files.delete(name);
+      this.index.remove([name]);
+    } else {
+      if (row === before) return;
+      this.#files.set(name, row);
+      this.index.put(row);
+    }
+    this.#rebuild([name]);
+  }
+
+  async #onEvent(event: WatchEvent): Promise<void> {
+    if ('historyDirGone' in event) {
+      this.#histories.clear();
+      this.#rebuild([HISTORY_DIR]);
+      return;
+    }
+    const { file } = event;
+    if (file.kind === 'chain') return this.#indexFile(file.name);
+    if (file.kind === 'history') await this.#loadHistory(file.ticker, file.name);
+    else await this.#loadEarnings();
+    this.#rebuild([file.name]);
+  }
+
+  async #loadHistories(): Promise<void> {
+    let names: string[] = [];
+    try {
+      names = (await readdir(join(this.dir, HISTORY_DIR), { withFileTypes: true }))
+        .filter((e) => e.isFile())
+        .map((e) => e.name);
+    } catch {
+      // No history folder: history comes from the snapshots alone.
+    }
+    this.#histories.clear();
+    for (const name of names.sort()) {
+      const ticker = historyTickerOf(name);
+      if (ticker !== null) await this.#loadHistory(ticker, `${HISTORY_DIR}/${name}`);
+    }
+  }
+
+  async #loadHistory(ticker: string, name: string): Promise<void> {
+    const loaded = await readSmallFile(join(this.dir, name));
+    if (loaded === null) {
+      this.#histories.delete(ticker);
+      return;
+    }
+    let closes: DailyCloses | null = null;
+    let problem: string | null = null;
+    try {
+      closes = parseHistoryCsv(loaded.text);
+    } catch (error) {
+      problem = messageOf(error);
+    }
+    this.#histories.set(ticker, { identity: `${name}|${loaded.identity}`, closes, problem });
+  }
+
+  async #loadEarnings(): Promise<void> {
+    const loaded = await readSmallFile(join(this.dir, EARNINGS_FILE));
+    if (loaded === null) {
+      this.#earnings = null;
+      return;
+    }
+    try {
+      this.#earnings = { identity: loaded.identity, calendar: parseEarningsCsv(loaded.text), problem: null };
+    } catch (error) {
+      this.#earnings = { identity: loaded.identity, calendar: null, problem: messageOf(error) };
+    }
+  }
+
+  /** Recomputes what is served from the files known, then tells subscribers. */
+  #rebuild(changed: readonly string[]): void {
+    const groups = new Map<string, IndexedChain[]>();
+    const stated = new Map<string, string>();
+    for (const row of [...this.#files.values()].sort(byName)) {
+      if (row.kind !== 'chain') continue;
+      const list = groups.get(row.ticker) ?? [];
+      list.push(row);
+      groups.set(row.ticker, list);
+      if (row.statedName && !stated.has(row.ticker)) stated.set(row.ticker, row.statedName);
+    }
+    const served = new Map<string, Served>();
+    const duplicates = new Map<string, string>();
+    let newest: number | null = null;
+    for (const [ticker, list] of groups) {
+      // Same ticker and snapshot time: the first by name is kept, whatever order files arrived in.
+      list.sort((a, b) => a.asof - b.asof || byName(a, b));
+      const entries: IndexedChain[] = [];
+      for (const row of list) {
+        const last = entries[entries.length - 1];
+        if (last !== undefined && last.asof === row.asof) duplicates.set(row.name, last.name);
+        else entries.push(row);
+      }
+      served.set(ticker, { entries, times: entries.map((e) => e.asof) });
+      const top = entries[entries.length - 1]?.asof ?? null;
+      if (top !== null && (newest === null || top > newest)) newest = top;
+    }
+    const tickers = [...served.keys()].sort();
+    const sameUniverse =
+      tickers.length === this.#universe.length && tickers.every((t, i) => this.#universe[i]?.ticker === t);
+    if (!sameUniverse) {
+      this.#universe = tickers.map((ticker) => ({
+        ticker,
+        name: `${stated.get(ticker) ?? ticker} (imported)`,
+        kind: 'imported',
+        demo: false,
+      }));
+    }
+    this.#served = served;
+    this.#duplicates = duplicates;
+    this.#newest = newest;
+    this.#revisions.clear();
+    this.#problems = this.#collectProblems();
+    this.#report(this.#problems, changed);
+  }
+
+  #collectProblems(): FolderProblem[] {
+    const out: FolderProblem[] = [];
+    for (const row of this.#files.values()) {
+      if (row.kind === 'failure') out.push({ file: row.name, message: row.problem });
+    }
+    for (const [name, kept] of this.#duplicates) {
+      out.push({ file: name, message: `same ticker and snapshot time as ${kept}; skipped` });
+    }
+    for (const [ticker, h] of this.#histories) {
+      const file = h.identity.split('|')[0] ?? `${HISTORY_DIR}/${ticker}.csv`;
+      if (h.problem !== null)
+        out.push({ file, message: `${h.problem}; ${ticker} history comes from its snapshots only` });
+      for (const note of h.closes?.notes ?? []) out.push({ file, message: note });
+    }
+    if (this.#earnings?.problem) out.push({ file: EARNINGS_FILE, message: this.#earnings.problem });
+    for (const note of this.#earnings?.calendar?.notes ?? [])
+      out.push({ file: EARNINGS_FILE, message: note });
+    return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  }
+
+  /** Tells subscribers about a change; each (file, message) problem is new only once. */
+  #report(problems: readonly FolderProblem[], changed: readonly string[] = []): void {
+    const newProblems = problems.filter((p) => {
+      const key = `${p.file}\n${p.message}`;
+      if (this.#reported.has(key)) return false;
+      this.#reported.add(key);
+      return true;
+    });
+    if (newProblems.length === 0 && changed.length === 0) return;
+    const change: ChainFolderChange = { files: changed, newProblems };
+    for (const listener of this.#listeners) listener(change);
+  }
+}
+
+/** A small text file and its identity, or null when it does not exist. */
+async function readSmallFile(path: string): Promise<{ text: string; identity: string } | null> {
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) return null;
+    return { text: await readFile(path, 'utf8'), identity: `${info.size}:${info.mtimeMs}` };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,11 @@
+// The live chain folder: a MarketDataSource over a folder of Cboe chain files, its status and probe.
+export {
+  ChainFolder,
+  type ChainFolderChange,
+  type ChainFolderOptions,
+  type ImportedSnapshot,
+} from './chain-folder.ts';
+export { probeChainFolder } from './probe.ts';
+export { describeSnapshotTime } from './status.ts';
+export type { ChainFolderProbe, ChainFolderStatus, ClockMode, FolderProblem } from './status.ts';
+export type { WatchOptions } from './folder-watch.ts';

@@ -1,0 +1,228 @@
+// The Tradier collector: fetches every ticker's chain and writes it into the chain folder, once
+// when asked and on a schedule. The folder is the one store of real snapshots: the service reads it
+// as it reads Cboe files, offline review and restarts see the same files, and a second reader can
+// share the folder.
+//
+// Schedule: start() fetches at once, at any hour (after the close Tradier serves the last
+// session's values, which is what an evening's preparation needs); then every `intervalMs` while
+// the regular session is open (our NYSE calendar, so no request is spent asking Tradier's clock);
+// then once more shortly after the close, to keep the closing values; then nothing until the next
+// open. One run at a time: refresh() during a run returns that run.
+import { isMarketOpen, nextSession, sessionOf } from '../../../shared/market-calendar.ts';
+import { REAL_TIMERS, TradierClient } from './client.ts';
+import { collectTicker } from './collect-ticker.ts';
+import { isDelayed } from './environment.ts';
+import { TradierError, scrub } from './errors.ts';
+import { messageOf } from '../../../shared/message-of.ts';
+import { lastClosedSession } from './history.ts';
+import { readSettings } from './options.ts';
+import { RateLimiter } from './rate-limiter.ts';
+import type { TradierQuote } from './schemas.ts';
+import type {
+  CollectResult,
+  CollectorStatus,
+  TickerOutcome,
+  TradierCollector,
+  TradierCollectorOptions,
+} from './types.ts';
+
+/**
+ * After the close, the closing snapshot waits this long: SPY/QQQ options trade until 16:15, and
+ * sandbox data arrives 15 minutes late.
+ */
+const CLOSE_SETTLE_MS = 20 * 60_000;
+/** No single timer runs longer than this; the schedule is re-read when it fires (sleep, DST). */
+const MAX_TIMER_MS = 6 * 3600_000;
+
+/** A ticker that produced no snapshot, and why. */
+function failedOutcome(ticker: string, message: string): TickerOutcome {
+  return { ticker, file: null, historyFile: null, contracts: 0, error: message, notes: [] };
+}
+
+export function createTradierCollector(options: TradierCollectorOptions): TradierCollector {
+  const settings = readSettings(options);
+  const now = options.now ?? Date.now;
+  const timers = options.timers ?? REAL_TIMERS;
+  const token = settings.token;
+  const log = (line: string): void => options.log?.(scrub(line, token));
+  // Requests are paced on the clock that goes with the timers: the injected one with injected
+  // timers (tests on a fake clock), else the real one, even when `now` is a frozen data clock.
+  const paceNow = options.timers ? now : Date.now;
+  const limiter = new RateLimiter({ perMinute: settings.requestsPerMinute, now: paceNow, timers });
+
+  let controller = new AbortController();
+  let client = makeClient();
+  let running = false;
+  let timer: unknown = null;
+  let inflight: Promise<CollectResult> | null = null;
+  let lastRunAt: number | null = null;
+  let lastSuccessAt: number | null = null;
+  let lastError: string | null = null;
+  const perTicker = new Map(
+    settings.tickers.map((t) => [
+      t,
+      { ticker: t, lastFile: null as string | null, error: null as string | null },
+    ]),
+  );
+
+  function makeClient(): TradierClient {
+    return new TradierClient({
+      token,
+      origin: settings.origin,
+      fetch: options.fetch,
+      now: paceNow,
+      timers,
+      limiter,
+      requestTimeoutMs: settings.requestTimeoutMs,
+      retry: { maxAttempts: settings.maxAttempts },
+      random: options.random,
+      log,
+      signal: controller.signal,
+    });
+  }
+
+  async function run(): Promise<CollectResult> {
+    const startedAt = now();
+    lastRunAt = startedAt;
+    const outcomes: TickerOutcome[] = [];
+    let fatal: string | null = null;
+    let quotes = new Map<string, TradierQuote>();
+    let unmatched = new Set<string>();
+    try {
+      const q = await client.quotes(settings.tickers);
+      quotes = new Map(q.quotes.map((x) => [x.symbol.toUpperCase(), x]));
+      unmatched = new Set(q.unmatched.map((s) => s.toUpperCase()));
+    } catch (error) {
+      fatal = messageOf(error);
+    }
+    for (const ticker of settings.tickers) {
+      if (fatal !== null) {
+        outcomes.push(failedOutcome(ticker, fatal));
+        continue;
+      }
+      try {
+        outcomes.push(
+          await collectTicker({
+            client,
+            settings,
+            ticker,
+            quote: quotes.get(ticker) ?? null,
+            unmatched: unmatched.has(ticker),
+            now,
+          }),
+        );
+      } catch (error) {
+        // A bad token or stop(): the other tickers would fail the same way, so none is asked.
+        if (!(error instanceof TradierError)) throw error;
+        fatal = error.message;
+        outcomes.push(failedOutcome(ticker, fatal));
+      }
+    }
+    const finishedAt = now();
+    for (const o of outcomes) {
+      const s = perTicker.get(o.ticker);
+      if (s) {
+        s.error = o.error;
+        if (o.file) s.lastFile = o.file;
+      }
+      if (o.error) log(`tradier: ${o.ticker}: ${o.error}`);
+      else log(`tradier: ${o.ticker}: wrote ${o.file} (${o.contracts} contracts)`);
+      for (const n of o.notes) log(`tradier: ${o.ticker}: ${n}`);
+    }
+    const failed = outcomes.filter((o) => o.error !== null);
+    lastError = failed.length === 0 ? null : failed.map((o) => `${o.ticker}: ${o.error}`).join('; ');
+    if (failed.length < outcomes.length) lastSuccessAt = finishedAt;
+    return { startedAt, finishedAt, tickers: outcomes, ok: failed.length === 0 };
+  }
+
+  function refresh(): Promise<CollectResult> {
+    if (inflight) return inflight;
+    if (controller.signal.aborted) {
+      controller = new AbortController();
+      client = makeClient();
+    }
+    const current = run().catch((error: unknown): CollectResult => {
+      // Never rejects: an unexpected failure (a full disk...) is reported like any other.
+      const message = scrub(messageOf(error), token);
+      lastError = message;
+      log(`tradier: run failed: ${message}`);
+      const at = now();
+      return {
+        startedAt: at,
+        finishedAt: at,
+        ok: false,
+        tickers: settings.tickers.map((ticker) => failedOutcome(ticker, message)),
+      };
+    });
+    inflight = current.finally(() => {
+      inflight = null;
+    });
+    return inflight;
+  }
+
+  /** Whether the closing snapshot of the last session is still to be taken. */
+  function closingRunDue(at: number): { due: boolean; at: number } {
+    const last = sessionOf(lastClosedSession(at));
+    if (last === null) return { due: false, at: 0 };
+    const settleAt = last.close + CLOSE_SETTLE_MS;
+    return { due: lastRunAt === null || lastRunAt < settleAt, at: settleAt };
+  }
+
+  function scheduleNext(): void {
+    if (!running) return;
+    const at = now();
+    let wait: number;
+    if (isMarketOpen(at)) {
+      wait = settings.intervalMs;
+    } else {
+      const closing = closingRunDue(at);
+      const targets = [nextSession(at).open];
+      if (closing.due) targets.push(closing.at);
+      wait = Math.min(...targets) - at;
+    }
+    wait = Math.min(MAX_TIMER_MS, Math.max(1000, wait));
+    timer = timers.setTimeout(() => {
+      timer = null;
+      void tick();
+    }, wait);
+  }
+
+  async function tick(): Promise<void> {
+    if (!running) return;
+    const at = now();
+    const closing = closingRunDue(at);
+    if (isMarketOpen(at) || (closing.due && at >= closing.at)) await refresh();
+    scheduleNext();
+  }
+
+  return {
+    refresh,
+    start(): void {
+      if (running) return;
+      running = true;
+      log(
+        `tradier: collecting ${settings.tickers.join(', ')} from ${settings.origin} (${settings.environment}) into ${settings.chainsDir}`,
+      );
+      void refresh().then(() => scheduleNext());
+    },
+    async stop(): Promise<void> {
+      running = false;
+      if (timer !== null) timers.clearTimeout(timer);
+      timer = null;
+      controller.abort(new TradierError('unavailable', 'stopped'));
+      if (inflight) await inflight;
+    },
+    status(): CollectorStatus {
+      return {
+        environment: settings.environment,
+        delayed: isDelayed(settings.environment),
+        running,
+        lastRunAt,
+        lastSuccessAt,
+        lastError,
+        tickers: [...perTicker.values()].map((t) => ({ ...t })),
+        rate: limiter.snapshot(),
+      };
+    },
+  };
+}
