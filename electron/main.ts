@@ -13,7 +13,7 @@ import { createInvokeRouter } from './logic/ipc-router.ts';
 import type { TrayAction, TrayStatus } from './logic/tray-model.ts';
 import { installAppMenu } from './menu.ts';
 import { electronNotifier } from './notifier.ts';
-import { readApiKey } from './secrets.ts';
+import { safeStorageSecrets } from './secrets.ts';
 import { hardenSession } from './security.ts';
 import { createTray, type TrayController } from './tray.ts';
 import { createMainWindow, revealWindow } from './window.ts';
@@ -65,11 +65,11 @@ function showWindow(hash?: string): void {
 async function start(): Promise<void> {
   hardenSession(session.defaultSession);
   const dataDir = electronApp.getPath('userData');
-  const apiKey = readApiKey(path.join(dataDir, 'api-key.enc'));
   core = await createApp({
     dataDir,
     desktopNotifier: electronNotifier((tag) => openAlert(Number(tag))),
-    remoteApiKey: apiKey,
+    // GAMMAWATCH_API_KEY / GAMMAWATCH_TRADIER_TOKEN still win over these (createApp's env overrides).
+    secrets: safeStorageSecrets(dataDir),
   });
   handlers = createBridgeHandlers(core);
   const route = createInvokeRouter(handlers, rendererEntry, {
@@ -81,12 +81,13 @@ async function start(): Promise<void> {
   core.events.subscribe((message) => {
     for (const w of BrowserWindow.getAllWindows())
       if (!w.isDestroyed()) w.webContents.send(EVENT_CHANNEL, message);
-    if (message.event === 'alert:new' || message.event === 'poll:status') refreshTray();
+    if (message.event === 'alert:new' || message.event === 'poll:status' || message.event === 'app:changed')
+      refreshTray();
   });
 
   tray = createTray(onTrayAction);
   installAppMenu({
-    refreshNow: () => void core?.poller.refreshNow(),
+    refreshNow: () => void core?.refreshNow(),
     togglePause: () => onTrayAction(core?.poller.paused ? 'resume' : 'pause'),
     openSettings: () => showWindow('#/settings'),
   });
@@ -116,7 +117,7 @@ function onTrayAction(action: TrayAction): void {
       core?.poller.resume();
       break;
     case 'refresh':
-      void core?.poller.refreshNow();
+      void core?.refreshNow();
       break;
     case 'launchAtLogin':
       electronApp.setLoginItemSettings({ openAtLogin: !electronApp.getLoginItemSettings().openAtLogin });

@@ -1,126 +1,41 @@
 // The composition root of the headless app (Electron's main process and headless mode both use
-// it): the store, the data source (the local API v2 service started in-process on a loopback
-// port, or a remote base URL), the client with the SQLite ETag cache, the poller, the alert
-// deliveries, and the event hub the bridge relays.
+// it): the store, the event hub, the alert deliveries and the secrets, which live as long as the
+// app, and the data source's connection (src/core/source/connect.ts: the local service or a
+// remote base URL, the client with the SQLite ETag cache, the poller), which a change of the
+// data source setting swaps while the app runs.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ApiClient, type ApiClientOptions } from '../client/api-client.ts';
 import { alertRuleBodySchema, type AlertRuleBody } from '../shared/alert-rules.ts';
 import type { AppInfo } from '../shared/bridge/app-info.ts';
-import type { UniverseEntry } from '../shared/bridge/tickers.ts';
+import type { SecretName } from '../shared/bridge/data-source.ts';
+import type { DataSource, DataSourceKind } from '../shared/bridge/settings.ts';
+import { POLL_JOBS } from '../shared/bridge/settings.ts';
 import { nextSession, isMarketOpen } from '../shared/market-calendar.ts';
-import { startService, type RunningService, type StartOptions } from '../service/index.ts';
-import { fastClock, realClock } from '../service/market/clock.ts';
-import type { MarketClock } from '../service/market/source.ts';
+import type { App, AppOptions, DataSourceInfo } from './app-types.ts';
 import { DEFAULT_RULES } from './alerts/default-rules.ts';
 import type { ChannelSettings } from './alerts/policy.ts';
 import { EventHub } from './bridge/events.ts';
-import type { DesktopNotifier } from './notify/channel.ts';
+import { messageOf } from '../shared/message-of.ts';
 import { channelResolver } from './notify/channels.ts';
 import { NotificationDispatcher } from './notify/dispatcher.ts';
 import { libnotifyNotifier } from './notify/libnotify.ts';
-import type { WebhookOptions } from './notify/webhook.ts';
-import { sqliteHttpCache } from './poller/http-cache-adapter.ts';
-import { Poller, type JobRunSummary, type PollerOptions, type TriggerMode } from './poller/poller.ts';
-import { realTimers, type Timers } from './poller/timers.ts';
+import { realTimers } from './poller/timers.ts';
 import { loadBridgeEvent } from './queries/alerts.ts';
 import { pollStatus } from './queries/poll-status.ts';
 import { iso } from './queries/snapshot-meta.ts';
+import { fileSecretStore } from './secrets/file-secret-store.ts';
+import { withEnvOverrides } from './secrets/secret-store.ts';
 import { mergePatch } from './settings/merge.ts';
-import { settingsSchema, type Settings, type SettingsPatch } from './settings/schema.ts';
-import { openDatabase, type Store } from './store/database.ts';
-import { POLL_JOBS } from '../shared/bridge/settings.ts';
+import { settingsSchema, type Settings } from './settings/schema.ts';
+import { connectSource, type Connection, type ConnectDeps } from './source/connect.ts';
+import { SourceError } from './source/errors.ts';
+import { InfoChanges } from './source/info-changes.ts';
+import { sourceFromSettings, type DataSourceOption } from './source/option.ts';
+import { testSource } from './source/probe.ts';
+import { openDatabase } from './store/database.ts';
 
-export type DataSourceOption =
-  | {
-      kind: 'local';
-      seed?: number;
-      /** real, fast (accelerated from `fastStart`, `fastSpeed`×), or a clock of your own (tests). */
-      clock?: 'real' | 'fast' | MarketClock;
-      fastStart?: number;
-      fastSpeed?: number;
-      chainsDir?: string;
-    }
-  | { kind: 'remote'; baseUrl: string; apiKey?: string | null; demo?: boolean; marketClock?: MarketClock };
-
-export interface AppOptions {
-  dataDir: string;
-  /** Default `<dataDir>/gammawatch.db`. */
-  dbFile?: string;
-  /** Applied over the stored settings for this run only (not saved). */
-  settings?: SettingsPatch;
-  /** Overrides the stored data source for this run. */
-  dataSource?: DataSourceOption;
-  /** Electron's notifier; headless uses libnotify (or skips with a reason). */
-  desktopNotifier?: DesktopNotifier;
-  /** Default: cron on the wall clock for a real-time market, market-clock sampling otherwise. */
-  trigger?: TriggerMode;
-  timers?: Timers;
-  random?: () => number;
-  poller?: Partial<
-    Pick<
-      PollerOptions,
-      | 'concurrency'
-      | 'jitterMs'
-      | 'backfillWindow'
-      | 'seriesWindow'
-      | 'ingestChunk'
-      | 'backoffBaseMs'
-      | 'backoffMaxMs'
-      | 'maxAttempts'
-      | 'compaction'
-      | 'onCompacted'
-    >
-  >;
-  client?: Partial<
-    Pick<ApiClientOptions, 'retry' | 'timeoutMs' | 'fetch' | 'concurrency' | 'defaultConcurrency'>
-  >;
-  /** Extra options for the in-process local service. */
-  service?: Partial<StartOptions>;
-  webhook?: WebhookOptions;
-  /** Poll right away on start() (each job through the market gate). Default true. */
-  pollOnStart?: boolean;
-  log?: (message: string) => void;
-  /**
-   * The remote API key when the stored data source is remote. Electron passes the key it decrypted with
-   * safeStorage; without it the key is read from the environment variable the settings name.
-   */
-  remoteApiKey?: string | null;
-}
-
-export interface DataSourceInfo {
-  kind: 'local' | 'remote';
-  label: string;
-  baseUrl: string;
-  simulated: boolean;
-  clock: 'real' | 'fast';
-}
-
-export interface App {
-  readonly dataDir: string;
-  readonly store: Store<AlertRuleBody>;
-  readonly client: ApiClient;
-  readonly poller: Poller;
-  readonly events: EventHub;
-  readonly dispatcher: NotificationDispatcher;
-  readonly source: DataSourceInfo;
-  readonly version: string;
-  marketNow(): number;
-  wallNow(): number;
-  settings(): Settings;
-  updateSettings(patch: SettingsPatch): Settings;
-  channels(): ChannelSettings;
-  universe(): UniverseEntry[];
-  info(): AppInfo;
-  /** Tickers newly on a watchlist: backfill their history and fetch their views now. */
-  tickersAdded(tickers: readonly string[]): void;
-  emitStatus(): void;
-  start(): void;
-  /** Every job once, then waits for the resulting deliveries. */
-  runOnce(options?: { force?: boolean }): Promise<JobRunSummary[]>;
-  /** Stops polling, waits for work in flight and deliveries, closes the service and the store. */
-  stop(): Promise<void>;
-}
+export type { DataSourceOption } from './source/option.ts';
+export type { App, AppOptions, DataSourceInfo } from './app-types.ts';
 
 function readVersion(): string {
   try {
@@ -133,108 +48,35 @@ function readVersion(): string {
   }
 }
 
-function marketClockOf(option: DataSourceOption): { clock: MarketClock; mode: 'real' | 'fast' } {
-  if (option.kind === 'remote')
-    return { clock: option.marketClock ?? realClock(), mode: option.marketClock ? 'fast' : 'real' };
-  const c = option.clock ?? 'real';
-  if (c === 'real') return { clock: realClock(), mode: 'real' };
-  if (c === 'fast')
-    return {
-      clock: fastClock({ start: option.fastStart ?? Date.now(), speed: option.fastSpeed ?? 300 }),
-      mode: 'fast',
-    };
-  return { clock: c, mode: 'fast' };
-}
-
-function sourceFromSettings(s: Settings, remoteApiKey: string | null | undefined): DataSourceOption {
-  const d = s.dataSource;
-  if (d.kind === 'local')
-    return {
-      kind: 'local',
-      seed: d.seed,
-      clock: d.clock,
-      ...(d.chainsDir ? { chainsDir: d.chainsDir } : {}),
-    };
-  const key = remoteApiKey ?? (d.apiKeyRef ? process.env[d.apiKeyRef] : process.env['GAMMAWATCH_API_KEY']);
-  return { kind: 'remote', baseUrl: d.baseUrl, apiKey: key ?? null, demo: d.demo };
-}
-
-// Another Gammawatch's local service says so in its payloads: market-structure tags `simulated`,
-// the state snapshot has `simulated: true`.
-function isSimulatedPayload(data: unknown): boolean {
-  if (typeof data !== 'object' || data === null) return false;
-  const record = data as Record<string, unknown>;
-  const tags = record['tags'];
-  return record['simulated'] === true || (Array.isArray(tags) && tags.includes('simulated'));
-}
+/** Which source reads which secret: a new secret reconnects the source that uses it. */
+const SECRET_OF_KIND: Partial<Record<DataSourceKind, SecretName>> = {
+  remote: 'remoteApiKey',
+  tradier: 'tradierToken',
+};
 
 export async function createApp(options: AppOptions): Promise<App> {
   const log = options.log ?? ((message: string) => process.stderr.write(`gammawatch: ${message}\n`));
   const timers = options.timers ?? realTimers;
+  const env = options.env ?? process.env;
   fs.mkdirSync(options.dataDir, { recursive: true });
   const store = openDatabase<AlertRuleBody>(options.dbFile ?? path.join(options.dataDir, 'gammawatch.db'), {
     ruleSchema: alertRuleBodySchema,
     now: () => timers.now(),
   });
-  let service: RunningService | null = null;
+  let conn: Connection | null = null;
   try {
     if (store.migration.from === 0)
       for (const rule of DEFAULT_RULES)
         store.alertRules.create({ name: rule.name, rule: alertRuleBodySchema.parse(rule) });
 
-    let effective = settingsSchema.parse(mergePatch(store.settings.getSettings(), options.settings ?? {}));
-    const sourceOption = options.dataSource ?? sourceFromSettings(effective, options.remoteApiKey);
-    const { clock: marketClock, mode: clockMode } = marketClockOf(sourceOption);
+    const secrets = withEnvOverrides(options.secrets ?? fileSecretStore(options.dataDir, log), env);
+    const withOverrides = (): Settings =>
+      settingsSchema.parse(mergePatch(store.settings.getSettings(), options.settings ?? {}));
+    let effective = withOverrides();
+    const resolve = (d: DataSource): DataSourceOption =>
+      sourceFromSettings(d, { dataDir: options.dataDir, secrets, env });
 
-    let baseUrl: string;
-    let apiKey: string | null = null;
-    let demo = false;
-    let universe: () => UniverseEntry[];
-    let label: string;
-    let simulated = false;
-    if (sourceOption.kind === 'local') {
-      service = await startService({
-        port: 0,
-        host: '127.0.0.1',
-        seed: sourceOption.seed ?? 42,
-        clock: marketClock,
-        ...(sourceOption.chainsDir ? { chainsDir: sourceOption.chainsDir } : {}),
-        dataDir: path.join(options.dataDir, 'service'),
-        log: 'quiet',
-        ...options.service,
-      });
-      baseUrl = service.baseUrl;
-      apiKey = service.apiKeys[0] ?? null;
-      const source = service.app.gammawatch.source;
-      simulated = source.simulated;
-      label = sourceOption.chainsDir
-        ? `Imported chains (${sourceOption.chainsDir})`
-        : `Local simulator (seed ${sourceOption.seed ?? 42})`;
-      universe = () =>
-        source.universe().map((t) => ({ ticker: t.ticker, name: t.name, kind: t.kind, demo: t.demo }));
-    } else {
-      baseUrl = sourceOption.baseUrl;
-      apiKey = sourceOption.apiKey ?? null;
-      demo = sourceOption.demo ?? !apiKey;
-      label = new URL(baseUrl).host;
-      // A remote service lists no universe: suggest what is already watched.
-      universe = () =>
-        store.watchlists.allTickers().map((t) => ({ ticker: t, name: t, kind: 'watched', demo: false }));
-    }
-
-    const client = new ApiClient({
-      baseUrl,
-      apiKey,
-      demo,
-      cache: sqliteHttpCache(store.httpCache, baseUrl),
-      // The poller's queue is the limiter that matters; the client's per-endpoint cap follows it.
-      defaultConcurrency: options.poller?.concurrency ?? 6,
-      ...options.client,
-    });
-
-    const events = new EventHub((error) =>
-      log(`event: ${error instanceof Error ? error.message : String(error)}`),
-    );
+    const events = new EventHub((error) => log(`event: ${messageOf(error)}`));
     const channels = (): ChannelSettings => {
       const s = effective;
       return {
@@ -256,21 +98,40 @@ export async function createApp(options: AppOptions): Promise<App> {
       log,
     });
 
-    let statusTimer: ReturnType<typeof setTimeout> | null = null;
-    const marketNow = (): number => marketClock.now();
-    const wallNow = (): number => timers.now();
+    let baselineId = 0;
+    /** Alerts compare a source's snapshots only with its own: a new source starts a new baseline. */
+    const adoptBaseline = (sourceId: string): void => {
+      const stored = store.flags.sourceBaseline();
+      if (stored?.source === sourceId) baselineId = stored.afterSnapshotId;
+      else {
+        // A database from before baselines (none stored) keeps comparing with what it has.
+        baselineId = stored === null && store.snapshots.maxId() > 0 ? 0 : store.snapshots.maxId();
+        store.flags.setSourceBaseline({ source: sourceId, afterSnapshotId: baselineId });
+      }
+      // What is stored from now on is this source's, and what the views read as "latest" is too.
+      store.snapshots.useSource(sourceId);
+    };
 
-    const poller: Poller = new Poller({
-      client,
+    let statusTimer: ReturnType<typeof setTimeout> | null = null;
+    const infoChanges = new InfoChanges({
+      info: () => (store.isOpen && conn !== null ? app.info() : null),
+      emit: (info) => events.emit('app:changed', info),
+      log,
+    });
+    const scheduleInfoCheck = (): void => infoChanges.schedule();
+    const connectDeps: ConnectDeps = {
+      dataDir: options.dataDir,
       store,
       settings: () => effective,
       channels,
-      marketClock,
-      trigger: options.trigger ?? (clockMode === 'real' ? 'cron' : 'market-clock'),
-      ...(clockMode === 'real' ? {} : { rankingTtl: 0 }),
       timers,
       ...(options.random ? { random: options.random } : {}),
-      ...options.poller,
+      ...(options.trigger ? { trigger: options.trigger } : {}),
+      ...(options.poller ? { poller: options.poller } : {}),
+      ...(options.client ? { client: options.client } : {}),
+      ...(options.service ? { service: options.service } : {}),
+      ...(options.tradier ? { tradier: options.tradier } : {}),
+      alertBaseline: () => baselineId,
       onSnapshots: (snapshots) => {
         for (const s of snapshots) {
           events.emit('snapshot:new', {
@@ -280,55 +141,140 @@ export async function createApp(options: AppOptions): Promise<App> {
             snapshotId: s.id,
           });
         }
+        scheduleInfoCheck();
       },
       onAlerts: (ids) => dispatcher.dispatch(ids),
-      onStatusChange: () => app.emitStatus(),
+      onStatusChange: () => {
+        app.emitStatus();
+        scheduleInfoCheck();
+      },
       onBackfill: (progress) => events.emit('backfill:progress', progress),
+      onSourceChange: () => scheduleInfoCheck(),
       log,
-    });
+    };
+
+    conn = await connectSource(options.dataSource ?? resolve(effective.dataSource), connectDeps);
+    /** False while a command line's source override runs; true once the setting is in force. */
+    let sourceFromSetting = options.dataSource === undefined;
+    adoptBaseline(conn.id);
+    const current = (): Connection => {
+      if (conn === null) throw new Error('the app has stopped');
+      return conn;
+    };
 
     const version = readVersion();
+    let started = false;
     let stopRetry: (() => void) | null = null;
     let stopped: Promise<void> | null = null;
     const backfills = new Set<Promise<void>>();
+    // Switches run one at a time, and stop() waits for the one in progress.
+    let switching: Promise<unknown> = Promise.resolve();
+    const serially = <T>(work: () => Promise<T>): Promise<T> => {
+      const next = switching.then(work, work);
+      switching = next.catch(() => undefined);
+      return next;
+    };
 
-    // A remote base URL may be another Gammawatch's local service: what is stored from it must
-    // wear the simulated badge too, online or not.
-    const remoteServesSimulated = (): boolean =>
-      sourceOption.kind === 'remote' &&
-      store.snapshots
-        .latestForTickers('market_structure', store.watchlists.allTickers().slice(0, 3))
-        .some((snap) => isSimulatedPayload(snap.data));
+    const marketNow = (): number => current().marketClock.now();
+    const wallNow = (): number => timers.now();
+
+    function pollNow(c: Connection): void {
+      if (options.pollOnStart ?? true) {
+        const at = c.marketClock.now();
+        for (const job of POLL_JOBS) c.poller.tick({ job, at, missed: 0 });
+      }
+    }
+
+    /** Closes the current connection and opens `next` in its place (already connected). */
+    async function replaceConnection(next: Connection): Promise<void> {
+      const old = current();
+      await old.close();
+      await Promise.allSettled([...backfills]);
+      conn = next;
+      // After the old poller stopped: nothing of the old source is stored past this mark.
+      adoptBaseline(next.id);
+      if (started) {
+        next.poller.start();
+        pollNow(next);
+      }
+      app.emitStatus();
+      infoChanges.check(true);
+    }
+
     const app: App = {
       dataDir: options.dataDir,
       store,
-      client,
-      poller,
+      get client() {
+        return current().client;
+      },
+      get poller() {
+        return current().poller;
+      },
       events,
       dispatcher,
-      source: { kind: sourceOption.kind, label, baseUrl, simulated, clock: clockMode },
+      get source(): DataSourceInfo {
+        const c = current();
+        return {
+          kind: c.kind,
+          label: c.label,
+          baseUrl: c.baseUrl,
+          simulated: c.simulated(),
+          clock: c.clockMode,
+          listsUniverse: c.listsUniverse,
+        };
+      },
       version,
       marketNow,
       wallNow,
+      alertBaseline: () => baselineId,
+      log,
       settings: () => effective,
       updateSettings(patch) {
-        const before = effective;
-        store.settings.updateSettings(patch);
-        effective = settingsSchema.parse(mergePatch(store.settings.getSettings(), options.settings ?? {}));
-        if (JSON.stringify(before.schedules) !== JSON.stringify(effective.schedules)) poller.reschedule();
-        events.emit('settings:changed', effective);
-        return effective;
+        return serially(async () => {
+          if (stopped) throw new Error('the app has stopped');
+          const before = effective;
+          // Validated whole before anything starts or is saved (a ZodError answers invalid_input).
+          const proposed = settingsSchema.parse(mergePatch(store.settings.getSettings(), patch));
+          const switchTo =
+            patch.dataSource !== undefined &&
+            JSON.stringify(proposed.dataSource) !== JSON.stringify(before.dataSource)
+              ? await connectSource(resolve(proposed.dataSource), connectDeps)
+              : null;
+          try {
+            store.settings.updateSettings(patch);
+          } catch (error) {
+            await switchTo?.close();
+            throw error;
+          }
+          effective = withOverrides();
+          if (switchTo) {
+            log(`data source: switched to ${switchTo.label}`);
+            await replaceConnection(switchTo);
+            sourceFromSetting = true;
+          } else if (JSON.stringify(before.schedules) !== JSON.stringify(effective.schedules)) {
+            current().poller.reschedule();
+          }
+          events.emit('settings:changed', effective);
+          return effective;
+        });
       },
       channels,
-      universe,
+      universe: () => current().universe(),
       info(): AppInfo {
-        const now = marketNow();
+        const c = current();
+        const now = c.marketClock.now();
         const session = nextSession(now);
         return {
           version,
-          dataSource: { kind: sourceOption.kind, label, baseUrl },
-          simulated: simulated || remoteServesSimulated(),
-          clock: clockMode,
+          dataSource: {
+            kind: c.kind,
+            label: c.label,
+            baseUrl: c.baseUrl,
+            badge: c.badge(),
+            problems: c.problems(),
+          },
+          simulated: c.simulated(),
+          clock: c.clockMode,
           now: iso(now),
           market: {
             open: isMarketOpen(now),
@@ -341,8 +287,42 @@ export async function createApp(options: AppOptions): Promise<App> {
           dataDir: options.dataDir,
         };
       },
+      testSource: (source) =>
+        testSource(source, {
+          dataDir: options.dataDir,
+          secrets,
+          env,
+          ...(options.tradier ? { tradier: options.tradier } : {}),
+        }),
+      secretsStatus: () => secrets.status(),
+      setSecret(name, value) {
+        return serially(async () => {
+          secrets.set(name, value);
+          const c = current();
+          // The source in use reads this secret: reconnect it with the new one (the setting is unchanged).
+          if (SECRET_OF_KIND[c.kind] === name && !stopped && sourceFromSetting) {
+            let next: Connection;
+            try {
+              next = await connectSource(resolve(effective.dataSource), connectDeps);
+            } catch (error) {
+              const message = `Saved; ${c.label} keeps running with the previous one: ${messageOf(error)}`;
+              throw error instanceof SourceError ? new SourceError(error.code, message) : error;
+            }
+            await replaceConnection(next);
+          }
+          return secrets.status();
+        });
+      },
+      async refreshNow(job) {
+        const c = current();
+        await c.refresh();
+        // The source may have changed meanwhile: the new one polls on its own start.
+        if (conn === c) void c.poller.refreshNow(job);
+      },
       tickersAdded(tickers) {
-        const work = poller.backfill(tickers).catch((error: unknown) => log(`backfill: ${String(error)}`));
+        const work = current()
+          .poller.backfill(tickers)
+          .catch((error: unknown) => log(`backfill: ${messageOf(error)}`));
         backfills.add(work);
         void work.finally(() => backfills.delete(work));
       },
@@ -351,52 +331,57 @@ export async function createApp(options: AppOptions): Promise<App> {
         // Coalesced: a burst of queue changes becomes one status event.
         statusTimer = setTimeout(() => {
           statusTimer = null;
-          if (!store.isOpen) return;
+          if (!store.isOpen || conn === null) return;
+          const c = conn;
           try {
             events.emit(
               'poll:status',
               pollStatus({
                 store,
                 schedules: effective.schedules,
-                running: poller.runningJobs(),
-                paused: poller.paused,
-                marketClosedSkip: poller.marketClosedSkip,
-                marketNow: marketNow(),
+                running: c.poller.runningJobs(),
+                paused: c.poller.paused,
+                marketClosedSkip: c.poller.marketClosedSkip,
+                marketNow: c.marketClock.now(),
                 wallNow: wallNow(),
               }),
             );
           } catch (error) {
-            log(`poll status: ${String(error)}`);
+            log(`poll status: ${messageOf(error)}`);
           }
         }, 100);
         statusTimer.unref?.();
       },
       start() {
-        if (stopped) return;
-        poller.start();
+        if (stopped || started) return;
+        started = true;
+        const c = current();
+        c.poller.start();
         dispatcher.retryDue();
         const retry = setInterval(() => dispatcher.retryDue(), 60_000);
         retry.unref?.();
         stopRetry = () => clearInterval(retry);
-        if (options.pollOnStart ?? true) {
-          const at = marketNow();
-          for (const job of POLL_JOBS) poller.tick({ job, at, missed: 0 });
-        }
+        // New chain files, a collector's error: the badge changes without a poll saying so.
+        infoChanges.start(options.infoCheckMs ?? 5000);
+        pollNow(c);
       },
       async runOnce(runOptions = {}) {
-        const summaries = await poller.runAll({ force: runOptions.force ?? false });
+        const summaries = await current().poller.runAll({ force: runOptions.force ?? false });
         await dispatcher.idle();
         return summaries;
       },
       stop() {
         stopped ??= (async () => {
+          await switching;
           stopRetry?.();
+          infoChanges.stop();
           if (statusTimer) clearTimeout(statusTimer);
           statusTimer = null;
-          await poller.stop();
+          const c = conn;
+          await c?.poller.stop();
           await Promise.allSettled([...backfills]);
           await dispatcher.close();
-          await service?.close();
+          await c?.close();
           store.close();
         })();
         return stopped;
@@ -404,7 +389,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     };
     return app;
   } catch (error) {
-    await service?.close().catch(() => undefined);
+    await conn?.close().catch(() => undefined);
     store.close();
     throw error;
   }

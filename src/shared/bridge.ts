@@ -15,10 +15,11 @@
 //   alerts:list | markRead
 //   poll:status | refreshNow | pause | resume
 //   settings:get | update
+//   source:test, secrets:status | set
 //   export:snapshots | series
 //   backup:create
 // Events
-//   snapshot:new, alert:new, poll:status, backfill:progress, settings:changed
+//   snapshot:new, alert:new, poll:status, backfill:progress, settings:changed, app:changed
 //
 // Naming: fields the bridge defines are camelCase; fields copied from API v2 keep their API
 // names and units (snake_case, `_pct` in percent, IV as a decimal).
@@ -33,6 +34,12 @@ import {
   testWebhookOutputSchema,
 } from './bridge/alerts.ts';
 import { appInfoSchema, completeOnboardingInputSchema } from './bridge/app-info.ts';
+import {
+  secretSetInputSchema,
+  secretsStatusSchema,
+  sourceTestInputSchema,
+  sourceTestOutputSchema,
+} from './bridge/data-source.ts';
 import {
   deletedSchema,
   exportFileSchema,
@@ -143,7 +150,12 @@ export const bridgeMethods = {
   'poll:resume': { input: noInputSchema, output: pollStatusSchema },
 
   'settings:get': { input: noInputSchema, output: settingsSchema },
+  /** A dataSource section switches the source live; it resolves once the new source serves (or fails, keeping the old). */
   'settings:update': { input: settingsPatchSchema, output: settingsSchema },
+  /** Tries a data source (folder readable, token accepted, service reachable) without switching. */
+  'source:test': { input: sourceTestInputSchema, output: sourceTestOutputSchema },
+  'secrets:status': { input: noInputSchema, output: secretsStatusSchema },
+  'secrets:set': { input: secretSetInputSchema, output: secretsStatusSchema },
 
   'export:snapshots': { input: exportSnapshotsInputSchema, output: exportFileSchema },
   'export:series': { input: exportSeriesInputSchema, output: exportFileSchema },
@@ -162,6 +174,8 @@ export const bridgeEvents = {
   'poll:status': pollStatusSchema,
   'backfill:progress': backfillProgressSchema,
   'settings:changed': settingsSchema,
+  /** The app's info changed: another data source, its badge or its problems. */
+  'app:changed': appInfoSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type BridgeMethod = keyof typeof bridgeMethods;

@@ -12,6 +12,7 @@ import type {
   BridgeParsedInput,
 } from '../../src/shared/bridge.ts';
 import type { AlertEvent } from '../../src/shared/bridge/alerts.ts';
+import type { DataSource } from '../../src/shared/bridge/settings.ts';
 import { BridgeFailure } from '../../src/shared/bridge/result.ts';
 import { defaultSettings, type Settings } from '../../src/shared/bridge/settings.ts';
 import { diffJson, labelTransitions } from '../../src/shared/bridge/snapshot-diff.ts';
@@ -42,6 +43,7 @@ import {
   tradeSetupOf,
   type Quote,
 } from './fake-market.ts';
+import { FakeDataSources } from './fake-data-source.ts';
 
 export interface FakeBridgeOptions {
   /** The first simulated instant (ms). */
@@ -110,6 +112,7 @@ export class FakeBridge implements BridgeEventSource {
   private readonly history = new Map<string, Stored[]>();
   private readonly lastFired = new Map<string, number>();
   private runs: PollRun[] = [];
+  private readonly sources = new FakeDataSources();
 
   constructor(options: FakeBridgeOptions = {}) {
     this.start = options.start ?? Date.parse('2026-03-02T15:00:00Z');
@@ -226,6 +229,14 @@ export class FakeBridge implements BridgeEventSource {
     return list;
   }
 
+  private requireServes(source: DataSource): void {
+    const result = this.sources.test(source);
+    if (!result.ok) {
+      const kept = this.sources.describe(this.settings.dataSource).dataSource.label;
+      throw new BridgeFailure('unavailable', `${result.message} Still using ${kept}.`);
+    }
+  }
+
   private requireTicker(ticker: string): void {
     if (!FAKE_BY_TICKER.has(ticker)) throw new BridgeFailure('not_found', `unknown ticker ${ticker}`);
   }
@@ -239,6 +250,10 @@ export class FakeBridge implements BridgeEventSource {
     const prev = list.at(-2);
     const row = rowOf(current);
     const changed = prev ? TICKER_ROW_FIELDS.filter((f) => rowOf(prev)[f] !== row[f]) : [];
+    // A chain folder's ticker is priced from its file, as the core would serve it.
+    const source = this.settings.dataSource;
+    const fromFile = source.kind === 'chains' ? this.sources.chainQuote(source.dir, ticker) : null;
+    if (fromFile) return { ...row, price: fromFile.price, asof: fromFile.asof, changed: [] };
     return { ...row, changed };
   }
 
@@ -339,9 +354,7 @@ export class FakeBridge implements BridgeEventSource {
   private createHandlers(): BridgeHandlers {
     const info = (): BridgeOutput<'app:info'> => ({
       version: '0.1.0',
-      dataSource: { kind: 'local', label: 'Fake market (tests)', baseUrl: null },
-      simulated: true,
-      clock: 'fast',
+      ...this.sources.describe(this.settings.dataSource),
       now: new Date(this.now()).toISOString(),
       market: {
         open: true,
@@ -678,10 +691,16 @@ export class FakeBridge implements BridgeEventSource {
       },
       'settings:get': async () => structuredClone(this.settings),
       'settings:update': async (patch) => {
+        // As the core does: a new data source must serve before it replaces the old one.
+        if (patch.dataSource) this.requireServes(patch.dataSource);
         this.settings = { ...this.settings, ...patch };
         this.emit({ event: 'settings:changed', payload: structuredClone(this.settings) });
+        if (patch.dataSource) this.emit({ event: 'app:changed', payload: info() });
         return structuredClone(this.settings);
       },
+      'source:test': async (source) => this.sources.test(source),
+      'secrets:status': async () => this.sources.secretsStatus(),
+      'secrets:set': async ({ name, value }) => this.sources.setSecret(name, value),
       'export:snapshots': async ({ ticker, endpoint, format }) => {
         const tickers = ticker ? [ticker] : this.watched();
         const rows = tickers.flatMap((t) =>

@@ -8,6 +8,7 @@ import {
   type BridgeErrorBody,
   type BridgeErrorCode,
 } from '../../shared/bridge/result.ts';
+import { SourceError } from '../source/errors.ts';
 import { StoreError, type StoreErrorKind } from '../store/errors.ts';
 
 const STORE_CODES: Partial<Record<StoreErrorKind, BridgeErrorCode>> = {
@@ -27,8 +28,15 @@ export function toBridgeError(error: unknown, log: (message: string) => void): B
       ? { code: error.code, message: error.message, issues: error.issues }
       : { code: error.code, message: error.message };
   }
-  if (error instanceof z.ZodError)
-    return { code: 'invalid_input', message: 'invalid input', issues: issuesOf(error) };
+  if (error instanceof SourceError) return { code: error.code, message: error.message };
+  if (error instanceof z.ZodError) {
+    const issues = issuesOf(error);
+    const summary = issues
+      .slice(0, 3)
+      .map((i) => `${i.path}: ${i.message}`)
+      .join('; ');
+    return { code: 'invalid_input', message: `invalid input: ${summary}`, issues };
+  }
   if (error instanceof StoreError) {
     const code = STORE_CODES[error.kind];
     if (code) return { code, message: error.message };
@@ -44,4 +52,28 @@ export function toBridgeError(error: unknown, log: (message: string) => void): B
   }
   log(`bridge: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return { code: 'internal', message: 'something went wrong on the app side; see its log' };
+}
+
+/**
+ * Handlers whose every failure is a BridgeFailure with the right code, so `dispatch` (what both
+ * transports call, and which knows only BridgeFailure and zod) answers conflict, not_found,
+ * unavailable… rather than internal. Unexpected errors are logged here, main-side.
+ */
+export function withBridgeErrors<H extends Record<string, (input: never) => Promise<unknown>>>(
+  handlers: H,
+  log: (message: string) => void,
+): H {
+  const wrapped: Record<string, (input: never) => Promise<unknown>> = {};
+  for (const [name, handler] of Object.entries(handlers)) {
+    wrapped[name] = async (input: never) => {
+      try {
+        return await handler(input);
+      } catch (error) {
+        if (error instanceof BridgeFailure) throw error;
+        const body = toBridgeError(error, (m) => log(`${name}: ${m}`));
+        throw new BridgeFailure(body.code, body.message, body.issues);
+      }
+    };
+  }
+  return wrapped as H;
 }

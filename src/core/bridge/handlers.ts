@@ -29,7 +29,7 @@ import { diffSnapshots, tickerView, timeline } from '../queries/ticker-views.ts'
 import { exportSeriesCsv, exportSnapshots, exportToString } from '../store/export.ts';
 import type { Watchlist } from '../store/repositories/watchlists.ts';
 import { epochToNy } from '../../shared/market-calendar.ts';
-import { toBridgeError } from './errors.ts';
+import { toBridgeError, withBridgeErrors } from './errors.ts';
 
 const toList = (w: Watchlist): BridgeWatchlist => ({ id: w.id, name: w.name, tickers: [...w.tickers] });
 
@@ -39,9 +39,9 @@ function mustList(app: App, id: number): Watchlist {
   return list;
 }
 
-/** For the local market, a ticker must exist in it; a remote one is trusted to answer 404 itself. */
+/** A source that lists its tickers (the local service) must have it; a remote one answers 404 itself. */
 function checkTicker(app: App, ticker: string): void {
-  if (app.source.kind !== 'local') return;
+  if (!app.source.listsUniverse) return;
   if (!app.universe().some((u) => u.ticker === ticker)) {
     throw new BridgeFailure(
       'not_found',
@@ -68,6 +68,10 @@ const SAMPLE_EVENT = (at: string): AlertEvent => ({
 });
 
 export function createBridgeHandlers(app: App): BridgeHandlers {
+  return withBridgeErrors(coreHandlers(app), (message) => app.log(`bridge: ${message}`));
+}
+
+function coreHandlers(app: App): BridgeHandlers {
   const { store } = app;
   const status = (): BridgeOutput<'poll:status'> =>
     pollStatus({
@@ -83,7 +87,11 @@ export function createBridgeHandlers(app: App): BridgeHandlers {
   // Curves the poller does not fetch are fetched when asked for, and announced like polled ones.
   const fetcher = new CurveFetcher({
     store,
-    client: app.client,
+    // The current source's client, read at each fetch: a switch of source replaces it.
+    get client() {
+      return app.client;
+    },
+    alertBaseline: () => app.alertBaseline(),
     marketNow: () => app.marketNow(),
     wallNow: () => app.wallNow(),
     channels: () => app.channels(),
@@ -228,7 +236,7 @@ export function createBridgeHandlers(app: App): BridgeHandlers {
     'poll:status': async () => status(),
     'poll:refreshNow': async (input) => {
       // Resolves once queued; the runs report through poll:status and snapshot:new events.
-      void app.poller.refreshNow(input?.job);
+      void app.refreshNow(input?.job);
       return status();
     },
     'poll:pause': async () => {
@@ -242,6 +250,9 @@ export function createBridgeHandlers(app: App): BridgeHandlers {
 
     'settings:get': async () => app.settings(),
     'settings:update': async (patch) => app.updateSettings(patch),
+    'source:test': async (source) => app.testSource(source),
+    'secrets:status': async () => app.secretsStatus(),
+    'secrets:set': async ({ name, value }) => app.setSecret(name, value),
 
     'export:snapshots': async (input) => {
       const query: Parameters<typeof exportSnapshots>[1] = {};

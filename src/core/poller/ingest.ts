@@ -45,6 +45,11 @@ export interface IngestDeps {
   wallNow: () => number;
   /** Fallback asof for a response without `meta.asof`. */
   marketNow: () => number;
+  /**
+   * Alerts compare only with snapshots stored after this id: those of the current data source
+   * (0, the default, compares with everything). A switch of source moves it.
+   */
+  alertBaseline?: () => number;
 }
 
 const METRIC_NAMES = new Set(Object.keys(METRIC_CATALOG));
@@ -129,10 +134,14 @@ function writeBatch(deps: IngestDeps, batch: readonly Fetched[]): Omit<IngestOut
     // batch compare with the one before them, so no stored body is read twice.
     const ctx = storeAlertContext(store, deps.channels(), deps.wallNow());
     const newestBefore = new Map<string, { asof: number; data: unknown } | null>();
+    const baseline = deps.alertBaseline?.() ?? 0;
     for (const f of snapshotItems) {
       const { endpoint, ticker, params } = f.request;
       if (!rulesWatch(ctx.rules, endpoint) || newestBefore.has(f.request.key)) continue;
-      newestBefore.set(f.request.key, store.snapshots.latest({ endpoint, ticker, params }) ?? null);
+      const key = { endpoint, ticker, params };
+      const before =
+        baseline > 0 ? store.snapshots.latestAfterId(key, baseline) : store.snapshots.latest(key);
+      newestBefore.set(f.request.key, before ?? null);
     }
     const results = store.snapshots.ingest(inputs);
 

@@ -48,6 +48,12 @@ export interface PollerOptions {
   marketClock: { now(): number };
   /** cron: node-cron on the wall clock; market-clock: sampled market time; manual: tests call tick(). */
   trigger: TriggerMode;
+  /**
+   * Whether scheduled ticks wait for market hours (default true). A chain folder's data changes when
+   * files arrive, not with the NYSE session, and its clock is the files' own time: a gate in that
+   * time would see a frozen Sunday evening and never poll again, so folder sources turn it off.
+   */
+  marketHoursOnly?: boolean;
   timers?: Timers;
   random?: () => number;
   concurrency?: number;
@@ -74,6 +80,8 @@ export interface PollerOptions {
   compaction?: false | { sliceMs?: number; sliceRows?: number; idleMs?: number; stopMs?: number };
   /** After each compaction slice, with what it did and whether bodies remain. */
   onCompacted?(report: { rows: number; remaining: boolean }): void;
+  /** Alerts compare only with snapshots stored after this id (see IngestDeps.alertBaseline). */
+  alertBaseline?: () => number;
   onSnapshots?(snapshots: readonly NewSnapshot[]): void;
   onAlerts?(eventIds: readonly number[]): void;
   onStatusChange?(): void;
@@ -220,7 +228,11 @@ export class Poller {
   tick(tick: Tick<PollJob>): void {
     if (this.#paused || this.#stopped) return;
     const settings = this.#o.settings();
-    const gate = marketGate(tick.at, this.lastRunAt(tick.job), settings.polling.outsideMarketHours);
+    const gate = marketGate(
+      tick.at,
+      this.lastRunAt(tick.job),
+      settings.polling.outsideMarketHours || this.#o.marketHoursOnly === false,
+    );
     this.#closedSkip = !gate.run;
     if (!gate.run) return;
     if (this.#running.has(tick.job)) return;
@@ -436,6 +448,7 @@ export class Poller {
           channels: this.#o.channels,
           wallNow: () => this.#timers.now(),
           marketNow: () => this.#o.marketClock.now(),
+          ...(this.#o.alertBaseline ? { alertBaseline: this.#o.alertBaseline } : {}),
         },
         batch,
       );

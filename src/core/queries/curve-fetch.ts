@@ -33,6 +33,8 @@ export interface CurveFetchDeps {
   marketNow(): number;
   wallNow(): number;
   channels(): ChannelSettings;
+  /** Alerts compare only with snapshots stored after this id (see IngestDeps.alertBaseline). */
+  alertBaseline?(): number;
   onSnapshots?(snapshots: readonly NewSnapshot[]): void;
   /** Per-attempt timeout of an on-demand request: the UI is waiting. Default 10 s. */
   timeoutMs?: number;
@@ -118,7 +120,13 @@ export class CurveFetcher {
     const result = await request.call(d.client, { timeoutMs: d.timeoutMs ?? 10_000 });
     const pollRequest: PollRequest = { job: 'curves', key: id, ...request };
     const outcome = ingestFetched(
-      { store: d.store, channels: d.channels, wallNow: d.wallNow, marketNow: d.marketNow },
+      {
+        store: d.store,
+        channels: d.channels,
+        wallNow: d.wallNow,
+        marketNow: d.marketNow,
+        ...(d.alertBaseline ? { alertBaseline: () => d.alertBaseline?.() ?? 0 } : {}),
+      },
       [{ request: pollRequest, result }],
     );
     const failure = outcome.failures[0];

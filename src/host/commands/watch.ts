@@ -18,6 +18,8 @@ const HELP = `usage: gammawatch watch [options]
   --data-dir D         the data folder (default $GAMMAWATCH_HOME or ~/.gammawatch)
   --base-url URL|local a remote API v2 base URL (ending in /api/v2), or local (the default):
                        the built-in service on a loopback port
+  --chains DIR         the built-in service on a folder of chain files (watched live),
+                       on the data's own clock unless --clock real
   --api-key K          API key for a remote service (or $GAMMAWATCH_API_KEY)
   --demo               no key: the demo symbols only (X-Svc-Demo: 1)
   --tickers A,B        put these tickers on the "Command line" watchlist first
@@ -96,6 +98,8 @@ function text(summary: WatchSummary): string {
 
 function dataSourceOf(values: Record<string, string | boolean | undefined>): DataSourceOption | undefined {
   const baseUrl = values['base-url'] as string | undefined;
+  if (values['chains'] !== undefined && baseUrl !== undefined && baseUrl !== 'local')
+    throw new Error('--chains and --base-url exclude each other');
   if (baseUrl !== undefined && baseUrl !== 'local') {
     const apiKey = (values['api-key'] as string | undefined) ?? process.env['GAMMAWATCH_API_KEY'] ?? null;
     return {
@@ -106,6 +110,12 @@ function dataSourceOf(values: Record<string, string | boolean | undefined>): Dat
     };
   }
   const clock = (values['clock'] as string | undefined) ?? undefined;
+  const chains = values['chains'] as string | undefined;
+  if (chains !== undefined) {
+    if (clock !== undefined && clock !== 'real' && clock !== 'data')
+      throw new Error(`--clock with --chains must be real or data, got '${clock}'`);
+    return { kind: 'chains', dir: path.resolve(chains), clock: clock === 'real' ? 'real' : 'data' };
+  }
   const seed = intOption('seed', values['seed'] as string | undefined, 0, 2 ** 31 - 1);
   const speed = intOption('speed', values['speed'] as string | undefined, 1, 100_000);
   const startText = values['market-time'] as string | undefined;
@@ -148,6 +158,7 @@ export async function runWatch(
       db: { type: 'string' },
       'data-dir': { type: 'string' },
       'base-url': { type: 'string' },
+      chains: { type: 'string' },
       'api-key': { type: 'string' },
       demo: { type: 'boolean', default: false },
       tickers: { type: 'string' },

@@ -20,7 +20,11 @@ export type Route =
   | { name: 'rankings'; tab: RankingTab }
   | { name: 'alerts'; tab: 'history' | 'rules' }
   | { name: 'history'; ticker: string | null; a: string | null; b: string | null }
-  | { name: 'settings' };
+  | { name: 'settings'; section: SettingsSection | null };
+
+/** Settings sections with an address of their own (onboarding links to the data source). */
+export const SETTINGS_SECTIONS = ['data-source'] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 const TICKER = /^[A-Z0-9.\-^]{1,12}$/;
 const HOME: Route = { name: 'watchlists', id: null };
@@ -65,8 +69,12 @@ export function parseRoute(hash: string): Route {
         b: instant('b'),
       };
     }
-    case 'settings':
-      return { name: 'settings' };
+    case 'settings': {
+      const section = (SETTINGS_SECTIONS as readonly string[]).includes(parts[1] ?? '')
+        ? (parts[1] as SettingsSection)
+        : null;
+      return { name: 'settings', section };
+    }
     default:
       return HOME;
   }
@@ -93,7 +101,7 @@ export function href(route: Route): string {
       return `#/history/${encodeURIComponent(route.ticker)}${query ? `?${query}` : ''}`;
     }
     case 'settings':
-      return '#/settings';
+      return route.section ? `#/settings/${route.section}` : '#/settings';
   }
 }
 

@@ -2,7 +2,7 @@
 // connection to the main side, polling status, settings and the theme.
 import type { AppInfo } from '../../shared/bridge/app-info.ts';
 import type { PollStatus } from '../../shared/bridge/poll.ts';
-import type { Settings, SettingsPatch, Theme } from '../../shared/bridge/settings.ts';
+import type { DataSource, Settings, SettingsPatch, Theme } from '../../shared/bridge/settings.ts';
 import type { BridgeClient, ConnectionState } from '../lib/bridge-client.ts';
 import { messageOf } from './resource.svelte.ts';
 
@@ -77,6 +77,8 @@ export class AppState {
       }),
       this.#bridge.on('poll:status', (status) => (this.#poll = status)),
       this.#bridge.on('settings:changed', (settings) => (this.#settings = settings)),
+      // Another source, its badge or its problems: the header follows without a reload.
+      this.#bridge.on('app:changed', (info) => this.#setInfo(info)),
       this.#bridge.on('alert:new', () => (this.#unreadAlerts += 1)),
       this.#bridge.on('snapshot:new', (event) => this.#observe(event.asof)),
     );
@@ -142,6 +144,17 @@ export class AppState {
   async updateSettings(patch: SettingsPatch): Promise<Settings> {
     const next = await this.#bridge.invoke('settings:update', patch);
     this.#settings = next;
+    return next;
+  }
+
+  /**
+   * Switches the data source live. Resolves once the new source serves (the header then shows its
+   * badge); rejects with the main side's reason, the old source still in use.
+   */
+  async switchSource(dataSource: DataSource): Promise<Settings> {
+    const next = await this.updateSettings({ dataSource });
+    // app:changed brings the same, but a lost event must not leave the old badge up.
+    await this.#refreshInfo();
     return next;
   }
 

@@ -3,6 +3,7 @@
 // 'loading' meanwhile (a chart dims and then takes the new data instead of being rebuilt). The
 // value is held raw: it is replaced whole, never edited, and deep proxies over 500 rows or 2,000
 // strikes would only tax every read.
+import { messageOf } from '../../shared/message-of.ts';
 import { untrack } from 'svelte';
 import { BridgeError } from '../lib/bridge-client.ts';
 
@@ -82,7 +83,4 @@ export class Resource<T> {
   }
 }
 
-export function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
-}
+export { messageOf };

@@ -43,6 +43,10 @@ export class TickerDetailState {
         if (this.live && event.ticker === this.#ticker)
           for (const view of this.#wanted) void this.#load(view);
       }),
+      // Another data source: its latest snapshot may be one stored before, which no snapshot:new announces.
+      this.#bridge.on('app:changed', () => {
+        if (this.live) for (const view of this.#wanted) void this.#load(view);
+      }),
     );
   }
 

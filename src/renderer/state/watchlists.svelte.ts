@@ -67,6 +67,9 @@ export class WatchlistsState {
       this.#bridge.on('snapshot:new', (event) => {
         if (event.ticker && this.selected?.tickers.includes(event.ticker)) this.#scheduleRows();
       }),
+      // Another data source (or new files in the folder): what is "latest" may be another snapshot
+      // already stored, which no snapshot:new announces.
+      this.#bridge.on('app:changed', () => this.#scheduleRows()),
       this.#bridge.on('backfill:progress', (event) => {
         if (event.phase === 'finished' && event.ticker && this.selected?.tickers.includes(event.ticker))
           this.#scheduleRows();

@@ -1,21 +1,29 @@
 // What the app is running against, for the header and the first-run screen.
 import { z } from 'zod';
 import { isoTimeSchema, tickerSchema } from './common.ts';
-import { clockModeSchema } from './settings.ts';
+import { DATA_SOURCE_KINDS } from './settings.ts';
 
 export const MARKET_SESSIONS = ['open', 'closed', 'early_close'] as const;
 
 export const appInfoSchema = z.object({
   version: z.string(),
   dataSource: z.object({
-    kind: z.enum(['local', 'remote']),
-    /** For the header, e.g. "Local simulator (seed 42)" or "api.example.com". */
+    kind: z.enum(DATA_SOURCE_KINDS),
+    /** For the header, e.g. "Local simulator (seed 42)", "Tradier sandbox" or "api.example.com". */
     label: z.string(),
     baseUrl: z.string().nullable(),
+    /**
+     * What the user is looking at, for the header badge: "SIMULATED DATA", "Tradier · 15 min delayed",
+     * "Chain files as of Sep 14 16:31 ET".
+     */
+    badge: z.string(),
+    /** Problems worth showing (skipped chain files, a failing collector), newest first; may be empty. */
+    problems: z.array(z.string()),
   }),
   /** True whenever the data shown is simulated: the UI must say so plainly. */
   simulated: z.boolean(),
-  clock: clockModeSchema,
+  /** real: wall clock; fast: the simulator runs ahead; data: the newest snapshot of a chain folder. */
+  clock: z.enum(['real', 'fast', 'data']),
   /** The market's current instant (accelerated under the fast clock). */
   now: isoTimeSchema,
   market: z.object({

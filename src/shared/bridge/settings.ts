@@ -2,7 +2,7 @@
 // main-side: an API key is referenced by name, never sent to the renderer.
 import { z } from 'zod';
 import { SCREENER_PRESETS, screenerPresetSchema } from '../api/index.ts';
-import { clockTimeSchema } from './common.ts';
+import { clockTimeSchema, tickerSchema } from './common.ts';
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 export const themeSchema = z.enum(THEMES);
@@ -24,8 +24,40 @@ export const localSourceSchema = z.strictObject({
     .max(2 ** 31 - 1),
   /** real: simulated time follows the wall clock; fast: it runs ahead, for demos and tests. */
   clock: clockModeSchema,
-  /** A folder of imported chain files (Cboe quotedata.csv or delayed-quotes JSON) to serve instead of the simulator. */
-  chainsDir: z.string().min(1).optional(),
+});
+
+/** data: "now" is the newest snapshot in the folder (a folder of Friday's files still ranks on Monday). */
+export const FOLDER_CLOCKS = ['data', 'real'] as const;
+export const folderClockSchema = z.enum(FOLDER_CLOCKS);
+export type FolderClock = z.infer<typeof folderClockSchema>;
+
+const folderPath = z.string().trim().min(1, 'choose a folder').max(1000);
+
+/** A folder of real chain files (Cboe quotedata.csv or delayed-quotes JSON), watched live. */
+export const chainsSourceSchema = z.strictObject({
+  kind: z.literal('chains'),
+  dir: folderPath,
+  clock: folderClockSchema,
+});
+
+export const TRADIER_ENVIRONMENTS = ['production', 'sandbox'] as const;
+export const tradierEnvironmentSchema = z.enum(TRADIER_ENVIRONMENTS);
+export type TradierEnvironment = z.infer<typeof tradierEnvironmentSchema>;
+
+/**
+ * Tradier's market-data API with the user's token (kept main-side, like the remote API key). Every
+ * fetched chain is written into `dir` as a chain file, which the local service then serves.
+ */
+export const tradierSourceSchema = z.strictObject({
+  kind: z.literal('tradier'),
+  environment: tradierEnvironmentSchema,
+  tickers: z
+    .array(tickerSchema)
+    .min(1, 'name at least one ticker')
+    .max(100)
+    .refine((t) => new Set(t).size === t.length, { message: 'each ticker at most once' }),
+  /** Where fetched chains are written; null: `<data folder>/chains/tradier`. */
+  dir: folderPath.nullable(),
 });
 
 export const remoteSourceSchema = z.strictObject({
@@ -41,7 +73,15 @@ export const remoteSourceSchema = z.strictObject({
   demo: z.boolean(),
 });
 
-export const dataSourceSchema = z.discriminatedUnion('kind', [localSourceSchema, remoteSourceSchema]);
+export const DATA_SOURCE_KINDS = ['local', 'chains', 'tradier', 'remote'] as const;
+export type DataSourceKind = (typeof DATA_SOURCE_KINDS)[number];
+
+export const dataSourceSchema = z.discriminatedUnion('kind', [
+  localSourceSchema,
+  chainsSourceSchema,
+  tradierSourceSchema,
+  remoteSourceSchema,
+]);
 export type DataSource = z.infer<typeof dataSourceSchema>;
 
 /** Polling jobs, each on its own cron schedule. */

@@ -6,11 +6,18 @@ import { initial } from './001-initial.ts';
 import { pollRuns } from './002-poll-runs.ts';
 import { metricDaily } from './003-metric-daily.ts';
 import { payloadCompaction } from './004-payload-compaction.ts';
+import { snapshotSource } from './005-snapshot-source.ts';
 import type { Migration } from './migration.ts';
 
 export { APPLICATION_ID, type Migration } from './migration.ts';
 
-export const migrations: readonly Migration[] = [initial, pollRuns, metricDaily, payloadCompaction];
+export const migrations: readonly Migration[] = [
+  initial,
+  pollRuns,
+  metricDaily,
+  payloadCompaction,
+  snapshotSource,
+];
 
 export const CURRENT_SCHEMA_VERSION = migrations.length;
 

@@ -3,6 +3,7 @@
 // that no longer validates is replaced by its defaults and reported by problems().
 import type Database from 'better-sqlite3';
 import { prettifyError, z } from 'zod';
+import { upgradeStoredSection } from '../../settings/legacy.ts';
 import { mergePatch } from '../../settings/merge.ts';
 import {
   defaultSettings,
@@ -63,7 +64,8 @@ export function createSettingsRepository(db: Database.Database, now: () => Epoch
         problems.push({ section: row.key, error: `not JSON: ${(error as Error).message}` });
         continue;
       }
-      const result = section.safeParse(mergePatch(defaultSettings[row.key as SettingsSection], stored));
+      const upgraded = upgradeStoredSection(row.key, stored);
+      const result = section.safeParse(mergePatch(defaultSettings[row.key as SettingsSection], upgraded));
       if (result.success) settings[row.key] = result.data;
       else problems.push({ section: row.key, error: prettifyError(result.error) });
     }

@@ -78,8 +78,24 @@ export interface SnapshotRangeQuery {
 export interface SnapshotRepository {
   /** Stores a batch in one transaction; results are in input order. */
   ingest(inputs: readonly SnapshotInput[]): IngestResult[];
-  /** The newest snapshot of a key (by asof, then by arrival). */
+  /**
+   * The newest snapshot of a key (by asof, then by arrival), preferring the current data source's
+   * (see useSource), so a switch to a folder of older files shows them rather than the previous
+   * source's newer ones; another source's only when this one has none.
+   */
   latest(key: SnapshotKey): Snapshot | undefined;
+  /**
+   * The data source now being stored (e.g. `folder:/path`): new snapshots are tagged with it, and
+   * `latest` prefers its snapshots. '' (the default) tags nothing and prefers nothing.
+   */
+  useSource(sourceId: string): void;
+  /**
+   * The newest snapshot of a key among those stored after snapshot id `afterId`: what an alert
+   * compares with when only the current data source's snapshots count (see alertBaseline).
+   */
+  latestAfterId(key: SnapshotKey, afterId: number): Snapshot | undefined;
+  /** The highest snapshot id so far (0 when none): a mark that later snapshots are above. */
+  maxId(): number;
   /** The newest snapshot of a key with asof at or before `at`: what was known then. */
   latestAtOrBefore(key: SnapshotKey, at: TimeInput): Snapshot | undefined;
   /** The newest snapshot of a key with asof strictly before `beforeAsof`: what an alert compares with. */
@@ -217,8 +233,8 @@ export function createSnapshotRepository(
     insertPayload: db.prepare('INSERT INTO payloads (hash, codec, raw_size, body) VALUES (?, ?, ?, ?)'),
     // run() rather than RETURNING: changes and lastInsertRowid come back without a result row.
     insertSnapshot: db.prepare(
-      `INSERT INTO snapshots (endpoint, ticker, params_key, asof, fetched_at, payload_id, meta)
-       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      `INSERT INTO snapshots (endpoint, ticker, params_key, asof, fetched_at, payload_id, meta, source)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     ),
     existingSnapshot: db
       .prepare(
@@ -229,6 +245,15 @@ export function createSnapshotRepository(
       `SELECT ${bodyColumns} ${byKeyJoin} WHERE s.endpoint = ? AND s.ticker = ? AND s.params_key = ?
        ORDER BY s.asof DESC, s.id DESC LIMIT 1`,
     ),
+    latestOfSource: db.prepare(
+      `SELECT ${bodyColumns} ${byKeyJoin} WHERE s.endpoint = ? AND s.ticker = ? AND s.params_key = ? AND s.source = ?
+       ORDER BY s.asof DESC, s.id DESC LIMIT 1`,
+    ),
+    latestAfterId: db.prepare(
+      `SELECT ${bodyColumns} ${byKeyJoin} WHERE s.endpoint = ? AND s.ticker = ? AND s.params_key = ? AND s.id > ?
+       ORDER BY s.asof DESC, s.id DESC LIMIT 1`,
+    ),
+    maxId: db.prepare('SELECT COALESCE(MAX(id), 0) FROM snapshots').pluck(),
     atOrBefore: db.prepare(
       `SELECT ${bodyColumns} ${byKeyJoin} WHERE s.endpoint = ? AND s.ticker = ? AND s.params_key = ? AND s.asof <= ?
        ORDER BY s.asof DESC, s.id DESC LIMIT 1`,
@@ -269,6 +294,9 @@ export function createSnapshotRepository(
   }
 
   /** One input, inside the caller's transaction. */
+  /** The data source new snapshots come from (useSource); '' when none is named. */
+  let currentSource = '';
+
   function ingestOne(raw: SnapshotInput): IngestResult {
     const input = checkInput(raw);
     // One UTF-8 encoding serves both the hash and the stored body.
@@ -295,6 +323,7 @@ export function createSnapshotRepository(
       fetchedAt,
       payloadId,
       meta,
+      currentSource,
     );
     const isNew = inserted.changes > 0;
     const id = isNew
@@ -376,6 +405,10 @@ export function createSnapshotRepository(
     const row = statement.get(...args) as SnapshotBodyRow | undefined;
     return row ? toSnapshot(row) : undefined;
   };
+  const latestPreferred = (k: NormalKey): Snapshot | undefined =>
+    (currentSource !== ''
+      ? one(q.latestOfSource, k.endpoint, k.ticker, k.paramsKey, currentSource)
+      : undefined) ?? one(q.latest, k.endpoint, k.ticker, k.paramsKey);
 
   return {
     ingest(inputs) {
@@ -384,8 +417,21 @@ export function createSnapshotRepository(
     },
 
     latest(key) {
+      return latestPreferred(normalKey(key));
+    },
+
+    useSource(sourceId) {
+      currentSource = parseInput(z.string().max(2000), sourceId, 'source id');
+    },
+
+    latestAfterId(key, afterId) {
       const k = normalKey(key);
-      return one(q.latest, k.endpoint, k.ticker, k.paramsKey);
+      const after = parseInput(z.number().int().min(0), afterId, 'snapshot id');
+      return one(q.latestAfterId, k.endpoint, k.ticker, k.paramsKey, after);
+    },
+
+    maxId() {
+      return q.maxId.get() as number;
     },
 
     latestAtOrBefore(key, at) {
@@ -408,8 +454,7 @@ export function createSnapshotRepository(
       const symbols = parseInput(z.array(tickerSchema).max(10_000), tickers, 'tickers');
       const out: Snapshot[] = [];
       for (const ticker of symbols) {
-        const k = normalKey({ endpoint, ticker, params });
-        const snapshot = one(q.latest, k.endpoint, k.ticker, k.paramsKey);
+        const snapshot = latestPreferred(normalKey({ endpoint, ticker, params }));
         if (snapshot) out.push(snapshot);
       }
       return out;

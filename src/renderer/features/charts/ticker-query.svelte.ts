@@ -42,10 +42,18 @@ export class TickerQuery<C, O> {
   }
 
   start(): void {
-    this.#stop ??= this.#bridge.on('snapshot:new', (event) => {
-      if (this.#at === null && event.ticker === this.#ticker && event.endpoint === this.#o.endpoint)
-        void this.resource.reload();
-    });
+    if (this.#stop) return;
+    const stops = [
+      this.#bridge.on('snapshot:new', (event) => {
+        if (this.#at === null && event.ticker === this.#ticker && event.endpoint === this.#o.endpoint)
+          void this.resource.reload();
+      }),
+      // Another data source: its latest curve may be one stored before, which no snapshot:new announces.
+      this.#bridge.on('app:changed', () => {
+        if (this.#at === null && this.#ticker) void this.resource.reload();
+      }),
+    ];
+    this.#stop = () => stops.forEach((stop) => stop());
   }
 
   stop(): void {

@@ -95,6 +95,12 @@ const seeds: Record<number, (db: Database.Database) => void> = {
       "INSERT INTO snapshots (endpoint, ticker, params_key, asof, fetched_at, payload_id, meta) VALUES ('market-structure', 'SPY', '', ?, ?, ?, NULL)",
     ).run(t0, t0 + 1000, id);
   },
+  5: (db) => {
+    // From version 5 on, a snapshot names the data source that stored it.
+    db.prepare(
+      "INSERT INTO snapshots (endpoint, ticker, params_key, asof, fetched_at, payload_id, meta, source) VALUES ('market-structure', 'MSFT', '', ?, ?, 1, NULL, 'folder:/chains')",
+    ).run(t0 - 86_400_000, t0);
+  },
 };
 
 function databaseAtVersion(file: string, version: number): void {
@@ -153,6 +159,14 @@ describe('migrations', () => {
           expect(store.snapshots.latest(spy)?.data).toEqual(pendingPayload);
           expect(store.compactPayloads()).toMatchObject({ rows: 1, remaining: false });
           expect(store.snapshots.latest(spy)?.data).toEqual(pendingPayload);
+        }
+
+        // Snapshots from before 005 belong to no source; a source's own come first once it is named.
+        if (version >= 5) {
+          store.snapshots.useSource('folder:/chains');
+          const msft = store.snapshots.latest({ endpoint: 'market-structure', ticker: 'MSFT' });
+          expect(msft?.asof).toBe(t0 - 86_400_000);
+          store.snapshots.useSource('');
         }
 
         // And the new version's tables work on the migrated file.

@@ -251,3 +251,35 @@ describe('queries', () => {
     expect(store.snapshots.byId(999_999)).toBeUndefined();
   });
 });
+
+describe('the current data source first', () => {
+  it('latest prefers the current source, falls back to another, and alerts can ask strictly after a mark', () => {
+    store.snapshots.useSource('simulator:42:fast');
+    const [newer] = store.snapshots.ingest([
+      { ...key, asof: base + 60 * minute, data: marketStructurePayload(1) },
+    ]);
+    const mark = store.snapshots.maxId();
+    expect(mark).toBe(newer?.id);
+    // Before the new source stored anything: the previous source's snapshot is what there is.
+    store.snapshots.useSource('folder:/chains');
+    expect(store.snapshots.latest(key)?.id).toBe(newer?.id);
+    expect(store.snapshots.latestAfterId(key, mark)).toBeUndefined();
+
+    const [older] = store.snapshots.ingest([{ ...key, asof: base, data: marketStructurePayload(2) }]);
+    expect(store.snapshots.latest(key)?.id).toBe(older?.id);
+    expect(store.snapshots.latestForTickers(key.endpoint, ['AAPL']).map((s) => s.id)).toEqual([older?.id]);
+    expect(store.snapshots.latestAfterId(key, mark)?.id).toBe(older?.id);
+
+    // Back to the simulator, then to the folder again: its snapshot, stored before the simulator's
+    // last one and re-ingested unchanged (no new row), is still what the folder shows.
+    store.snapshots.useSource('simulator:42:fast');
+    expect(store.snapshots.latest(key)?.id).toBe(newer?.id);
+    store.snapshots.useSource('folder:/chains');
+    const [again] = store.snapshots.ingest([{ ...key, asof: base, data: marketStructurePayload(2) }]);
+    expect(again?.isNew).toBe(false);
+    expect(store.snapshots.latest(key)?.id).toBe(older?.id);
+
+    store.snapshots.useSource('');
+    expect(store.snapshots.latest(key)?.id).toBe(newer?.id);
+  });
+});

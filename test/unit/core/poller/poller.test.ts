@@ -81,6 +81,24 @@ describe('Poller', () => {
     expect(s.poller.marketClosedSkip).toBe(runs === 0);
   });
 
+  it.each([
+    ['a chain folder (its own clock) after a later run of another source', false, 1],
+    ['the simulator, same times', true, 0],
+  ])('tick gate off for %s', async (_name, hoursOnly, runs) => {
+    // The last run happened at a later market time (another source's clock): a gated poller would
+    // wait for a close after it forever; a folder's poller polls whenever its schedule fires.
+    const s = setup({ market: at('2026-03-10', '11:00') });
+    const poller = s.make({ marketHoursOnly: hoursOnly });
+    await poller.runJob('signals');
+    const sunday = at('2023-08-20', '22:38');
+    s.setMarket(sunday);
+    s.client.calls.length = 0;
+    poller.tick({ job: 'signals', at: sunday, missed: 0 });
+    await idle(poller);
+    expect(s.client.calls.length / 2).toBe(runs);
+    await poller.stop();
+  });
+
   it('remembers the last run across restarts (the after-close run happens once)', async () => {
     const s = setup({ market: at('2025-03-10', '16:05') });
     s.poller.tick({ job: 'signals', at: at('2025-03-10', '16:05'), missed: 0 });

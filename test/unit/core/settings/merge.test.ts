@@ -22,6 +22,24 @@ describe('mergePatch', () => {
       { s: { kind: 'remote', baseUrl: 'https://a.example', demo: true } },
     ],
     ['a patch object over a scalar', { a: 1 }, { a: { b: 1 } }, { a: { b: 1 } }],
+    [
+      'simulator to chain folder: no seed left behind',
+      { s: { kind: 'local', seed: 1, clock: 'fast' } },
+      { s: { kind: 'chains', dir: '/d', clock: 'data' } },
+      { s: { kind: 'chains', dir: '/d', clock: 'data' } },
+    ],
+    [
+      'chain folder to tradier: no clock left behind',
+      { s: { kind: 'chains', dir: '/d', clock: 'data' } },
+      { s: { kind: 'tradier', environment: 'sandbox', tickers: ['SPY'], dir: null } },
+      { s: { kind: 'tradier', environment: 'sandbox', tickers: ['SPY'], dir: null } },
+    ],
+    [
+      'within tradier: tickers replaced whole, the folder cleared with null',
+      { s: { kind: 'tradier', environment: 'sandbox', tickers: ['SPY', 'QQQ'], dir: '/d' } },
+      { s: { kind: 'tradier', tickers: ['IWM'], dir: null } },
+      { s: { kind: 'tradier', environment: 'sandbox', tickers: ['IWM'], dir: null } },
+    ],
   ])('%s', (_name, base, patch, expected) => {
     expect(mergePatch(base, patch)).toEqual(expected);
   });

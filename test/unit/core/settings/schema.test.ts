@@ -54,10 +54,31 @@ describe('cron expressions', () => {
 describe('data source', () => {
   it.each([
     ['local', { kind: 'local', seed: 1, clock: 'fast' }, true],
+    // The folder moved to its own kind; old rows are upgraded when read (settings/legacy.ts).
     [
-      'local with a chains folder',
+      'local with a chains folder (the old shape)',
       { kind: 'local', seed: 1, clock: 'real', chainsDir: '/data/chains' },
+      false,
+    ],
+    ['a chain folder on the data clock', { kind: 'chains', dir: '/data/chains', clock: 'data' }, true],
+    ['a chain folder on the real clock', { kind: 'chains', dir: '/data/chains', clock: 'real' }, true],
+    ['a chain folder with no folder', { kind: 'chains', dir: '  ', clock: 'data' }, false],
+    ['a chain folder on the fast clock', { kind: 'chains', dir: '/d', clock: 'fast' }, false],
+    [
+      'tradier, sandbox, default folder',
+      { kind: 'tradier', environment: 'sandbox', tickers: ['SPY'], dir: null },
       true,
+    ],
+    ['tradier with no ticker', { kind: 'tradier', environment: 'sandbox', tickers: [], dir: null }, false],
+    [
+      'tradier with a ticker twice',
+      { kind: 'tradier', environment: 'production', tickers: ['SPY', 'SPY'], dir: '/d' },
+      false,
+    ],
+    [
+      'tradier with a token in the setting',
+      { kind: 'tradier', environment: 'sandbox', tickers: ['SPY'], dir: null, token: 'x' },
+      false,
     ],
     ['local with a negative seed', { kind: 'local', seed: -1, clock: 'real' }, false],
     ['local with an unknown clock', { kind: 'local', seed: 1, clock: 'slow' }, false],

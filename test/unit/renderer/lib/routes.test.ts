@@ -25,7 +25,9 @@ describe('parseRoute', () => {
       { name: 'history', ticker: 'QQQ', a: '2026-03-02T15:00:00Z', b: '2026-03-02T16:00:00Z' },
     ],
     ['#/history', { name: 'history', ticker: null, a: null, b: null }],
-    ['#/settings', { name: 'settings' }],
+    ['#/settings', { name: 'settings', section: null }],
+    ['#/settings/data-source', { name: 'settings', section: 'data-source' }],
+    ['#/settings/nowhere', { name: 'settings', section: null }],
     ['#/elsewhere', { name: 'watchlists', id: null }],
   ])('%s', (hash, expected) => {
     expect(parseRoute(hash)).toEqual(expected);
@@ -41,7 +43,8 @@ describe('href round-trips through parseRoute', () => {
     { name: 'rankings', tab: 'screeners' },
     { name: 'alerts', tab: 'rules' },
     { name: 'history', ticker: 'SPY', a: '2026-03-02T15:00:00.000Z', b: null },
-    { name: 'settings' },
+    { name: 'settings', section: null },
+    { name: 'settings', section: 'data-source' },
   ])('%o', (route) => {
     expect(parseRoute(href(route))).toEqual(route);
   });

@@ -1,0 +1,39 @@
+// The app's secrets at rest in Electron: one safeStorage-encrypted file per secret in the user-data
+// folder (`api-key.enc` as before, `tradier-token.enc` beside it), in the format of secret-file.ts.
+// The cipher and the folder are injected, so this is tested without Electron.
+import fs from 'node:fs';
+import path from 'node:path';
+import { statusOf, type SecretStore } from '../../src/core/secrets/secret-store.ts';
+import type { SecretName } from '../../src/shared/bridge/data-source.ts';
+import { decodeSecretFile, encodeSecretFile, type StringCipher } from './secret-file.ts';
+
+export const SECRET_FILES: Record<SecretName, string> = {
+  remoteApiKey: 'api-key.enc',
+  tradierToken: 'tradier-token.enc',
+};
+
+function readIfPresent(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null; // no saved secret yet, or unreadable: both mean "none"
+  }
+}
+
+export function cipherSecretStore(dir: string, cipher: StringCipher): SecretStore {
+  const fileOf = (name: SecretName): string => path.join(dir, SECRET_FILES[name]);
+  const get = (name: SecretName): string | null => decodeSecretFile(readIfPresent(fileOf(name)), cipher);
+  return {
+    get,
+    set(name, value) {
+      const file = fileOf(name);
+      if (value === null) {
+        fs.rmSync(file, { force: true });
+        return;
+      }
+      // Throws SecretStorageUnavailableError (a readable message) rather than write plain text.
+      fs.writeFileSync(file, encodeSecretFile(value, cipher), { mode: 0o600 });
+    },
+    status: () => statusOf(get),
+  };
+}

@@ -1,0 +1,113 @@
+// What the composition root (app.ts) takes and gives: its options and the App the bridge handlers,
+// Electron's main process and the commands use.
+import type { ApiClient } from '../client/api-client.ts';
+import type { AlertRuleBody } from '../shared/alert-rules.ts';
+import type { AppInfo } from '../shared/bridge/app-info.ts';
+import type { SecretName, SecretsStatus, SourceTestResult } from '../shared/bridge/data-source.ts';
+import type { DataSource, DataSourceKind, PollJob } from '../shared/bridge/settings.ts';
+import type { UniverseEntry } from '../shared/bridge/tickers.ts';
+import type { StartOptions } from '../service/index.ts';
+import type { ChannelSettings } from './alerts/policy.ts';
+import type { EventHub } from './bridge/events.ts';
+import type { DesktopNotifier } from './notify/channel.ts';
+import type { NotificationDispatcher } from './notify/dispatcher.ts';
+import type { WebhookOptions } from './notify/webhook.ts';
+import type { JobRunSummary, Poller, TriggerMode } from './poller/poller.ts';
+import type { Timers } from './poller/timers.ts';
+import type { SecretStore } from './secrets/secret-store.ts';
+import type { Settings, SettingsPatch } from './settings/schema.ts';
+import type { ClientTuning, ClockMode, PollerTuning, TradierConnector } from './source/connect.ts';
+import type { DataSourceOption } from './source/option.ts';
+import type { Store } from './store/database.ts';
+
+export interface AppOptions {
+  dataDir: string;
+  /** Default `<dataDir>/gammawatch.db`. */
+  dbFile?: string;
+  /** Applied over the stored settings for this run only (not saved). */
+  settings?: SettingsPatch;
+  /** Overrides the stored data source for this run (until the user switches in Settings). */
+  dataSource?: DataSourceOption;
+  /** Electron's notifier; headless uses libnotify (or skips with a reason). */
+  desktopNotifier?: DesktopNotifier;
+  /** Default: cron on the wall clock for a real-time market, market-clock sampling otherwise. */
+  trigger?: TriggerMode;
+  timers?: Timers;
+  random?: () => number;
+  poller?: PollerTuning;
+  client?: ClientTuning;
+  /** Extra options for the in-process local service. */
+  service?: Partial<StartOptions>;
+  webhook?: WebhookOptions;
+  /** Poll right away on start() (each job through the market gate). Default true. */
+  pollOnStart?: boolean;
+  log?: (message: string) => void;
+  /**
+   * Where the remote API key and the Tradier token live: Electron passes its safeStorage store;
+   * by default a 0600 file in the data folder. Either way GAMMAWATCH_API_KEY and
+   * GAMMAWATCH_TRADIER_TOKEN, when set, win (see withEnvOverrides).
+   */
+  secrets?: SecretStore;
+  /** The environment secrets and the Tradier base URL override are read from (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** The Tradier connector (tests replace it). */
+  tradier?: TradierConnector;
+  /** How often the badge and problems are checked for an `app:changed` event (default 5 s). */
+  infoCheckMs?: number;
+}
+
+export interface DataSourceInfo {
+  kind: DataSourceKind;
+  label: string;
+  baseUrl: string;
+  simulated: boolean;
+  clock: ClockMode;
+  /** The source lists its tickers (the local service does): a ticker outside it does not exist. */
+  listsUniverse: boolean;
+}
+
+export interface App {
+  readonly dataDir: string;
+  readonly store: Store<AlertRuleBody>;
+  /** The current source's client and poller: another after a switch of source. */
+  readonly client: ApiClient;
+  readonly poller: Poller;
+  readonly events: EventHub;
+  readonly dispatcher: NotificationDispatcher;
+  readonly source: DataSourceInfo;
+  readonly version: string;
+  marketNow(): number;
+  wallNow(): number;
+  /** Alerts compare only with snapshots stored after this id: those of the current source. */
+  alertBaseline(): number;
+  /** The app's log (main-side only: never shown to the renderer). */
+  log(message: string): void;
+  settings(): Settings;
+  /**
+   * Applies and saves a change. A changed data source is switched to first (resolving once it
+   * serves); if it cannot start, nothing is saved, the old source keeps running, and this rejects
+   * with a SourceError a user can read.
+   */
+  updateSettings(patch: SettingsPatch): Promise<Settings>;
+  channels(): ChannelSettings;
+  universe(): UniverseEntry[];
+  info(): AppInfo;
+  /** Tries a data source without switching to it. */
+  testSource(source: DataSource): Promise<SourceTestResult>;
+  secretsStatus(): SecretsStatus;
+  /** Stores (or forgets) a secret; the source in use that reads it reconnects with it. */
+  setSecret(name: SecretName, value: string | null): Promise<SecretsStatus>;
+  /**
+   * "Refresh now": the source fetches what it can (Tradier: a collection run; a chain folder: a
+   * rescan), then the job(s) run outside their schedule. Resolves once the runs are queued.
+   */
+  refreshNow(job?: PollJob): Promise<void>;
+  /** Tickers newly on a watchlist: backfill their history and fetch their views now. */
+  tickersAdded(tickers: readonly string[]): void;
+  emitStatus(): void;
+  start(): void;
+  /** Every job once, then waits for the resulting deliveries. */
+  runOnce(options?: { force?: boolean }): Promise<JobRunSummary[]>;
+  /** Stops polling, waits for work in flight and deliveries, closes the service and the store. */
+  stop(): Promise<void>;
+}

@@ -1,0 +1,66 @@
+// The secrets the app keeps main-side (the remote API key, the Tradier token). Electron keeps them
+// encrypted with safeStorage, headless mode in a 0600 file; either way the renderer only ever sees
+// `secrets:status` (set or not, and the last four characters), and no secret goes to a log, an
+// error message or AppInfo.
+import type { SecretName, SecretsStatus } from '../../shared/bridge/data-source.ts';
+import { SECRET_NAMES } from '../../shared/bridge/data-source.ts';
+
+export type { SecretName, SecretsStatus } from '../../shared/bridge/data-source.ts';
+
+export interface SecretStore {
+  get(name: SecretName): string | null;
+  /** Stores a secret, or forgets it with null. Throws with a message a user can read when it cannot. */
+  set(name: SecretName, value: string | null): void;
+  status(): SecretsStatus;
+}
+
+/** Environment variables that override what is stored (servers and CI set secrets this way). */
+export const SECRET_ENV: Record<SecretName, string> = {
+  remoteApiKey: 'GAMMAWATCH_API_KEY',
+  tradierToken: 'GAMMAWATCH_TRADIER_TOKEN',
+};
+
+/**
+ * "…a1b2": enough to recognise a secret, never enough to use it. A short secret (8 characters or
+ * fewer) shows no characters at all, since four of them would be half of it.
+ */
+export function secretHint(value: string | null): string | null {
+  if (value === null || value.length === 0) return null;
+  return value.length > 8 ? `…${value.slice(-4)}` : '…';
+}
+
+export function statusOf(get: (name: SecretName) => string | null): SecretsStatus {
+  const entries = SECRET_NAMES.map((name) => {
+    const value = get(name);
+    return [name, { set: value !== null && value.length > 0, hint: secretHint(value) }] as const;
+  });
+  return Object.fromEntries(entries) as SecretsStatus;
+}
+
+/** A store whose secrets an environment variable overrides (`GAMMAWATCH_API_KEY`, `GAMMAWATCH_TRADIER_TOKEN`). */
+export function withEnvOverrides(base: SecretStore, env: NodeJS.ProcessEnv = process.env): SecretStore {
+  const fromEnv = (name: SecretName): string | null => {
+    const value = env[SECRET_ENV[name]]?.trim();
+    return value ? value : null;
+  };
+  const get = (name: SecretName): string | null => fromEnv(name) ?? base.get(name);
+  return {
+    get,
+    set: (name, value) => base.set(name, value),
+    status: () => statusOf(get),
+  };
+}
+
+/** Secrets held in memory only (tests; a run that must not write any). */
+export function memorySecretStore(initial: Partial<Record<SecretName, string>> = {}): SecretStore {
+  const values = new Map<SecretName, string>(Object.entries(initial) as [SecretName, string][]);
+  const get = (name: SecretName): string | null => values.get(name) ?? null;
+  return {
+    get,
+    set(name, value) {
+      if (value === null) values.delete(name);
+      else values.set(name, value);
+    },
+    status: () => statusOf(get),
+  };
+}
