@@ -47,6 +47,13 @@ test('add a ticker with suggestions, refuse an unknown one, reorder by keyboard'
   await input.fill('ZZZZ');
   await input.press('Enter');
   await expect(gw.getByTestId('add-ticker-error')).toContainText('ZZZZ');
+  // A symbol the universe lacks is refused, never swapped for the first suggestion: "MU" is in
+  // every "(simulated)" name, and Enter once added AAPL for it.
+  const rowCount = await gw.locator('[data-testid^="row-"][aria-rowindex]').count();
+  await input.fill('MU');
+  await input.press('Enter');
+  await expect(gw.getByTestId('add-ticker-error')).toContainText('MU is not in');
+  await expect(gw.locator('[data-testid^="row-"][aria-rowindex]')).toHaveCount(rowCount);
 
   // Keyboard reorder: focus MSFT's handle and move it to the top.
   const order = async () =>

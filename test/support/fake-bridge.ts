@@ -44,6 +44,7 @@ import {
   type Quote,
 } from './fake-market.ts';
 import { FakeDataSources } from './fake-data-source.ts';
+import { searchUniverse } from '../../src/core/queries/universe-search.ts';
 
 export interface FakeBridgeOptions {
   /** The first simulated instant (ms). */
@@ -479,20 +480,13 @@ export class FakeBridge implements BridgeEventSource {
         list.tickers.splice(Math.min(toIndex, list.tickers.length), 0, ticker);
         return structuredClone(list);
       },
-      'universe:search': async ({ query, limit }) => {
-        const q = query.toUpperCase();
-        const hits = FAKE_UNIVERSE.filter((t) => t.ticker.startsWith(q) || t.name.toUpperCase().includes(q));
-        hits.sort(
-          (a, b) =>
-            Number(!b.ticker.startsWith(q)) - Number(!a.ticker.startsWith(q)) ||
-            a.ticker.localeCompare(b.ticker),
-        );
-        return {
-          suggestions: hits
-            .slice(0, limit)
-            .map(({ ticker, name, kind, demo }) => ({ ticker, name, kind, demo })),
-        };
-      },
+      'universe:search': async ({ query, limit }) => ({
+        suggestions: searchUniverse(
+          FAKE_UNIVERSE.map(({ ticker, name, kind, demo }) => ({ ticker, name, kind, demo })),
+          query,
+          limit,
+        ),
+      }),
       'tickers:latest': async (input) => {
         const tickers = 'watchlistId' in input ? this.requireList(input.watchlistId).tickers : input.tickers;
         return { rows: tickers.map((t) => this.row(t)) };

@@ -23,6 +23,7 @@ import { createRule, toBridgeRule, updateRule } from '../queries/rules.ts';
 import { tickerSeries, windowStart } from '../queries/series.ts';
 import { iso } from '../queries/snapshot-meta.ts';
 import { tickerRows } from '../queries/ticker-rows.ts';
+import { searchUniverse } from '../queries/universe-search.ts';
 import { CurveFetcher } from '../queries/curve-fetch.ts';
 import { optionsVolume, tickerCurve } from '../queries/curves.ts';
 import { diffSnapshots, tickerView, timeline } from '../queries/ticker-views.ts';
@@ -155,27 +156,9 @@ function coreHandlers(app: App): BridgeHandlers {
       return toList(store.watchlists.reorderTickers(list.id, rest));
     },
 
-    'universe:search': async ({ query, limit }) => {
-      const q = query.trim().toUpperCase();
-      const scored = app
-        .universe()
-        .map((u) => {
-          const rank =
-            q === ''
-              ? 3
-              : u.ticker === q
-                ? 0
-                : u.ticker.startsWith(q)
-                  ? 1
-                  : u.name.toUpperCase().includes(q)
-                    ? 2
-                    : -1;
-          return { u, rank };
-        })
-        .filter((x) => x.rank >= 0)
-        .sort((a, b) => a.rank - b.rank || a.u.ticker.localeCompare(b.u.ticker));
-      return { suggestions: scored.slice(0, limit).map((x) => x.u) };
-    },
+    'universe:search': async ({ query, limit }) => ({
+      suggestions: searchUniverse(app.universe(), query, limit),
+    }),
 
     'tickers:latest': async (input) => {
       const tickers = 'watchlistId' in input ? mustList(app, input.watchlistId).tickers : input.tickers;
