@@ -131,3 +131,11 @@ export function updatedTickers(before: readonly TickerRow[], after: readonly Tic
 
 /** No ticker: the starting value of the set above. */
 export const NO_TICKERS: ReadonlySet<string> = new Set();
+
+/** Rows in the order of `tickers`; rows of tickers the order does not name (yet) keep theirs, last. */
+export function inListOrder(rows: readonly TickerRow[], tickers: readonly string[]): TickerRow[] {
+  const byTicker = new Map(rows.map((r) => [r.ticker, r]));
+  const ordered = tickers.map((t) => byTicker.get(t)).filter((r): r is TickerRow => r !== undefined);
+  const named = new Set(tickers);
+  return [...ordered, ...rows.filter((r) => !named.has(r.ticker))];
+}

@@ -7,6 +7,7 @@ import type { BridgeClient } from '../lib/bridge-client.ts';
 import {
   EMPTY_FILTER,
   filterRows,
+  inListOrder,
   moveItem,
   NO_TICKERS,
   nextSort,
@@ -102,7 +103,11 @@ export class WatchlistsState {
       return Promise.resolve();
     }
     return this.rows.load(async () => {
-      const rows = (await this.#bridge.invoke('tickers:latest', { watchlistId: list.id })).rows;
+      const served = (await this.#bridge.invoke('tickers:latest', { watchlistId: list.id })).rows;
+      // In the list's order as it is now, not as it was when the main side answered: a reload that
+      // crosses a keyboard move in flight must not put the moved row back (a quick next key press
+      // would then start from the old position).
+      const rows = inListOrder(served, this.selected?.tickers ?? list.tickers);
       this.#fresh = updatedTickers(this.rows.value ?? [], rows);
       return rows;
     });

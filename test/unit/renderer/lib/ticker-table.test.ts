@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TickerRow } from '../../../../src/shared/bridge/tickers.ts';
 import {
+  inListOrder,
   EMPTY_FILTER,
   filterRows,
   moveItem,
@@ -129,5 +130,31 @@ describe('updatedTickers', () => {
       row('IWM', { asof: 't2' }),
     ];
     expect([...updatedTickers(before, after)]).toEqual(['SPY', 'NEW']);
+  });
+});
+
+describe('inListOrder', () => {
+  it.each([
+    [
+      'a stale answer follows the moved order',
+      ['SPY', 'QQQ', 'MSFT'],
+      ['MSFT', 'SPY', 'QQQ'],
+      ['MSFT', 'SPY', 'QQQ'],
+    ],
+    ['already in order', ['SPY', 'QQQ'], ['SPY', 'QQQ'], ['SPY', 'QQQ']],
+    [
+      'a row the list does not name yet goes last',
+      ['SPY', 'NEW', 'QQQ'],
+      ['QQQ', 'SPY'],
+      ['QQQ', 'SPY', 'NEW'],
+    ],
+    ['a ticker without a row is skipped', ['SPY'], ['QQQ', 'SPY'], ['SPY']],
+  ])('%s', (_name, served, order, expected) => {
+    expect(
+      inListOrder(
+        served.map((t) => row(t)),
+        order,
+      ).map((r) => r.ticker),
+    ).toEqual(expected);
   });
 });
