@@ -29,13 +29,21 @@ export type TierChangeDirection = z.infer<typeof tierChangeDirectionSchema>;
 /** The ladder both opportunity and income tiers climb, lowest first. */
 export const TIER_ORDER = ['pass', 'low', 'moderate', 'high'] as const;
 
-/** Price levels a level_cross rule watches (from market-structure `key_levels`). */
+/**
+ * Price levels a level_cross rule watches. The flip and the 1σ levels come from market-structure
+ * `key_levels`; the walls and max pain from the levels payload (kinds `call_wall`, `put_wall`,
+ * `max_pain`), which every stored snapshot carries; `custom` is a fixed price the user types.
+ */
 export const CROSS_LEVELS = [
   'gamma_flip',
+  'call_wall',
+  'put_wall',
+  'max_pain',
   'plus_1sigma_1d',
   'minus_1sigma_1d',
   'plus_1sigma_1w',
   'minus_1sigma_1w',
+  'custom',
 ] as const;
 export const crossLevelSchema = z.enum(CROSS_LEVELS);
 export type CrossLevel = z.infer<typeof crossLevelSchema>;
@@ -45,13 +53,30 @@ export const CROSS_DIRECTIONS = ['up', 'down', 'any'] as const;
 /** Lists that filter a transition's new value; empty or absent means any value. */
 const filterList = <T extends z.ZodType>(item: T) => z.array(item).max(16).optional();
 
+/**
+ * How long a new label must hold before a regime or tier rule believes it: at least `snapshots`
+ * consecutive snapshots AND at least `minutes` since it was first seen (both, so neither a burst
+ * of fast polls nor one slow poll confirms a flicker). A label that flips back within the dwell
+ * raises nothing. `{ snapshots: 1, minutes: 0 }` turns it off (fire on the first snapshot).
+ */
+export const dwellSchema = z.object({
+  snapshots: z.number().int().min(1, 'at least 1 snapshot').max(20, 'at most 20 snapshots'),
+  minutes: z.number().int().min(0, 'cannot be negative').max(240, 'at most 240 minutes'),
+});
+export type Dwell = z.infer<typeof dwellSchema>;
+/** On by default: 2 snapshots and 15 minutes, enough to ignore a one-poll flicker. */
+export const DEFAULT_DWELL: Dwell = { snapshots: 2, minutes: 15 };
+const dwellField = dwellSchema.default(DEFAULT_DWELL);
+
 const regimeChange = z.object({
   kind: z.literal('regime_change'),
+  dwell: dwellField,
   /** Fire only when the new regime label is one of these. */
   to: filterList(regimeLabelSchema),
 });
 
 const tierFields = {
+  dwell: dwellField,
   direction: tierChangeDirectionSchema,
   /** Required when direction is `to`: the tier entered. */
   tier: opportunityTierSchema.optional(),
@@ -61,6 +86,7 @@ const tierChange = z.object({ kind: z.literal('tier_change'), ...tierFields });
 
 const incomeTierChange = z.object({
   kind: z.literal('income_tier_change'),
+  dwell: dwellField,
   direction: tierChangeDirectionSchema,
   tier: incomeTierSchema.optional(),
   /** Only rows of this strategy; absent means either. */
@@ -69,6 +95,7 @@ const incomeTierChange = z.object({
 
 const gammaRegimeChange = z.object({
   kind: z.literal('gamma_regime_change'),
+  dwell: dwellField,
   to: filterList(gammaRegimeSchema),
 });
 
@@ -91,6 +118,8 @@ const metricThreshold = z.object({
 const levelCross = z.object({
   kind: z.literal('level_cross'),
   level: crossLevelSchema,
+  /** The price of a `custom` level, USD; ignored for the others. */
+  price: z.number().positive('enter a price above 0').max(1_000_000).optional(),
   direction: z.enum(CROSS_DIRECTIONS).default('any'),
 });
 
@@ -119,6 +148,9 @@ export const alertConditionSchema = z
       !condition.tier
     ) {
       ctx.addIssue({ code: 'custom', path: ['tier'], message: 'choose the tier to watch for' });
+    }
+    if (condition.kind === 'level_cross' && condition.level === 'custom' && condition.price === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['price'], message: 'enter the price to watch' });
     }
   });
 export type AlertCondition = z.infer<typeof alertConditionSchema>;

@@ -8,9 +8,10 @@
 //   watchlist:addTicker | removeTicker | moveTicker
 //   universe:search
 //   tickers:latest
-//   ticker:view | curve | series | levelsText | optionsVolume | timeline
+//   ticker:view | fetch | curve | series | levelsText | optionsVolume | timeline
 //   snapshots:diff
 //   rankings:topSetups | screener | income
+//   views:list | create | rename | delete
 //   rules:list | create | update | delete | testWebhook
 //   alerts:list | markRead
 //   poll:status | refreshNow | pause | resume
@@ -65,6 +66,13 @@ import {
   screenerInputSchema,
   topSetupsFiltersSchema,
 } from './bridge/rankings.ts';
+import {
+  savedViewCreateInputSchema,
+  savedViewDeleteInputSchema,
+  savedViewRenameInputSchema,
+  savedViewSchema,
+  savedViewsListInputSchema,
+} from './bridge/saved-views.ts';
 import { settingsPatchSchema, settingsSchema } from './bridge/settings.ts';
 import {
   levelsTextInputSchema,
@@ -82,6 +90,7 @@ import {
   tickerViewOutputSchema,
   universeEntrySchema,
 } from './bridge/tickers.ts';
+import { tickerFetchInputSchema, tickerFetchOutputSchema } from './bridge/ticker-fetch.ts';
 import type { BridgeResult } from './bridge/result.ts';
 import { watchlistSchema } from './bridge/watchlists.ts';
 
@@ -123,6 +132,8 @@ export const bridgeMethods = {
 
   'tickers:latest': { input: tickersLatestInputSchema, output: z.object({ rows: z.array(tickerRowSchema) }) },
   'ticker:view': { input: tickerViewInputSchema, output: tickerViewOutputSchema },
+  /** A ticker on no watchlist: fetch its views on demand and store them (no list changes). */
+  'ticker:fetch': { input: tickerFetchInputSchema, output: tickerFetchOutputSchema },
   'ticker:curve': { input: tickerCurveInputSchema, output: tickerCurveOutputSchema },
   'ticker:series': { input: tickerSeriesInputSchema, output: tickerSeriesOutputSchema },
   'ticker:levelsText': { input: levelsTextInputSchema, output: levelsTextOutputSchema },
@@ -133,6 +144,11 @@ export const bridgeMethods = {
   'rankings:topSetups': { input: topSetupsFiltersSchema.optional(), output: rankingOutputSchema },
   'rankings:screener': { input: screenerInputSchema, output: rankingOutputSchema },
   'rankings:income': { input: incomeInputSchema.optional(), output: incomeOutputSchema },
+  /** Saved rankings views (Top setups filters) and user screeners (a preset with overrides). */
+  'views:list': { input: savedViewsListInputSchema, output: z.array(savedViewSchema) },
+  'views:create': { input: savedViewCreateInputSchema, output: savedViewSchema },
+  'views:rename': { input: savedViewRenameInputSchema, output: savedViewSchema },
+  'views:delete': { input: savedViewDeleteInputSchema, output: deletedSchema },
 
   'rules:list': { input: noInputSchema, output: z.array(alertRuleSchema) },
   'rules:create': { input: alertRuleInputSchema, output: alertRuleSchema },

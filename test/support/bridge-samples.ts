@@ -17,6 +17,7 @@ export const BRIDGE_SAMPLE_INPUTS: { [M in BridgeMethod]: BridgeInput<M> } = {
   'universe:search': { query: 'a' },
   'tickers:latest': { watchlistId: 1 },
   'ticker:view': { ticker: 'SPY', view: 'market_structure' },
+  'ticker:fetch': { ticker: 'SPY' },
   'ticker:curve': { ticker: 'SPY', kind: 'gex_by_strike', exp: 'combined' },
   'ticker:series': { ticker: 'SPY', metrics: ['price', 'iv_rank'], window: '30d' },
   'ticker:levelsText': { ticker: 'SPY', format: 'tradingview' },
@@ -31,6 +32,10 @@ export const BRIDGE_SAMPLE_INPUTS: { [M in BridgeMethod]: BridgeInput<M> } = {
   'rankings:topSetups': { limit: 10 },
   'rankings:screener': { name: 'range_premium_seller', overrides: { min_score: 0 } },
   'rankings:income': { type: 'csp', limit: 5 },
+  'views:list': {},
+  'views:create': { name: 'Cheap IV', kind: 'top_setups', filters: { iv_rank_max: 30 } },
+  'views:rename': { id: 1, name: 'Cheap IV, renamed' },
+  'views:delete': { id: 1 },
   'rules:list': {},
   'rules:create': {
     name: 'SPY gamma flips',

@@ -24,7 +24,8 @@ import {
 } from '../../src/shared/bridge/tickers.ts';
 import type { Watchlist } from '../../src/shared/bridge/watchlists.ts';
 import type { PollRun, PollStatus } from '../../src/shared/bridge/poll.ts';
-import type { TopSetupsFilters } from '../../src/shared/bridge/rankings.ts';
+import type { ScreenerOverrides, TopSetupsFilters } from '../../src/shared/bridge/rankings.ts';
+import type { SavedView } from '../../src/shared/bridge/saved-views.ts';
 import {
   FAKE_BY_TICKER,
   FAKE_UNIVERSE,
@@ -108,6 +109,7 @@ export class FakeBridge implements BridgeEventSource {
   private paused = false;
   private watchlists: Watchlist[] = [];
   private rules: AlertRule[] = [];
+  private views: SavedView[] = [];
   private alerts: AlertEvent[] = [];
   private settings = defaultFakeSettings();
   private readonly history = new Map<string, Stored[]>();
@@ -127,6 +129,15 @@ export class FakeBridge implements BridgeEventSource {
         tickers: ['SPY', 'QQQ', 'AAPL', 'NVDA', 'TSLA'],
       });
       for (const t of this.watchlists[0]!.tickers) this.backfill(t);
+      const at = this.iso();
+      this.views.push({
+        id: this.id('view'),
+        name: 'Low IV rank',
+        kind: 'top_setups',
+        filters: { iv_rank_max: 30 },
+        createdAt: at,
+        updatedAt: at,
+      });
       if (options.bigList) {
         const tickers = [...FAKE_BY_TICKER.keys()].slice(0, options.bigList);
         this.watchlists.push({ id: this.id('watchlist'), name: 'Big', tickers });
@@ -183,7 +194,7 @@ export class FakeBridge implements BridgeEventSource {
     for (const listener of this.listeners) listener(message);
   }
 
-  private id(table: 'watchlist' | 'rule' | 'alert' | 'snapshot' | 'run'): number {
+  private id(table: 'watchlist' | 'rule' | 'alert' | 'snapshot' | 'run' | 'view'): number {
     const next = (this.sequences.get(table) ?? 0) + 1;
     this.sequences.set(table, next);
     return next;
@@ -492,6 +503,16 @@ export class FakeBridge implements BridgeEventSource {
         return { rows: tickers.map((t) => this.row(t)) };
       },
       'ticker:view': async (input) => view(input),
+      'ticker:fetch': async ({ ticker }) => {
+        if (!FAKE_BY_TICKER.has(ticker))
+          return { ticker, source: 'unavailable', asof: null, message: `unknown ticker ${ticker}` };
+        const asof = () => this.latest(ticker)?.meta.asof ?? null;
+        if (this.watchlists.some((w) => w.tickers.includes(ticker)))
+          return { ticker, source: 'watched', asof: asof(), message: null };
+        const had = this.latest(ticker) !== null;
+        this.backfill(ticker);
+        return { ticker, source: had ? 'stored' : 'fetched', asof: asof(), message: null };
+      },
       'ticker:curve': async (input) => {
         this.requireTicker(input.ticker);
         const stored = this.latest(input.ticker, input.at);
@@ -581,7 +602,30 @@ export class FakeBridge implements BridgeEventSource {
         };
       },
       'rankings:topSetups': async (filters) => this.ranking(filters ?? {}),
-      'rankings:screener': async ({ name, overrides }) => this.ranking({ ...PRESETS[name], ...overrides }),
+      'rankings:screener': async ({ name, overrides }) => ({
+        ...this.ranking(overlay(PRESETS[name], overrides)),
+        preset: PRESETS[name],
+      }),
+      'views:list': async ({ kind }) => this.views.filter((v) => !kind || v.kind === kind),
+      'views:create': async ({ name, ...body }) => {
+        if (this.views.some((v) => v.kind === body.kind && v.name.toLowerCase() === name.toLowerCase()))
+          throw new BridgeFailure('conflict', `A view named "${name}" already exists`);
+        const at = this.iso();
+        const view: SavedView = { id: this.id('view'), name, createdAt: at, updatedAt: at, ...body };
+        this.views.push(view);
+        return view;
+      },
+      'views:rename': async ({ id, name }) => {
+        const view = this.views.find((v) => v.id === id);
+        if (!view) throw new BridgeFailure('not_found', `No saved view ${id}`);
+        view.name = name;
+        return view;
+      },
+      'views:delete': async ({ id }) => {
+        if (!this.views.some((v) => v.id === id)) throw new BridgeFailure('not_found', `No saved view ${id}`);
+        this.views = this.views.filter((v) => v.id !== id);
+        return { id };
+      },
       'rankings:income': async (input) => {
         const asof = this.iso();
         const limit = input?.limit ?? 10;
@@ -894,4 +938,14 @@ function matches(item: ReturnType<typeof topSetupsItemOf>, f: TopSetupsFilters):
     (f.iv_rank_min === undefined || (item.iv_rank ?? -1) >= f.iv_rank_min) &&
     (f.iv_rank_max === undefined || (item.iv_rank ?? 101) <= f.iv_rank_max)
   );
+}
+
+/** A preset with a screener's overrides laid over it; null drops the preset's key. */
+function overlay(preset: TopSetupsFilters, overrides: ScreenerOverrides | undefined): TopSetupsFilters {
+  const out: Record<string, unknown> = { ...preset };
+  for (const [key, value] of Object.entries(overrides ?? {})) {
+    if (value === null) delete out[key];
+    else if (value !== undefined) out[key] = value;
+  }
+  return out as TopSetupsFilters;
 }

@@ -1,9 +1,12 @@
 // The conditions of alert rules, as pure functions of the previous and the new snapshot of the
 // same series. No snapshot before the new one means no event: a first look is not a change.
-import { TIER_ORDER, type AlertCondition } from '../../shared/alert-rules.ts';
+import { TIER_ORDER, type AlertCondition, type Dwell } from '../../shared/alert-rules.ts';
+import { metricText, sentenceCase, valueText } from '../../shared/alert-labels.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
 import { addDays, epochToNy, parseIsoDate } from '../../shared/market-calendar.ts';
-import { itemOf, itemTickers, number, spotAndLevel, text } from './fields.ts';
+import { confirmedChangeAtLast } from './dwell.ts';
+import { itemOf, itemTickers, number, text } from './fields.ts';
+import { levelCrossing, levelEndpoint, type LevelCrossCondition } from './level-cross.ts';
 
 export interface AlertSnapshot {
   endpoint: SnapshotEndpoint;
@@ -35,6 +38,11 @@ export interface ThresholdMemory {
   lastFiredAsof(ticker: string): number | null;
   /** Some stored value in (after, until] passes `test`; `after` null means from the first. */
   sawValue(ticker: string, after: number | null, until: number, test: (value: number) => boolean): boolean;
+  /**
+   * Earlier snapshots of the series being evaluated, oldest first (those before `prev` count), for
+   * the dwell of label rules. Absent or empty: only prev and curr are known.
+   */
+  history?(): readonly AlertSnapshot[];
 }
 
 /** The snapshots a condition reads, so the engine evaluates a rule only where it can apply. */
@@ -44,41 +52,53 @@ export function sourceOf(condition: AlertCondition): { endpoint: SnapshotEndpoin
     case 'screener_exit':
       return { endpoint: 'screener', screener: condition.screener };
     case 'level_cross':
-      return { endpoint: 'market_structure' };
+      return { endpoint: levelEndpoint(condition.level) };
     default:
       return { endpoint: 'signals' };
   }
 }
 
-const LEVEL_NAMES: Record<string, string> = {
-  gamma_flip: 'gamma flip',
-  plus_1sigma_1d: '+1σ (1d)',
-  minus_1sigma_1d: '−1σ (1d)',
-  plus_1sigma_1w: '+1σ (1w)',
-  minus_1sigma_1w: '−1σ (1w)',
+/** What a label rule calls its field, inside a sentence. */
+const FIELD_TEXT: Record<string, string> = {
+  regime_label: 'regime',
+  opportunity_tier: 'opportunity tier',
+  cc_income_tier: 'covered-call tier',
+  csp_income_tier: 'cash-secured-put tier',
+  gamma_regime: 'gamma regime',
 };
 
 function labelChange(
   field: string,
-  title: string,
+  dwell: Dwell,
   prev: AlertSnapshot,
   curr: AlertSnapshot,
+  memory: ThresholdMemory,
   accept: (from: string, to: string) => boolean,
   discriminator = '',
 ): Firing[] {
   const ticker = curr.ticker;
-  const from = text(prev.payload, field);
-  const to = text(curr.payload, field);
-  if (!ticker || from === null || to === null || from === to || !accept(from, to)) return [];
+  if (!ticker) return [];
+  const earlier = (memory.history?.() ?? []).filter((s) => s.asof < prev.asof);
+  const points = [...earlier, prev, curr].map((s) => ({ asof: s.asof, value: text(s.payload, field) }));
+  const change = confirmedChangeAtLast(points, dwell);
+  if (!change || !accept(change.from, change.to)) return [];
+  const { from, to } = change;
+  const name = FIELD_TEXT[field] ?? valueText(field).toLowerCase();
+  const Name = name.charAt(0).toUpperCase() + name.slice(1);
+  const minutes = Math.round((curr.asof - change.since) / 60_000);
+  const heldNote =
+    dwell.snapshots > 1 || dwell.minutes > 0
+      ? ` It has held for ${change.held} snapshot${change.held === 1 ? '' : 's'} over ${minutes} min.`
+      : '';
   return [
     {
       ticker,
       from,
       to,
-      title: `${ticker} ${title}: ${from} → ${to}`,
-      message: `${title} changed from ${from} to ${to}${priceNote(curr.payload)}.`,
+      title: `${ticker} ${name}: ${valueText(from)} → ${valueText(to)}`,
+      message: `${Name} changed from ${valueText(from)} to ${valueText(to)}${priceNote(curr.payload)}.${heldNote}`,
       discriminator,
-      details: { field, price: number(curr.payload, 'price') },
+      details: { field, price: number(curr.payload, 'price'), since: change.since, held: change.held },
     },
   ];
 }
@@ -149,34 +169,11 @@ function earnings(condition: { days: number }, prev: AlertSnapshot, curr: AlertS
   ];
 }
 
-function levelCross(
-  condition: { level: string; direction: 'up' | 'down' | 'any' },
-  prev: AlertSnapshot,
-  curr: AlertSnapshot,
-): Firing[] {
+function levelCross(condition: LevelCrossCondition, prev: AlertSnapshot, curr: AlertSnapshot): Firing[] {
   const ticker = curr.ticker;
-  const a = spotAndLevel(prev.payload, condition.level);
-  const b = spotAndLevel(curr.payload, condition.level);
-  if (!ticker || !a || !b) return [];
-  const side = (x: { spot: number; level: number }) =>
-    x.spot > x.level ? 'above' : x.spot < x.level ? 'below' : null;
-  const from = side(a);
-  const to = side(b);
-  if (from === null || to === null || from === to) return [];
-  if (condition.direction === 'up' && to !== 'above') return [];
-  if (condition.direction === 'down' && to !== 'below') return [];
-  const name = LEVEL_NAMES[condition.level] ?? condition.level;
-  return [
-    {
-      ticker,
-      from,
-      to,
-      title: `${ticker} crossed ${to} ${name}`,
-      message: `Spot ${b.spot.toFixed(2)} moved ${to} the ${name} at ${b.level.toFixed(2)} (was ${a.spot.toFixed(2)} vs ${a.level.toFixed(2)}).`,
-      discriminator: '',
-      details: { level: condition.level, spot: b.spot, level_value: b.level },
-    },
-  ];
+  if (!ticker) return [];
+  const crossing = levelCrossing(ticker, condition, prev.payload, curr.payload);
+  return crossing ? [{ ticker, ...crossing, discriminator: '' }] : [];
 }
 
 function screener(kind: 'enter' | 'exit', name: string, prev: AlertSnapshot, curr: AlertSnapshot): Firing[] {
@@ -194,8 +191,8 @@ function screener(kind: 'enter' | 'exit', name: string, prev: AlertSnapshot, cur
       ticker,
       from: kind === 'enter' ? 'out' : 'in',
       to: kind === 'enter' ? 'in' : 'out',
-      title: `${ticker} ${kind === 'enter' ? 'entered' : 'left'} ${name}`,
-      message: `${ticker} ${kind === 'enter' ? 'now passes' : 'no longer passes'} the ${name} screener${score === null ? '' : ` (score ${score.toFixed(1)})`}.`,
+      title: `${ticker} ${kind === 'enter' ? 'entered' : 'left'} ${valueText(name)}`,
+      message: `${ticker} ${kind === 'enter' ? 'now passes' : 'no longer passes'} the ${valueText(name)} screener${score === null ? '' : ` (score ${score.toFixed(1)})`}.`,
       discriminator: name,
       details: { screener: name, opportunity_score: score, regime_label: text(item, 'regime_label') },
     });
@@ -233,8 +230,8 @@ function threshold(
       ticker,
       from: String(p),
       to: String(c),
-      title: `${ticker} ${metric} ${op} ${value}`,
-      message: `${metric} is ${c} (${op} ${value}; was ${p}).`,
+      title: `${ticker} ${metricText(metric)} ${op} ${value}`,
+      message: `${sentenceCase(metricText(metric))} is ${c} (${op} ${value}; was ${p}).`,
       discriminator: '',
       details: { metric, value: c, previous: p, threshold: value, hysteresis },
     },
@@ -253,13 +250,14 @@ export function evaluateCondition(
   if (source.endpoint !== curr.endpoint || prev.endpoint !== curr.endpoint) return [];
   switch (condition.kind) {
     case 'regime_change':
-      return labelChange('regime_label', 'regime', prev, curr, inList(condition.to));
+      return labelChange('regime_label', condition.dwell, prev, curr, memory, inList(condition.to));
     case 'tier_change':
       return labelChange(
         'opportunity_tier',
-        'opportunity tier',
+        condition.dwell,
         prev,
         curr,
+        memory,
         tierAccept(condition.direction, condition.tier),
       );
     case 'income_tier_change': {
@@ -267,16 +265,17 @@ export function evaluateCondition(
       return strategies.flatMap((s) =>
         labelChange(
           `${s}_income_tier`,
-          `${s} income tier`,
+          condition.dwell,
           prev,
           curr,
+          memory,
           tierAccept(condition.direction, condition.tier),
           s,
         ),
       );
     }
     case 'gamma_regime_change':
-      return labelChange('gamma_regime', 'gamma regime', prev, curr, inList(condition.to));
+      return labelChange('gamma_regime', condition.dwell, prev, curr, memory, inList(condition.to));
     case 'screener_enter':
       return screener('enter', condition.screener, prev, curr);
     case 'screener_exit':

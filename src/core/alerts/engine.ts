@@ -34,8 +34,25 @@ export interface AlertContext {
     until: number,
     test: (v: number) => boolean,
   ): boolean;
+  /**
+   * Stored snapshots of `curr`'s series (endpoint, ticker, params) before it, oldest first, for
+   * the dwell of regime and tier rules. Absent (tests, a backtest without history): only the
+   * previous and the new snapshot are known, so a dwell over one snapshot cannot confirm.
+   */
+  history?(curr: AlertSnapshot): readonly AlertSnapshot[];
   channels: ChannelSettings;
   wallNow: number;
+}
+
+/**
+ * A rule's severity, except that a change to or from `unknown` (no data, not a market event) is
+ * only ever info: "gamma regime positive → unknown" is not an emergency.
+ */
+export function severityOf(
+  ruleSeverity: Severity,
+  transition: { from: string | null; to: string | null },
+): Severity {
+  return transition.from === 'unknown' || transition.to === 'unknown' ? 'info' : ruleSeverity;
 }
 
 export interface NewAlertEvent {
@@ -91,6 +108,7 @@ export function evaluateSnapshot(
         condition.kind === 'metric_threshold'
           ? ctx.sawValue(ticker, condition.metric, after, until, test)
           : false,
+      history: () => ctx.history?.(curr) ?? [],
     };
     for (const firing of evaluateCondition(condition, prev, curr, memory)) {
       if (!inScope(rule.body.scope, firing.ticker, ctx.watchlistTickers)) continue;
@@ -104,7 +122,7 @@ export function evaluateSnapshot(
         ruleName: rule.name,
         ticker: firing.ticker,
         kind: condition.kind,
-        severity: rule.body.severity,
+        severity: severityOf(rule.body.severity, firing),
         title: firing.title,
         message: firing.message,
         transition: { from: firing.from, to: firing.to },

@@ -19,14 +19,16 @@ import { listAlerts } from '../queries/alerts.ts';
 import { levelsText } from '../queries/levels-text.ts';
 import { pollStatus } from '../queries/poll-status.ts';
 import { income, screener, topSetups } from '../queries/rankings.ts';
-import { createRule, toBridgeRule, updateRule } from '../queries/rules.ts';
+import { createRule, ruleUniverse, toBridgeRule, updateRule } from '../queries/rules.ts';
 import { tickerSeries, windowStart } from '../queries/series.ts';
 import { iso } from '../queries/snapshot-meta.ts';
 import { tickerRows } from '../queries/ticker-rows.ts';
 import { searchUniverse } from '../queries/universe-search.ts';
 import { CurveFetcher } from '../queries/curve-fetch.ts';
 import { optionsVolume, tickerCurve } from '../queries/curves.ts';
-import { diffSnapshots, tickerView, timeline } from '../queries/ticker-views.ts';
+import { diffSnapshots } from '../queries/snapshot-diff.ts';
+import { tickerView, timeline } from '../queries/ticker-views.ts';
+import { fetchTickerOnDemand } from '../queries/ticker-fetch.ts';
 import { exportSeriesCsv, exportSnapshots, exportToString } from '../store/export.ts';
 import type { Watchlist } from '../store/repositories/watchlists.ts';
 import { epochToNy } from '../../shared/market-calendar.ts';
@@ -170,6 +172,11 @@ function coreHandlers(app: App): BridgeHandlers {
       };
     },
     'ticker:view': async (input) => tickerView(view(), input),
+    'ticker:fetch': async (input) =>
+      fetchTickerOnDemand(
+        { store, fetcher, watched: (t) => store.watchlists.allTickers().includes(t) },
+        input,
+      ),
     'ticker:curve': async (input) => tickerCurve(curves(), input),
     'ticker:series': async (input) => tickerSeries(store, input, app.marketNow()),
     'ticker:levelsText': async (input) => levelsText(store, input),
@@ -180,10 +187,17 @@ function coreHandlers(app: App): BridgeHandlers {
     'rankings:topSetups': async (input) => topSetups(store, app.marketNow(), input),
     'rankings:screener': async (input) => screener(store, app.marketNow(), input),
     'rankings:income': async (input) => income(store, app.marketNow(), input),
+    'views:list': async ({ kind }) => store.savedViews.list(kind),
+    'views:create': async ({ name, ...body }) => store.savedViews.create(name, body),
+    'views:rename': async ({ id, name }) => store.savedViews.rename(id, name),
+    'views:delete': async ({ id }) => {
+      if (!store.savedViews.delete(id)) throw new BridgeFailure('not_found', `No saved view ${id}`);
+      return { id };
+    },
 
     'rules:list': async () => store.alertRules.list().map(toBridgeRule),
-    'rules:create': async (input) => createRule(store.alertRules, input),
-    'rules:update': async (input) => updateRule(store.alertRules, input),
+    'rules:create': async (input) => createRule(store.alertRules, input, ruleUniverse(app)),
+    'rules:update': async (input) => updateRule(store.alertRules, input, ruleUniverse(app)),
     'rules:delete': async ({ id }) => {
       if (!store.alertRules.delete(id)) throw new BridgeFailure('not_found', `no alert rule ${id}`);
       return { id };

@@ -285,23 +285,30 @@ export class Poller {
     let done = 0;
     report({ ticker: null, done, total: list.length, phase: 'started', message: null });
     const scope = { tickers: list, screeners: [], seriesWindow: this.#o.seriesWindow ?? '30d' };
+    // A ticker's row (signals + market structure) is fetched before its long series, so the
+    // watchlist fills row by row on a first run instead of every row waiting on the slowest
+    // two-year series; the per-ticker progress event is sent as soon as the row is in.
     const work = list.map(async (ticker) => {
-      const requests: PollRequest[] = [
-        seriesRequest(ticker, this.#o.backfillWindow ?? '2y'),
+      const rowRequests: PollRequest[] = [
         ...requestsFor('signals', { ...scope, tickers: [ticker] }),
         ...requestsFor('market_structure', { ...scope, tickers: [ticker] }),
       ];
-      const summary = await this.#execute('series', requests, { urgent: true, force: false, record: false });
+      const options = { urgent: true, force: false, record: false } as const;
+      const rows = await this.#execute('series', rowRequests, options);
       done++;
-      const failed = summary.errors > 0;
       report({
         ticker,
         done,
         total: list.length,
         phase: 'running',
-        message: failed ? (summary.errorMessages[0] ?? 'failed') : null,
+        message: rows.errors > 0 ? (rows.errorMessages[0] ?? 'failed') : null,
       });
-      return failed;
+      const series = await this.#execute(
+        'series',
+        [seriesRequest(ticker, this.#o.backfillWindow ?? '2y')],
+        options,
+      );
+      return rows.errors > 0 || series.errors > 0;
     });
     const track = Promise.all(work);
     this.#track(track);

@@ -48,6 +48,12 @@ export interface CurveFetchDeps {
 export interface Resolved {
   snapshot: Snapshot | undefined;
   origin: CurveOrigin;
+  /**
+   * The source refused a real-time pull because the market is closed (409 outside trading hours):
+   * its clock may differ from ours (a holiday, a remote source), so the caller falls back as it
+   * does when our own clock says closed.
+   */
+  closed?: true;
 }
 
 /** Client failures that mean "the source has no such thing", not "the source is not there". */
@@ -89,6 +95,8 @@ export class CurveFetcher {
       await this.#fetch(id, request);
     } catch (error) {
       const message = messageOf(error);
+      if (error instanceof ApiError && error.status === 409)
+        return { snapshot: stored, origin: { source: 'stored_fallback', message }, closed: true };
       if (stored) return { snapshot: stored, origin: { source: 'stored_fallback', message } };
       const answered =
         (error instanceof ApiError && ANSWERED_NO.has(error.kind)) || error instanceof RangeError;

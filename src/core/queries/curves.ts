@@ -7,8 +7,10 @@ import { bridgeMethods, type BridgeOutput, type BridgeParsedInput } from '../../
 import type { CurveOrigin } from '../../shared/bridge/curve-origin.ts';
 import type { Store } from '../store/database.ts';
 import type { CurveFetcher, CurveRequest, Resolved } from './curve-fetch.ts';
+import { isRealtimeExp, resolveRealtime } from './realtime-curve.ts';
 import { snapshotMeta } from './snapshot-meta.ts';
 import { payload } from './ticker-views.ts';
+import { allExpirationsVolume } from './volume-all.ts';
 
 export interface CurveDeps {
   store: Store<unknown>;
@@ -54,14 +56,18 @@ export function volumeRequest(input: BridgeParsedInput<'ticker:optionsVolume'>):
     ticker,
     params: { exp },
     call: (c, o) => {
-      // The API has volume per expiration only: `combined` is refused here, as the source would.
+      // The API has volume per expiration only: `combined` is never sent (see allExpirationsVolume).
       if (exp === 'combined') throw new RangeError('option volume is per expiration, not combined');
       return c.optionsVolume(ticker, { exp }, o);
     },
   };
 }
 
-async function resolve(deps: CurveDeps, request: CurveRequest, at: string | undefined): Promise<Resolved> {
+export async function resolve(
+  deps: CurveDeps,
+  request: CurveRequest,
+  at: string | undefined,
+): Promise<Resolved> {
   if (deps.fetcher) return deps.fetcher.resolve(request, at);
   const key = { endpoint: request.endpoint, ticker: request.ticker, params: request.params };
   const snapshot =
@@ -89,7 +95,21 @@ export async function tickerCurve(
 ): Promise<BridgeOutput<'ticker:curve'>> {
   const option = curveOutput.options.find((o) => o.shape.kind.value === input.kind);
   const schema = option ? option.shape.data.unwrap() : z.null();
-  const resolved = await resolve(deps, curveRequest(input), input.at);
+  const request = curveRequest(input);
+  const exp = input.kind === 'gamma' ? input.exp : undefined;
+  const resolved =
+    input.kind === 'gamma' && input.at === undefined && isRealtimeExp(exp)
+      ? await resolveRealtime(
+          {
+            store: deps.store,
+            marketNow: deps.marketNow,
+            resolveLive: (r) => resolve(deps, r, undefined),
+            bucketRequest: (bucket) => curveRequest({ ...input, exp: bucket }),
+          },
+          request,
+          exp,
+        )
+      : await resolve(deps, request, input.at);
   return curveOutput.parse({ ticker: input.ticker, kind: input.kind, ...shaped(deps, resolved, schema) });
 }
 
@@ -98,6 +118,19 @@ export async function optionsVolume(
   input: BridgeParsedInput<'ticker:optionsVolume'>,
 ): Promise<BridgeOutput<'ticker:optionsVolume'>> {
   const output = bridgeMethods['ticker:optionsVolume'].output;
+  // The API has volume per expiration only: "all expirations" (`combined`) is summed here.
+  if (input.exp === 'combined') {
+    const answer = await allExpirationsVolume(
+      {
+        marketNow: deps.marketNow,
+        expirations: () =>
+          resolve(deps, curveRequest({ ticker: input.ticker, kind: 'gamma_expirations' }), input.at),
+        volumeOf: (date) => resolve(deps, volumeRequest({ ...input, exp: date }), input.at),
+      },
+      input.ticker,
+    );
+    return output.parse(answer);
+  }
   const resolved = await resolve(deps, volumeRequest(input), input.at);
   return output.parse({ ticker: input.ticker, ...shaped(deps, resolved, output.shape.data.unwrap()) });
 }

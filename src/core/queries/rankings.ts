@@ -9,10 +9,17 @@ import {
 } from '../../shared/api/index.ts';
 import { bridgeMethods, type BridgeOutput, type BridgeParsedInput } from '../../shared/bridge.ts';
 import { BridgeFailure } from '../../shared/bridge/result.ts';
-import type { TopSetupsFilters } from '../../shared/bridge/rankings.ts';
+import type { Exclusion, ScreenerOverrides, TopSetupsFilters } from '../../shared/bridge/rankings.ts';
 import { rankIncome } from '../../service/rankings/income-setups.ts';
 import { presetQuery } from '../../service/rankings/screener-presets.ts';
-import { echoFilters, parseTopSetupsQuery } from '../../service/rankings/top-setups-query.ts';
+import {
+  IN_FILTERS,
+  echoFilters,
+  parseTopSetupsQuery,
+  type InFilter,
+  type RangeFilter,
+  type TopSetupsQuery,
+} from '../../service/rankings/top-setups-query.ts';
 import { rankTopSetups } from '../../service/rankings/top-setups.ts';
 import { record } from '../alerts/fields.ts';
 import { INCOME_LIMIT, TOP_SETUPS_LIMIT } from '../poller/jobs.ts';
@@ -28,6 +35,76 @@ export function filtersToQuery(filters: TopSetupsFilters | undefined): Map<strin
     q.set(key, Array.isArray(value) ? value.join(',') : String(value));
   }
   return q;
+}
+
+/**
+ * A preset with the overrides laid over it key by key; a `null` override or an empty list drops
+ * the preset's filter on that key (an empty list becomes an empty parameter, which is "unset").
+ */
+export function screenerQuery(
+  name: BridgeParsedInput<'rankings:screener'>['name'],
+  overrides: ScreenerOverrides | undefined,
+): Map<string, string> {
+  const set: TopSetupsFilters = {};
+  const dropped: string[] = [];
+  for (const [key, value] of Object.entries(overrides ?? {})) {
+    if (value === null) dropped.push(key);
+    else if (value !== undefined) Object.assign(set, { [key]: value });
+  }
+  const q = presetQuery(name, filtersToQuery(set));
+  for (const key of dropped) q.delete(key);
+  return q;
+}
+
+/** A parsed query back as bridge filters (what a screener's preset applies, say). */
+export function queryToFilters(query: TopSetupsQuery): TopSetupsFilters {
+  const out: Record<string, unknown> = {};
+  if (query.min_score > 0) out['min_score'] = query.min_score;
+  for (const [name, values] of Object.entries(query.in)) out[name] = [...values];
+  for (const [name, [lo, hi]] of Object.entries(query.ranges)) {
+    if (lo !== null) out[`${name}_min`] = lo;
+    if (hi !== null) out[`${name}_max`] = hi;
+  }
+  return out as TopSetupsFilters;
+}
+
+/**
+ * Why nothing matched: for each applied filter, how many of the universe it excludes on its own,
+ * most excluding first (ties in the query's order). A bound on a missing value excludes the row,
+ * as the filter itself does.
+ */
+export function exclusionsOf(universe: readonly TopSetupsItem[], query: TopSetupsQuery): Exclusion[] {
+  const total = universe.length;
+  const out: Exclusion[] = [];
+  const count = (fails: (item: TopSetupsItem) => boolean) => universe.filter(fails).length;
+  if (query.min_score > 0) {
+    const min = query.min_score;
+    out.push({ key: 'min_score', value: min, excluded: count((i) => i.opportunity_score < min), total });
+  }
+  for (const [name, values] of Object.entries(query.in) as [InFilter, readonly string[]][]) {
+    const field = IN_FILTERS[name];
+    const fails = (item: TopSetupsItem): boolean => {
+      const v = item[field];
+      return typeof v !== 'string' || !values.includes(v.toLowerCase());
+    };
+    out.push({ key: name, value: [...values], excluded: count(fails), total });
+  }
+  for (const [name, [lo, hi]] of Object.entries(query.ranges) as [
+    RangeFilter,
+    readonly [number | null, number | null],
+  ][]) {
+    const valueOf = (item: TopSetupsItem): number | null =>
+      typeof item[name] === 'number' ? (item[name] as number) : null;
+    if (lo !== null) {
+      const fails = (item: TopSetupsItem): boolean => (valueOf(item) ?? -Infinity) < lo;
+      out.push({ key: `${name}_min`, value: lo, excluded: count(fails), total });
+    }
+    if (hi !== null) {
+      const fails = (item: TopSetupsItem): boolean => (valueOf(item) ?? Infinity) > hi;
+      out.push({ key: `${name}_max`, value: hi, excluded: count(fails), total });
+    }
+  }
+  return out.sort((a, b) => b.excluded - a.excluded);
 }
 
 function items<T>(
@@ -63,7 +140,8 @@ function ranked(
     params: { limit: String(TOP_SETUPS_LIMIT) },
   });
   const query = parseQuery(q);
-  const rows = rankTopSetups(items<TopSetupsItem>(snap, topSetupsItemSchema), query);
+  const universe = items<TopSetupsItem>(snap, topSetupsItemSchema);
+  const rows = rankTopSetups(universe, query);
   const meta = snap
     ? {
         ...record(snap.meta),
@@ -74,7 +152,12 @@ function ranked(
         ...(extra ? { extra } : {}),
       }
     : null;
-  return rankingOutput.parse({ snapshot: snap ? snapshotMeta(snap, marketNow) : null, meta, items: rows });
+  return rankingOutput.parse({
+    snapshot: snap ? snapshotMeta(snap, marketNow) : null,
+    meta,
+    items: rows,
+    ...(rows.length === 0 && universe.length > 0 ? { exclusions: exclusionsOf(universe, query) } : {}),
+  });
 }
 
 const rankingOutput = bridgeMethods['rankings:topSetups'].output;
@@ -92,19 +175,26 @@ export function screener(
   marketNow: number,
   input: BridgeParsedInput<'rankings:screener'>,
 ): BridgeOutput<'rankings:screener'> {
-  const overrides = filtersToQuery(input.overrides);
-  if (overrides.size === 0) {
-    // Exactly what the service answered for the preset, when it was polled.
+  const preset = queryToFilters(parseQuery(presetQuery(input.name, new Map())));
+  const overridden = Object.values(input.overrides ?? {}).some((v) => v !== undefined);
+  if (!overridden) {
+    // Exactly what the service answered for the preset, when it was polled (an empty answer is
+    // recomputed below, which says which filter excluded the most tickers).
     const snap = store.snapshots.latest({ endpoint: 'screener', params: { name: input.name } });
-    if (snap) {
+    const stored = items<TopSetupsItem>(snap, topSetupsItemSchema);
+    if (snap && stored.length > 0) {
       return rankingOutput.parse({
         snapshot: snapshotMeta(snap, marketNow),
         meta: record(snap.meta),
-        items: items<TopSetupsItem>(snap, topSetupsItemSchema),
+        items: stored,
+        preset,
       });
     }
   }
-  return ranked(store, marketNow, presetQuery(input.name, overrides), { screener: input.name });
+  const result = ranked(store, marketNow, screenerQuery(input.name, input.overrides), {
+    screener: input.name,
+  });
+  return { ...result, preset };
 }
 
 export function income(

@@ -1,6 +1,13 @@
 // The watchlist table: one row per ticker from its latest stored signals (labels, scores, flip)
 // and market-structure (expected move), with the fields that changed since the previous signals
 // snapshot. Read from the store only, so the table works offline.
+//
+// Two fields are the app's own reading, so the row says what the ticker view says:
+// - `gamma_regime` is the dealers' net gamma at spot, the market-structure card's gamma tone
+//   (positive / negative), falling back to the spec's spot-vs-flip regime when the card has no
+//   tone. The badge adds the flip's side (renderer/lib/gamma-badge.ts).
+// - `dist_to_gex_flip_pct` follows the one sign convention of shared/flip-distance.ts: positive
+//   when the flip is above spot.
 import {
   directionSchema,
   gammaRegimeSchema,
@@ -13,6 +20,14 @@ import { number, record, text } from '../alerts/fields.ts';
 import type { Store } from '../store/database.ts';
 import type { Snapshot } from '../store/repositories/snapshots.ts';
 import { isStale, iso } from './snapshot-meta.ts';
+import { flipDistancePct } from '../../shared/flip-distance.ts';
+
+/** The card's gamma tone as a regime: `strong_positive` → `positive`; null when there is none. */
+function toneRegime(structure: unknown): 'positive' | 'negative' | null {
+  const tone = text(record(record(record(structure)?.['drivers'])?.['gamma_tone']), 'state');
+  if (tone === null) return null;
+  return tone.includes('positive') ? 'positive' : tone.includes('negative') ? 'negative' : null;
+}
 
 export interface RowDeps {
   store: Store<unknown>;
@@ -38,17 +53,19 @@ function values(signals: unknown, structure: unknown, setup: unknown): Values {
   const recommendation = record(record(setup)?.['trade_recommendation']);
   const direction =
     text(signals, 'direction') ?? text(signals, 'recommended_direction') ?? text(recommendation, 'direction');
+  const price = number(signals, 'price');
+  const flip = number(signals, 'gex_flip');
   return {
-    price: number(signals, 'price'),
-    gamma_regime: label(gammaRegimeSchema, text(signals, 'gamma_regime')),
+    price,
+    gamma_regime: toneRegime(structure) ?? label(gammaRegimeSchema, text(signals, 'gamma_regime')),
     regime_label: label(regimeLabelSchema, text(signals, 'regime_label')),
     opportunity_score: number(signals, 'opportunity_score'),
     opportunity_tier: label(opportunityTierSchema, text(signals, 'opportunity_tier')),
     direction: label(directionSchema, direction),
     iv_rank: number(signals, 'iv_rank'),
     atm_iv: number(signals, 'atm_iv'),
-    gex_flip: number(signals, 'gex_flip'),
-    dist_to_gex_flip_pct: number(signals, 'dist_to_gex_flip_pct'),
+    gex_flip: flip,
+    dist_to_gex_flip_pct: flipDistancePct(price, flip, number(signals, 'dist_to_gex_flip_pct')),
     expected_move_1d_pct: movePct,
     expected_move_1d:
       plus !== null && spot !== null

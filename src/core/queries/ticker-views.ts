@@ -6,7 +6,6 @@ import { bridgeMethods, type BridgeOutput, type BridgeParsedInput } from '../../
 import type { SnapshotEndpoint, TickerViewName } from '../../shared/bridge/tickers.ts';
 import type { Store } from '../store/database.ts';
 import type { Snapshot } from '../store/repositories/snapshots.ts';
-import { diffPayloads } from '../../shared/bridge/snapshot-diff.ts';
 import { isSnapshotEndpoint, iso, snapshotMeta } from './snapshot-meta.ts';
 
 export interface ViewDeps {
@@ -90,24 +89,4 @@ export function timeline(
   }
   for (const [asof, set] of byAsof) entries.push({ asof: iso(asof), endpoints: [...set].sort() });
   return { ticker: input.ticker, entries, truncated };
-}
-
-export function diffSnapshots(
-  deps: ViewDeps,
-  input: BridgeParsedInput<'snapshots:diff'>,
-): BridgeOutput<'snapshots:diff'> {
-  const key = { endpoint: input.endpoint, ticker: input.ticker };
-  const a = deps.store.snapshots.latestAtOrBefore(key, input.a);
-  const b = deps.store.snapshots.latestAtOrBefore(key, input.b);
-  const { changes, transitions } = a && b ? diffPayloads(a.data, b.data) : { changes: [], transitions: [] };
-  return {
-    ticker: input.ticker,
-    endpoint: input.endpoint,
-    a: a ? snapshotMeta(a, deps.marketNow) : null,
-    b: b ? snapshotMeta(b, deps.marketNow) : null,
-    before: a ? a.data : null,
-    after: b ? b.data : null,
-    changes,
-    transitions,
-  };
 }

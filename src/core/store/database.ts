@@ -29,6 +29,7 @@ import {
 } from './repositories/payload-compaction.ts';
 import { createPollRunRepository, type PollRunRepository } from './repositories/poll-runs.ts';
 import { createRetentionRepository, type RetentionRepository } from './repositories/retention.ts';
+import { createSavedViewRepository, type SavedViewRepository } from './repositories/saved-views.ts';
 import { createSettingsRepository, type SettingsRepository } from './repositories/settings.ts';
 import { createSnapshotRepository, type SnapshotRepository } from './repositories/snapshots.ts';
 import { createWatchlistRepository, type WatchlistRepository } from './repositories/watchlists.ts';
@@ -85,6 +86,8 @@ export interface Store<R = JsonValue> {
   readonly retention: RetentionRepository;
   /** App facts outside the settings schema (onboarding done). */
   readonly flags: AppFlagRepository;
+  /** Saved rankings views and user screeners. */
+  readonly savedViews: SavedViewRepository;
   /**
    * Runs `fn` in one transaction: everything it writes through the repositories commits together
    * or, if it throws, not at all. `fn` must be synchronous. Nested calls become savepoints.
@@ -238,6 +241,7 @@ function makeStore<R>(
     pollRuns: guarded('pollRuns', createPollRunRepository(db, now)),
     retention: guarded('retention', createRetentionRepository(db, now)),
     flags: guarded('flags', createAppFlagRepository(db, now)),
+    savedViews: guarded('savedViews', createSavedViewRepository(db, now)),
 
     transaction<T>(fn: () => T): T {
       if (typeof fn !== 'function') throw invalidInput('transaction takes a function');

@@ -1,5 +1,6 @@
-// Exports for people and other tools: snapshots as JSON or CSV (for a ticker, an endpoint, a time
-// range) and metric series as CSV with a `date,<metric>,...` header. Exports are produced as a
+// Exports for people and other tools: snapshots as JSON (raw payloads) or CSV (one column per
+// field, for a ticker, an endpoint, a time range) and metric series as CSV with a
+// `date,<metric>,...` header, numbers rounded to the precision each metric is read with. Exports are produced as a
 // sequence of text chunks, read from the store page by page, so a large export neither holds the
 // whole result in memory nor keeps the database busy; writeExportFile() writes them to a file
 // that appears only once complete.
@@ -9,11 +10,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { z } from 'zod';
+import { humanizeKey, roundForExport } from '../../shared/snapshot-fields.ts';
 import { csvLine } from './csv.ts';
 import type { Store } from './database.ts';
 import { toStoreError } from './errors.ts';
 import type { SeriesQuery } from './repositories/metric-points.ts';
 import type { Snapshot, SnapshotRangeQuery } from './repositories/snapshots.ts';
+import { payloadCells } from './snapshot-columns.ts';
 import { parseInput } from './validate.ts';
 
 export type ExportFormat = 'json' | 'csv';
@@ -49,30 +52,7 @@ export function* exportSnapshots(
 ): Generator<string> {
   const f = parseInput(formatSchema, format, 'export format');
   if (f === 'csv') {
-    yield csvLine([
-      'id',
-      'endpoint',
-      'ticker',
-      'params',
-      'asof',
-      'fetched_at',
-      'content_hash',
-      'meta',
-      'data',
-    ]);
-    for (const s of snapshotsOf(store, query)) {
-      yield csvLine([
-        s.id,
-        s.endpoint,
-        s.ticker,
-        s.paramsKey,
-        iso(s.asof),
-        iso(s.fetchedAt),
-        s.contentHash,
-        s.meta === null ? null : JSON.stringify(s.meta),
-        JSON.stringify(s.data),
-      ]);
-    }
+    yield* snapshotsCsv(store, query);
     return;
   }
   const header = { format: SNAPSHOT_EXPORT_FORMAT, query };
@@ -96,6 +76,43 @@ export function* exportSnapshots(
   yield '\n]}\n';
 }
 
+/** The columns every snapshot row starts with, before its payload's fields. */
+const SNAPSHOT_COLUMNS = ['Snapshot time (UTC)', 'Fetched at (UTC)', 'View', 'Ticker', 'Parameters'];
+
+/**
+ * Snapshots as a spreadsheet: one column per scalar field of the payloads (readable headers,
+ * rounded numbers), not JSON in cells; the JSON export keeps the raw payloads. The store is read
+ * twice, page by page: once for the columns (the union over all rows, in first-seen order), once
+ * for the rows, so memory stays bounded by one snapshot.
+ */
+function* snapshotsCsv(store: Store<unknown>, query: SnapshotExportQuery): Generator<string> {
+  const columns = new Map<string, string>();
+  for (const s of snapshotsOf(store, query))
+    for (const cell of payloadCells(s.data)) if (!columns.has(cell.path)) columns.set(cell.path, cell.header);
+  yield csvLine([...SNAPSHOT_COLUMNS, ...uniqueHeaders(columns)]);
+  const paths = [...columns.keys()];
+  for (const s of snapshotsOf(store, query)) {
+    const values = new Map(payloadCells(s.data).map((c) => [c.path, c.value]));
+    yield csvLine([
+      iso(s.asof),
+      iso(s.fetchedAt),
+      humanizeKey(s.endpoint.replaceAll('-', '_')),
+      s.ticker,
+      s.paramsKey,
+      ...paths.map((p) => values.get(p) ?? null),
+    ]);
+  }
+}
+
+/** Headers as given, with the API path added where two fields would read the same. */
+function uniqueHeaders(columns: ReadonlyMap<string, string>): string[] {
+  const count = new Map<string, number>();
+  for (const header of columns.values()) count.set(header, (count.get(header) ?? 0) + 1);
+  return [...columns].map(([path, header]) =>
+    (count.get(header) ?? 0) > 1 ? `${header} [${path}]` : header,
+  );
+}
+
 /**
  * A metric series as CSV: `date,<metric>,...` then one row per date (daily, the default) or per
  * point time (raw, where `date` is an ISO timestamp). Empty cells where a metric has no value.
@@ -110,8 +127,13 @@ export function* exportSeriesCsv(
   yield csvLine(['date', ...table.metrics]);
   for (let i = 0; i < table.ts.length; i++) {
     const label = table.resolution === 'daily' ? table.dates[i] : iso(table.ts[i] as number);
-    yield csvLine([label, ...table.metrics.map((m) => table.columns[m]?.[i] ?? null)]);
+    yield csvLine([label, ...table.metrics.map((m) => rounded(m, table.columns[m]?.[i] ?? null))]);
   }
+}
+
+/** A metric's value at the precision it is read with (atm_iv 0.1304, not 0.13040000000000002). */
+function rounded<T>(metric: string, value: T): T | number {
+  return typeof value === 'number' && Number.isFinite(value) ? roundForExport(metric, value) : value;
 }
 
 /** Concatenates chunks into one string (small exports, tests). */

@@ -18,10 +18,15 @@ function grouped(value: number, digits: number): string {
   return f.format(value);
 }
 
-/** A price in USD, two decimals, grouped: 1,290.00. Sub-dollar prices keep four decimals. */
+const subDollar = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+/**
+ * A price in USD, two decimals, grouped: 1,290.00. A sub-dollar price keeps up to four decimals
+ * only where they carry something (0.1234), never padded zeros: a $0.51 premium reads "0.51".
+ */
 export function formatPrice(value: Num): string {
   if (!isNum(value)) return MISSING;
-  return grouped(value, Math.abs(value) < 1 && value !== 0 ? 4 : 2);
+  return Math.abs(value) < 1 && value !== 0 ? subDollar.format(value) : grouped(value, 2);
 }
 
 /** A move in dollars (an expected move, a distance): cents always, whatever the price ("$0.74"). */
@@ -81,19 +86,16 @@ export function formatNumber(value: Num, digits = 2): string {
   return isNum(value) ? grouped(value, digits).replace('-', '−') : MISSING;
 }
 
-/** How long ago, relative to `now` (ms): "just now", "42s ago", "5m ago", "3h ago", "2d ago". */
+/**
+ * How long ago, relative to `now` (ms): "just now", "42s ago", "5m ago", "3h ago", "2d ago".
+ * Only past instants are described: a time slightly ahead of `now` is clock skew between the
+ * process that stamped it and this one (never "updated in 1s"), so it reads "just now".
+ */
 export function formatRelative(iso: string | null | undefined, now: number): string {
   if (!iso) return MISSING;
   const t = Date.parse(iso);
   if (!Number.isFinite(t)) return MISSING;
   const seconds = Math.round((now - t) / 1000);
-  if (seconds < 0) {
-    const ahead = -seconds;
-    if (ahead < 60) return `in ${ahead}s`;
-    if (ahead < 3600) return `in ${Math.round(ahead / 60)}m`;
-    if (ahead < 86_400) return `in ${Math.round(ahead / 3600)}h`;
-    return `in ${Math.round(ahead / 86_400)}d`;
-  }
   if (seconds < 5) return 'just now';
   if (seconds < 60) return `${seconds}s ago`;
   if (seconds < 3600) return `${Math.floor(seconds / 60)}m ago`;
@@ -130,11 +132,53 @@ export function formatMarketDate(iso: string | null | undefined): string {
   return Number.isFinite(t) ? etDateFormat.format(t) : MISSING;
 }
 
-/** snake_case labels for people: "trending_low_vol" → "Trending low vol". */
+/** Words traders write as acronyms or symbols, whatever the case of the key they come from. */
+const ACRONYMS: Readonly<Record<string, string>> = {
+  iv: 'IV',
+  atm: 'ATM',
+  otm: 'OTM',
+  itm: 'ITM',
+  gex: 'GEX',
+  oi: 'OI',
+  dte: 'DTE',
+  pcr: 'PCR',
+  usd: 'USD',
+  etf: 'ETF',
+  rv: 'RV',
+  csp: 'CSP',
+  cc: 'CC',
+  '25d': '25Δ',
+  '10d': '10Δ',
+  '1d': '1D',
+  '1w': '1W',
+  '1m': '1M',
+  '3m': '3M',
+  '20d': '20D',
+  pct: '%',
+};
+
+/** snake_case labels for people: "trending_low_vol" → "Trending low vol", "iv_rank_extreme_low" → "IV rank extreme low". */
 export function humanize(label: string | null | undefined): string {
   if (!label) return MISSING;
-  const text = label.replaceAll('_', ' ').trim();
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  const words = label
+    .replaceAll('_', ' ')
+    .trim()
+    .split(/\s+/)
+    .map((word) => ACRONYMS[word.toLowerCase()] ?? word);
+  return sentence(words.join(' '));
+}
+
+/**
+ * Text from data as the UI shows it: the first letter of each sentence in upper case ("dealers
+ * long gamma. spot above" → "Dealers long gamma. Spot above"). Only letters after a sentence end
+ * change; numbers, symbols ("−1σ") and the rest of the text are left alone.
+ */
+export function sentence(text: string | null | undefined): string {
+  if (!text) return text === '' ? '' : MISSING;
+  return text.replace(
+    /(^\s*|[.!?]\s+)(\p{Ll})/gu,
+    (_, lead: string, letter: string) => lead + letter.toUpperCase(),
+  );
 }
 
 /** Byte counts: 512 B, 1.5 KB, 2.3 MB. */
@@ -162,6 +206,7 @@ const PRICE_FIELDS = new Set([
   'strike',
   'breakeven',
 ]);
+const MONEY_FIELD = /(^|_)(premium|credit|debit|mid|bid|ask)(_usd)?$/;
 const IV_FIELDS = new Set(['atm_iv', 'ivAtMaxDelta', 'realized_vol_20d_decimal']);
 
 /**
@@ -184,6 +229,8 @@ export function formatField(key: string, value: unknown): string {
   if (/(^|_)pct(_|$)/.test(key))
     return formatPercent(value, { sign: key.startsWith('dist') || key.endsWith('chg_pct') });
   if (IV_FIELDS.has(key)) return formatIv(value);
+  // Option premiums and credits are money: "$0.51", never "0.5100".
+  if (MONEY_FIELD.test(key)) return formatDollars(value);
   if (key === 'iv_rank') return formatRank(value);
   if (PRICE_FIELDS.has(key) || key.startsWith('plus_') || key.startsWith('minus_')) return formatPrice(value);
   if (key === 'realized_vol_20d') return formatPercent(value, { digits: 1 });

@@ -1,15 +1,38 @@
 // The alert-rule editor's model: a draft of plain form values, turned into a rule input by the
 // shared schema, so the editor accepts exactly what the core accepts. Errors come back keyed by
 // the form field that should show them.
+import { levelLabel, levelText, valueText } from '../../shared/alert-labels.ts';
 import {
   alertRuleInputSchema,
+  DEFAULT_DWELL,
   type AlertCondition,
   type AlertKind,
   type AlertRule,
   type AlertRuleInput,
   type Severity,
 } from '../../shared/alert-rules.ts';
-import { humanize } from './format.ts';
+import { labelOf } from '../features/ticker/field-labels.ts';
+
+/** What each kind of rule is called in the editor. */
+export const KIND_LABELS: Readonly<Record<AlertKind, string>> = {
+  regime_change: 'Regime changes',
+  tier_change: 'Opportunity tier changes',
+  income_tier_change: 'Income tier changes',
+  gamma_regime_change: 'Gamma regime changes',
+  screener_enter: 'Ticker enters a screener',
+  screener_exit: 'Ticker leaves a screener',
+  metric_threshold: 'A metric crosses a value',
+  level_cross: 'Spot crosses a price level',
+  earnings_approaching: 'Earnings approach',
+};
+
+/** Kinds whose changes must hold for a minimum dwell. */
+export const DWELL_KINDS: ReadonlySet<AlertKind> = new Set([
+  'regime_change',
+  'tier_change',
+  'income_tier_change',
+  'gamma_regime_change',
+]);
 
 export interface RuleDraft {
   name: string;
@@ -17,6 +40,9 @@ export interface RuleDraft {
   kind: AlertKind;
   /** regime_change / gamma_regime_change: the new labels to watch for (empty: any). */
   toLabels: string[];
+  /** Regime and tier rules: how long a new value must hold (see dwellSchema). */
+  dwellSnapshots: string;
+  dwellMinutes: string;
   tierDirection: 'any' | 'upgrade' | 'downgrade' | 'to';
   tier: string;
   incomeStrategy: '' | 'cc' | 'csp';
@@ -26,6 +52,8 @@ export interface RuleDraft {
   value: string;
   hysteresis: string;
   level: string;
+  /** The price of a custom level. */
+  levelPrice: string;
   crossDirection: 'up' | 'down' | 'any';
   days: string;
   scopeKind: 'all' | 'watchlist' | 'ticker';
@@ -49,6 +77,8 @@ export function emptyDraft(): RuleDraft {
     enabled: true,
     kind: 'regime_change',
     toLabels: [],
+    dwellSnapshots: String(DEFAULT_DWELL.snapshots),
+    dwellMinutes: String(DEFAULT_DWELL.minutes),
     tierDirection: 'any',
     tier: 'high',
     incomeStrategy: '',
@@ -58,6 +88,7 @@ export function emptyDraft(): RuleDraft {
     value: '',
     hysteresis: '0',
     level: 'gamma_flip',
+    levelPrice: '',
     crossDirection: 'any',
     days: '5',
     scopeKind: 'all',
@@ -96,6 +127,10 @@ export function draftFromRule(rule: AlertRule): RuleDraft {
     scopeTicker: rule.scope.kind === 'ticker' ? rule.scope.ticker : '',
     scopeWatchlistId: rule.scope.kind === 'watchlist' ? String(rule.scope.watchlistId) : '',
   };
+  if ('dwell' in c) {
+    draft.dwellSnapshots = String(c.dwell.snapshots);
+    draft.dwellMinutes = String(c.dwell.minutes);
+  }
   switch (c.kind) {
     case 'regime_change':
     case 'gamma_regime_change':
@@ -122,6 +157,7 @@ export function draftFromRule(rule: AlertRule): RuleDraft {
       break;
     case 'level_cross':
       draft.level = c.level;
+      draft.levelPrice = c.price === undefined ? '' : String(c.price);
       draft.crossDirection = c.direction;
       break;
     case 'earnings_approaching':
@@ -133,19 +169,22 @@ export function draftFromRule(rule: AlertRule): RuleDraft {
 
 /** The condition object for the draft's kind (not yet validated). */
 function conditionOf(d: RuleDraft): Record<string, unknown> {
+  const dwell = { snapshots: numberOrNaN(d.dwellSnapshots), minutes: numberOrNaN(d.dwellMinutes) };
   switch (d.kind) {
     case 'regime_change':
     case 'gamma_regime_change':
-      return d.toLabels.length ? { kind: d.kind, to: d.toLabels } : { kind: d.kind };
+      return d.toLabels.length ? { kind: d.kind, dwell, to: d.toLabels } : { kind: d.kind, dwell };
     case 'tier_change':
       return {
         kind: d.kind,
+        dwell,
         direction: d.tierDirection,
         ...(d.tierDirection === 'to' ? { tier: d.tier } : {}),
       };
     case 'income_tier_change':
       return {
         kind: d.kind,
+        dwell,
         direction: d.tierDirection,
         ...(d.tierDirection === 'to' ? { tier: d.tier } : {}),
         ...(d.incomeStrategy ? { strategy: d.incomeStrategy } : {}),
@@ -162,7 +201,9 @@ function conditionOf(d: RuleDraft): Record<string, unknown> {
         hysteresis: numberOrNaN(d.hysteresis || '0'),
       };
     case 'level_cross':
-      return { kind: d.kind, level: d.level, direction: d.crossDirection };
+      return d.level === 'custom'
+        ? { kind: d.kind, level: d.level, price: numberOrNaN(d.levelPrice), direction: d.crossDirection }
+        : { kind: d.kind, level: d.level, direction: d.crossDirection };
     case 'earnings_approaching':
       return { kind: d.kind, days: numberOrNaN(d.days) };
   }
@@ -211,7 +252,9 @@ function fieldFor(path: string[]): string {
       days: 'days',
       tier: 'tier',
       metric: 'metric',
+      price: 'levelPrice',
     };
+    if (sub === 'dwell') return path[2] === 'minutes' ? 'dwellMinutes' : 'dwellSnapshots';
     return map[sub ?? ''] ?? 'kind';
   }
   if (head === 'scope') return sub === 'watchlistId' ? 'scopeWatchlistId' : 'scopeTicker';
@@ -240,32 +283,80 @@ export function fromLocalInput(value: string): string {
 export function describeCondition(c: AlertCondition): string {
   switch (c.kind) {
     case 'regime_change':
-      return c.to?.length ? `Regime changes to ${c.to.map(humanize).join(' or ')}` : 'Regime label changes';
+      return (
+        (c.to?.length ? `Regime changes to ${c.to.map(valueText).join(' or ')}` : 'Regime changes') +
+        dwellText(c.dwell)
+      );
     case 'gamma_regime_change':
-      return c.to?.length ? `Gamma regime turns ${c.to.join(' or ')}` : 'Gamma regime changes';
+      return (
+        (c.to?.length
+          ? `Gamma regime turns ${c.to.map((v) => valueText(v).toLowerCase()).join(' or ')}`
+          : 'Gamma regime changes') + dwellText(c.dwell)
+      );
     case 'tier_change':
-      return tierText('Opportunity tier', c.direction, c.tier);
+      return tierText('Opportunity tier', c.direction, c.tier) + dwellText(c.dwell);
     case 'income_tier_change':
-      return tierText(
-        `${c.strategy ? c.strategy.toUpperCase() + ' income' : 'Income'} tier`,
-        c.direction,
-        c.tier,
+      return (
+        tierText(
+          c.strategy === 'cc'
+            ? 'Covered-call tier'
+            : c.strategy === 'csp'
+              ? 'Cash-secured-put tier'
+              : 'Income tier',
+          c.direction,
+          c.tier,
+        ) + dwellText(c.dwell)
       );
     case 'screener_enter':
-      return `Enters ${humanize(c.screener)}`;
+      return `Enters ${valueText(c.screener)}`;
     case 'screener_exit':
-      return `Leaves ${humanize(c.screener)}`;
+      return `Leaves ${valueText(c.screener)}`;
     case 'metric_threshold':
-      return `${c.metric} crosses ${c.op} ${c.value}${c.hysteresis ? ` (±${c.hysteresis})` : ''}`;
-    case 'level_cross':
-      return `Price crosses ${humanize(c.level).replace('sigma', 'σ')}${c.direction === 'any' ? '' : ` going ${c.direction}`}`;
+      return `${labelOf(c.metric)} crosses ${c.op} ${c.value}${c.hysteresis ? ` (±${c.hysteresis})` : ''}`;
+    case 'level_cross': {
+      const level = c.level === 'custom' ? levelText(c.level, c.price) : levelText(c.level);
+      const way = c.direction === 'up' ? ' going up' : c.direction === 'down' ? ' going down' : '';
+      return `Spot crosses ${c.level === 'custom' ? '' : 'the '}${level}${way}`;
+    }
     case 'earnings_approaching':
       return `Earnings within ${c.days} day${c.days === 1 ? '' : 's'}`;
   }
 }
 
+/** The dwell, briefly: "held 2 snapshots / 15 min"; nothing when it is off. */
+export function dwellText(dwell: { snapshots: number; minutes: number }): string {
+  if (dwell.snapshots <= 1 && dwell.minutes <= 0) return '';
+  const parts = [`${dwell.snapshots} snapshot${dwell.snapshots === 1 ? '' : 's'}`];
+  if (dwell.minutes > 0) parts.push(`${dwell.minutes} min`);
+  return `, held ${parts.join(' / ')}`;
+}
+
+/** A level as the editor lists it. */
+export function levelOptionLabel(level: Parameters<typeof levelLabel>[0]): string {
+  return level === 'custom' ? 'Custom price…' : levelLabel(level);
+}
+
+/**
+ * "Snoozed until 14:30" in local time, with the date when it is not today ("Snoozed until
+ * Mar 12, 09:00"); null when not snoozed (none, past, or unreadable).
+ */
+export function snoozeText(snoozeUntil: string | null, now: Date = new Date()): string | null {
+  if (!snoozeUntil) return null;
+  const until = new Date(snoozeUntil);
+  if (!Number.isFinite(until.getTime()) || until.getTime() <= now.getTime()) return null;
+  const time = until.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
+  const sameDay = until.toDateString() === now.toDateString();
+  if (sameDay) return `Snoozed until ${time}`;
+  const date = until.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    ...(until.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+  });
+  return `Snoozed until ${date}, ${time}`;
+}
+
 function tierText(what: string, direction: string, tier: string | undefined): string {
-  if (direction === 'to') return `${what} becomes ${tier ?? '?'}`;
+  if (direction === 'to') return `${what} becomes ${tier ? valueText(tier).toLowerCase() : '?'}`;
   if (direction === 'any') return `${what} changes`;
   return `${what} ${direction}s`;
 }

@@ -4,15 +4,49 @@ import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
 import type { BridgeClient } from '../lib/bridge-client.ts';
 import { Resource } from './resource.svelte.ts';
 
+/** Which pick is the older time: A unless B is strictly earlier. */
+export function olderPick(a: string, b: string): 'A' | 'B' {
+  return Date.parse(b) < Date.parse(a) ? 'B' : 'A';
+}
+
 export class HistoryState {
   readonly timeline = new Resource<Timeline>();
   readonly diff = new Resource<SnapshotDiff>();
   #ticker = $state<string | null>(null);
   #endpoint = $state<SnapshotEndpoint>('market_structure');
   readonly #bridge: BridgeClient;
+  #stops: (() => void)[] = [];
+  #pending: ReturnType<typeof setTimeout> | null = null;
 
   constructor(bridge: BridgeClient) {
     this.#bridge = bridge;
+  }
+
+  /**
+   * Keeps the timeline live: a snapshot stored for the ticker and view on screen adds its time
+   * (a burst of them reloads once), so a trader watching History sees new times arrive.
+   */
+  start(): void {
+    this.#stops.push(
+      this.#bridge.on('snapshot:new', (event) => {
+        if (event.ticker === this.#ticker && event.endpoint === this.#endpoint) this.#scheduleTimeline();
+      }),
+      this.#bridge.on('app:changed', () => this.#scheduleTimeline()),
+    );
+  }
+
+  stop(): void {
+    for (const stop of this.#stops.splice(0)) stop();
+    if (this.#pending) clearTimeout(this.#pending);
+    this.#pending = null;
+  }
+
+  #scheduleTimeline(): void {
+    if (this.#pending || !this.#ticker) return;
+    this.#pending = setTimeout(() => {
+      this.#pending = null;
+      void this.timeline.reload();
+    }, 150);
   }
 
   get ticker(): string | null {
@@ -46,11 +80,15 @@ export class HistoryState {
     else this.timeline.reset();
   }
 
+  /** Asked older first whatever the picks' order, so the diff reads older → newer. */
   compare(a: string, b: string): Promise<void> {
     const ticker = this.#ticker;
     if (!ticker) return Promise.resolve();
     const endpoint = this.#endpoint;
-    return this.diff.load(() => this.#bridge.invoke('snapshots:diff', { ticker, endpoint, a, b }));
+    const [older, newer] = olderPick(a, b) === 'A' ? [a, b] : [b, a];
+    return this.diff.load(() =>
+      this.#bridge.invoke('snapshots:diff', { ticker, endpoint, a: older, b: newer }),
+    );
   }
 
   exportSnapshots(format: 'csv' | 'json') {

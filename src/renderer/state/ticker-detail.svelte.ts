@@ -1,5 +1,8 @@
 // One ticker's stored views, live or as of a chosen snapshot time. Live views reload when the
-// watcher stores a new snapshot of this ticker; a pinned time never moves.
+// watcher stores a new snapshot of this ticker; a pinned time never moves. A ticker on no
+// watchlist is not polled: live, its views are fetched on demand (`ticker:fetch`) first, and
+// `onDemand` says how that went ("Fetched on demand at …", or why not).
+import type { TickerFetchResult } from '../../shared/bridge/ticker-fetch.ts';
 import type { TickerViewName, TickerViewResult } from '../../shared/bridge/tickers.ts';
 import type { BridgeClient } from '../lib/bridge-client.ts';
 import { Resource } from './resource.svelte.ts';
@@ -17,6 +20,8 @@ export class TickerDetailState {
     state: new Resource(),
     levels: new Resource(),
   };
+  /** The on-demand fetch of the shown ticker (live only); `source: 'watched'` when it is polled. */
+  readonly onDemand = new Resource<TickerFetchResult>();
   readonly #bridge: BridgeClient;
   readonly #stops: (() => void)[] = [];
   // Bookkeeping, not displayed: a plain Set on purpose.
@@ -62,8 +67,23 @@ export class TickerDetailState {
     this.#at = at;
     if (changedTicker) {
       for (const resource of Object.values(this.views)) resource.reset();
+      this.onDemand.reset();
       this.#wanted.clear();
     }
+    for (const view of this.#wanted) void this.#load(view);
+    if (at === null && (changedTicker || this.onDemand.status === 'idle')) void this.fetchOnDemand();
+  }
+
+  /**
+   * Fetches the ticker's views from the data source when it is on no watchlist (a no-op answer
+   * otherwise), then reloads the views shown. A failure is kept in `onDemand`, not thrown.
+   */
+  async fetchOnDemand(): Promise<void> {
+    const ticker = this.#ticker;
+    if (!ticker) return;
+    await this.onDemand.load(() => this.#bridge.invoke('ticker:fetch', { ticker }));
+    const result = this.onDemand.value;
+    if (ticker !== this.#ticker || !this.live || !result || result.source === 'watched') return;
     for (const view of this.#wanted) void this.#load(view);
   }
 

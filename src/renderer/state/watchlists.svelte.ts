@@ -71,9 +71,12 @@ export class WatchlistsState {
       // Another data source (or new files in the folder): what is "latest" may be another snapshot
       // already stored, which no snapshot:new announces.
       this.#bridge.on('app:changed', () => this.#scheduleRows()),
+      // Each ticker's first fetch reports as it ends (phase running, its ticker), the whole batch
+      // once more at the end (no ticker): rows fill in one by one, not after the last one.
       this.#bridge.on('backfill:progress', (event) => {
-        if (event.phase === 'finished' && event.ticker && this.selected?.tickers.includes(event.ticker))
-          this.#scheduleRows();
+        const ours = event.ticker !== null && this.selected?.tickers.includes(event.ticker) === true;
+        const end = event.ticker === null && (event.phase === 'finished' || event.phase === 'failed');
+        if (ours || end) this.#scheduleRows();
       }),
     );
   }

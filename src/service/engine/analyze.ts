@@ -17,10 +17,11 @@ import {
 } from './exposure.ts';
 import { findGammaFlip, type GammaFlip } from './flip.ts';
 import { callRegime, flowTotals, gexVolumeRatio, ratioOrNull, speculativeInterestScore } from './flow.ts';
-import { expectedMovePct, MOVE_HORIZONS } from './moves.ts';
+import { expectedMoveBand, MOVE_HORIZONS } from './moves.ts';
 import { chainQualityNotes } from './quality.ts';
 import { ivMetrics, type ConstantMaturity, type IvMetrics } from './surface.ts';
 import { DEFAULT_PRICING, type ChainMetrics, type PricingParams } from './types.ts';
+import { maxPainOf, wallsOf } from './walls.ts';
 
 /** The metrics plus the intermediate results that curves and levels can reuse. */
 export interface ChainAnalysis {
@@ -53,15 +54,14 @@ export function analyzeChainDetailed(
   const gammas = contractGammas(chain, pricing);
   const combined = exposureByStrike(chain, gammas, all.mask);
   const totals = gexTotals(combined, chain.spot);
-  const nearestTotals = gexTotals(
-    exposureByStrike(chain, gammas, resolveSelection(chain, 'nearest', buckets).mask),
-    chain.spot,
-  );
+  const nearestExposure = exposureByStrike(chain, gammas, resolveSelection(chain, 'nearest', buckets).mask);
+  const nearestTotals = gexTotals(nearestExposure, chain.spot);
+  const walls = wallsOf(combined, chain.spot);
   const flip = findGammaFlip(chain, { pricing });
   const iv = ivMetrics(chain, pricing);
   const flow = flowTotals(chain, gammas);
   const atm = iv.atmIv.iv;
-  const move = (days: number) => (atm === null ? null : expectedMovePct(atm, days));
+  const move = (days: number) => expectedMoveBand(chain.spot, atm, days)?.pct ?? null;
 
   if (flip.reason !== null && chain.size > 0) notes.push(`no gamma flip: ${flip.reason}`);
   notes.push(...ivNotes(iv));
@@ -91,6 +91,9 @@ export function analyzeChainDetailed(
     expected_move_pct_1d: move(MOVE_HORIZONS['1d']),
     expected_move_pct_1w: move(MOVE_HORIZONS['1w']),
     expected_move_pct_1m: move(MOVE_HORIZONS['1m']),
+    call_wall: walls.call_wall,
+    put_wall: walls.put_wall,
+    max_pain: buckets.nearest === null ? null : maxPainOf(nearestExposure),
     notes,
   };
   return { metrics, gammas, buckets, combined, totals, nearestTotals, flip, iv };
@@ -144,6 +147,9 @@ function invalidSpot(chain: OptionChain, buckets: BucketIndices, mask: Uint8Arra
       expected_move_pct_1d: null,
       expected_move_pct_1w: null,
       expected_move_pct_1m: null,
+      call_wall: null,
+      put_wall: null,
+      max_pain: null,
       notes: [`spot price ${chain.spot} is not a positive number: no figure can be computed`],
     },
     gammas,

@@ -25,10 +25,17 @@ export function gammaRegime(spot: number | null, flip: number | null): GammaRegi
   return gammaRegimeOf(spot, flip);
 }
 
-/** (spot − flip) / spot × 100; null without a flip or a positive spot. */
+/**
+ * Distance to the gamma flip, the service's one definition (issue 12: the watchlist and the detail
+ * view showed opposite signs): (flip − spot) / spot × 100, rounded to 2 decimals, so POSITIVE means
+ * the flip is ABOVE spot (the move spot needs to reach it). Signals, trade setup, market structure's
+ * flip_context.distance_pct and supporting_factors.distance_to_flip_pct all read this one value.
+ * Null without a flip or a positive spot.
+ */
 export function distToFlipPct(spot: number, flip: number | null): number | null {
   if (flip === null || !Number.isFinite(flip) || !(spot > 0) || !Number.isFinite(spot)) return null;
-  return ((spot - flip) / spot) * 100;
+  // + 0 turns a rounded −0 into 0.
+  return Math.round(((flip - spot) / spot) * 100 * 100) / 100 + 0;
 }
 
 export function buildTickerMetrics(input: SnapshotInput): TickerMetrics {

@@ -60,10 +60,17 @@ export interface ChainMetrics {
   pct_gamma_expiring: number | null;
   speculative_interest_score: number | null;
   call_regime: string;
-  /** Expected 1σ moves from ATM IV, percent of spot: spot × iv × sqrt(days/252). */
+  /**
+   * Expected 1σ moves from ATM IV, percent of spot: spot × iv × sqrt(days/252), rounded once by
+   * moves.ts expectedMoveBand (2 decimals, matching the ±1σ levels in cents).
+   */
   expected_move_pct_1d: number | null;
   expected_move_pct_1w: number | null;
   expected_move_pct_1m: number | null;
+  /** Walls and max pain (walls.ts for the convention); null when the chain has none. */
+  call_wall: number | null;
+  put_wall: number | null;
+  max_pain: number | null;
   /** Data-quality notes (contracts without IV, missing OI, …). */
   notes: string[];
 }
@@ -94,7 +101,10 @@ export interface TickerMetrics extends Omit<ChainMetrics, 'notes'>, Omit<History
   /** Snapshot time, epoch milliseconds. */
   asof: number;
   gamma_regime: GammaRegime;
-  /** (spot − flip) / spot × 100; null without a flip. */
+  /**
+   * (flip − spot) / spot × 100, rounded to 2 decimals: positive when the flip is above spot (the
+   * move spot needs to reach it); null without a flip. snapshot.ts distToFlipPct, the one definition.
+   */
   dist_to_gex_flip_pct: number | null;
   /**
    * Net GEX / gross GEX at spot, −1..1 (+1: every dollar of dealer gamma is long). How one-sided

@@ -35,7 +35,13 @@ export const driversSchema = z.looseObject({
   sentiment: z.string(),
 });
 
-/** USD levels. Spot is always known; the rest need a flip or an ATM IV. */
+/**
+ * USD levels. Spot is always known; the rest need a flip or an ATM IV. call_wall, put_wall and
+ * max_pain are our additions (not in the spec, so optional for other services; our service always
+ * sends them, null when the chain has none). Convention: call wall = the strike at or above spot
+ * with the largest call gamma exposure, put wall = the strike at or below spot with the largest put
+ * gamma exposure (both over every expiration), max pain of the nearest expiration.
+ */
 export const keyLevelsSchema = z.looseObject({
   spot: usd,
   gamma_flip: usd.nullable(),
@@ -45,6 +51,9 @@ export const keyLevelsSchema = z.looseObject({
   minus_1sigma_1w: usd.nullable(),
   plus_1sigma_1m: usd.nullable(),
   minus_1sigma_1m: usd.nullable(),
+  call_wall: maybe(usd),
+  put_wall: maybe(usd),
+  max_pain: maybe(usd),
 });
 export type KeyLevels = z.infer<typeof keyLevelsSchema>;
 

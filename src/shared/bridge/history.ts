@@ -55,12 +55,18 @@ export const labelTransitionSchema = z.object({
 });
 export type LabelTransition = z.infer<typeof labelTransitionSchema>;
 
+/**
+ * Always older → newer, whichever time was asked first: `a`, `before` and each change's `before`
+ * are the older snapshot, `b` and `after` the newer, so a difference is newer − older.
+ */
 export const diffOutputSchema = z.object({
   ticker: z.string(),
   endpoint: snapshotEndpointSchema,
+  /** The older snapshot. */
   a: snapshotMetaSchema.nullable(),
+  /** The newer snapshot. */
   b: snapshotMetaSchema.nullable(),
-  /** The two payloads, for a side-by-side view. */
+  /** The two payloads (older, newer), for a side-by-side view. */
   before: z.json().nullable(),
   after: z.json().nullable(),
   changes: z.array(fieldChangeSchema),

@@ -37,6 +37,44 @@ export const topSetupsFiltersSchema = z.object({
 });
 export type TopSetupsFilters = z.infer<typeof topSetupsFiltersSchema>;
 
+/** The numeric bound keys of the filters (each `<prefix>_min` / `<prefix>_max`). */
+export const BOUND_KEYS = [
+  'price_min',
+  'price_max',
+  'iv_rank_min',
+  'iv_rank_max',
+  'ivAtMaxDelta_min',
+  'ivAtMaxDelta_max',
+] as const;
+export type BoundKey = (typeof BOUND_KEYS)[number];
+
+/**
+ * A screener's per-key overrides: a value replaces the preset's, an empty list or `null` removes
+ * the preset's filter on that key (the API treats an empty parameter as unset).
+ */
+export const screenerOverridesSchema = topSetupsFiltersSchema.extend({
+  min_score: z.number().min(0).max(10).nullable().optional(),
+  price_min: z.number().nullable().optional(),
+  price_max: z.number().nullable().optional(),
+  iv_rank_min: z.number().min(0).max(100).nullable().optional(),
+  iv_rank_max: z.number().min(0).max(100).nullable().optional(),
+  ivAtMaxDelta_min: z.number().nullable().optional(),
+  ivAtMaxDelta_max: z.number().nullable().optional(),
+});
+export type ScreenerOverrides = z.infer<typeof screenerOverridesSchema>;
+
+/**
+ * When nothing matches: how many of the ranked universe each applied filter excludes on its own
+ * (`key` is a filter key as in TopSetupsFilters; `value` what it was set to), most first.
+ */
+export const exclusionSchema = z.object({
+  key: z.string(),
+  value: z.union([z.number(), z.array(z.string())]),
+  excluded: z.number().int().min(0),
+  total: z.number().int().min(0),
+});
+export type Exclusion = z.infer<typeof exclusionSchema>;
+
 /**
  * Rankings come from the stored top-setups snapshot, filtered main-side with the same rules as
  * the API, so the answer is instant and works offline.
@@ -45,13 +83,17 @@ export const rankingOutputSchema = z.object({
   snapshot: snapshotMetaSchema.nullable(),
   meta: topSetupsMetaSchema.nullable(),
   items: z.array(topSetupsItemSchema),
+  /** Screeners only: the preset's own filters, before any override. */
+  preset: topSetupsFiltersSchema.optional(),
+  /** Only on an empty result over a non-empty universe. */
+  exclusions: z.array(exclusionSchema).optional(),
 });
 export type RankingResult = z.infer<typeof rankingOutputSchema>;
 
 export const screenerInputSchema = z.object({
   name: screenerPresetSchema,
   /** Per-key overrides of the preset, as the API's query parameters do. */
-  overrides: topSetupsFiltersSchema.optional(),
+  overrides: screenerOverridesSchema.optional(),
 });
 
 export const incomeInputSchema = z.object({

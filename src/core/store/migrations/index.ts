@@ -7,6 +7,7 @@ import { pollRuns } from './002-poll-runs.ts';
 import { metricDaily } from './003-metric-daily.ts';
 import { payloadCompaction } from './004-payload-compaction.ts';
 import { snapshotSource } from './005-snapshot-source.ts';
+import { savedViews } from './006-saved-views.ts';
 import type { Migration } from './migration.ts';
 
 export { APPLICATION_ID, type Migration } from './migration.ts';
@@ -17,6 +18,7 @@ export const migrations: readonly Migration[] = [
   metricDaily,
   payloadCompaction,
   snapshotSource,
+  savedViews,
 ];
 
 export const CURRENT_SCHEMA_VERSION = migrations.length;

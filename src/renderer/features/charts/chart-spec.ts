@@ -36,15 +36,21 @@ export interface ChartSpec {
   /** One per data column after x, in the same order. */
   series: SeriesSpec[];
   axes: AxisSpec[];
+  /**
+   * Captions for the two sides of zero, drawn inside the plot (top left, bottom left), when the
+   * chart mirrors one quantity below the axis (option volume: calls above, puts below).
+   */
+  sides?: { above: string; below: string };
   /** Drag to zoom the x range, double-click to reset it. */
   zoom: boolean;
   /** Rows of marker labels kept free above the plot (0 when the chart has no markers). */
   markerRows: number;
 }
 
-export type MarkerKind = 'spot' | 'flip' | 'sigma_1d' | 'sigma_1w' | 'asof';
+export type MarkerKind =
+  'spot' | 'flip' | 'call_wall' | 'put_wall' | 'max_pain' | 'sigma_1d' | 'sigma_1w' | 'asof';
 
-/** A vertical line at an x value, with a label: spot, gamma flip, ±1σ, or a chosen instant. */
+/** A vertical line at an x value, with a label: spot, gamma flip, a wall, ±1σ, or a chosen instant. */
 export interface Marker {
   key: string;
   kind: MarkerKind;

@@ -9,7 +9,7 @@ import { EXPIRATION_LAYERS, expirationEdges, type ExpirationLayer } from './curv
 import { groupByAxis, metricLabel } from './series-axes.ts';
 
 const STRIKE_X = { kind: 'strike', label: 'Strike', format: formatStrike } as const;
-const MARKER_ROWS = 2;
+const MARKER_ROWS = 3;
 
 export function gammaCurveSpec(naive: boolean): ChartSpec {
   return {
@@ -127,9 +127,19 @@ export function volumeSpec(): ChartSpec {
       { key: 'calls', label: 'Call volume', color: '--pos', kind: 'bars', fill: 0.7, format: formatCount },
       { key: 'puts', label: 'Put volume', color: '--neg', kind: 'bars', fill: 0.7, format: formatCount },
     ],
-    axes: [{ scale: 'y', label: 'Contracts', format: (v) => formatCompact(Math.abs(v)), side: 'left' }],
+    // Puts are drawn below zero as negative numbers; the ticks read as counts, and the side labels
+    // (drawn inside the plot) say which side is which.
+    axes: [
+      {
+        scale: 'y',
+        label: 'Contracts, calls above zero, puts below',
+        format: (v) => formatCompact(Math.abs(v)),
+        side: 'left',
+      },
+    ],
+    sides: { above: 'Calls ▲', below: 'Puts ▼' },
     zoom: true,
-    markerRows: 1,
+    markerRows: MARKER_ROWS,
   };
 }
 

@@ -14,8 +14,8 @@ type CurveOf<K extends TickerCurveResult['kind']> = Extract<TickerCurveResult, {
 /** A bucket name or a listed YYYY-MM-DD expiration. */
 export type GammaSelection = GammaCurveBucket | `${number}-${number}-${number}`;
 export type GexMode = 'bars' | 'step';
-/** Volume is per expiration: every bucket but `combined`, or a date. */
-export type VolumeSelection = Exclude<GammaCurveBucket, 'combined'> | `${number}-${number}-${number}`;
+/** Volume per expiration (a bucket or a date), or `combined`: every expiration summed by the app. */
+export type VolumeSelection = GammaCurveBucket | `${number}-${number}-${number}`;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const BUCKETS: readonly string[] = ['combined', 'nearest', 'first_weekly', 'first_monthly'];

@@ -1,11 +1,16 @@
-// The vertical marker lines of the curve charts (spot, gamma flip, ±1σ for 1 day and 1 week) and
-// where their labels go, so that close levels stay readable instead of printing over each other.
+// The vertical marker lines of the curve charts (spot, gamma flip, call and put walls, max pain,
+// ±1σ for 1 day and 1 week) and where their labels go, so that close levels stay readable instead
+// of printing over each other: levels at the same price share one label ("Call wall · Max pain"),
+// the others take the first free label row.
 import type { Marker, MarkerKind, XRange } from './chart-spec.ts';
 
 /** The key levels a chart marks; the market-structure record's `key_levels` fits this shape. */
 export interface MarkerLevels {
   spot?: number | null;
   gamma_flip?: number | null;
+  call_wall?: number | null;
+  put_wall?: number | null;
+  max_pain?: number | null;
   plus_1sigma_1d?: number | null;
   minus_1sigma_1d?: number | null;
   plus_1sigma_1w?: number | null;
@@ -19,10 +24,84 @@ const LEVELS: { key: keyof MarkerLevels; kind: MarkerKind; name: string }[] = [
   { key: 'spot', kind: 'spot', name: 'Spot' },
   { key: 'plus_1sigma_1d', kind: 'sigma_1d', name: '+1σ 1D' },
   { key: 'plus_1sigma_1w', kind: 'sigma_1w', name: '+1σ 1W' },
+  { key: 'put_wall', kind: 'put_wall', name: 'Put wall' },
+  { key: 'max_pain', kind: 'max_pain', name: 'Max pain' },
+  { key: 'call_wall', kind: 'call_wall', name: 'Call wall' },
 ];
 
 const usable = (v: number | null | undefined): v is number =>
   typeof v === 'number' && Number.isFinite(v) && v > 0;
+
+const WALL_KEYS = ['call_wall', 'put_wall', 'max_pain'] as const;
+
+/**
+ * The levels a chart marks, from the market-structure record's `key_levels` (flip, ±1σ and, once
+ * the service publishes them there, the walls) completed by the levels payload (`kind` call_wall,
+ * put_wall, max_pain, gamma_flip, spot). The record wins where both have a level: it is the source
+ * the rest of the ticker view reads.
+ */
+export function chartLevels(
+  keyLevels: Readonly<Record<string, unknown>> | null | undefined,
+  levels: readonly { kind: string; price: number }[] | null | undefined,
+): MarkerLevels {
+  const out: MarkerLevels = {};
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  for (const { key } of LEVELS) {
+    const v = num(keyLevels?.[key]);
+    if (v !== null) out[key] = v;
+  }
+  const fromList: Partial<Record<string, keyof MarkerLevels>> = {
+    call_wall: 'call_wall',
+    put_wall: 'put_wall',
+    max_pain: 'max_pain',
+    gamma_flip: 'gamma_flip',
+    spot: 'spot',
+  };
+  for (const level of levels ?? []) {
+    const key = fromList[level.kind];
+    if (key && out[key] == null && num(level.price) !== null) out[key] = level.price;
+  }
+  return out;
+}
+
+/** Whether the levels name any wall (so a chart can say it has none rather than hide the fact). */
+export function hasWalls(levels: MarkerLevels): boolean {
+  return WALL_KEYS.some((k) => usable(levels[k]));
+}
+
+/** Which marker keeps its line style when levels share a price: the one a trader looks for first. */
+const PRIORITY: readonly MarkerKind[] = [
+  'spot',
+  'flip',
+  'call_wall',
+  'put_wall',
+  'max_pain',
+  'sigma_1d',
+  'sigma_1w',
+  'asof',
+];
+
+/**
+ * Markers at the same price (a call wall on max pain, spot on a strike) drawn once, with one label
+ * naming them all ("Call wall · Max pain"), styled as the most important of them.
+ */
+export function mergeCoincident(markers: readonly Marker[]): Marker[] {
+  const groups = new Map<number, Marker[]>();
+  for (const m of markers) {
+    const key = Math.round(m.value * 1e6);
+    groups.set(key, [...(groups.get(key) ?? []), m]);
+  }
+  return [...groups.values()].map((group) => {
+    if (group.length === 1) return group[0] as Marker;
+    const sorted = [...group].sort((a, b) => PRIORITY.indexOf(a.kind) - PRIORITY.indexOf(b.kind));
+    const lead = sorted[0] as Marker;
+    return {
+      ...lead,
+      key: sorted.map((m) => m.key).join('+'),
+      label: sorted.map((m) => m.label).join(' · '),
+    };
+  });
+}
 
 /**
  * Markers for the levels that are known. `overrides` wins over `levels` key by key: a curve's own
@@ -106,4 +185,26 @@ export function layoutMarkers(
     placed.push({ marker, x, labelX, row });
   }
   return placed;
+}
+
+/**
+ * Tops of labels stacked along a vertical edge: each as close to its line (`ys`, ascending) as the
+ * others allow, none overlapping, all between `top` and `bottom`. A cluster near the bottom is
+ * pushed up rather than dropped; a label is left out (null) only when the edge is too short.
+ */
+export function stackLabels(
+  ys: readonly number[],
+  height: number,
+  gap: number,
+  top: number,
+  bottom: number,
+): (number | null)[] {
+  const step = height + gap;
+  const tops = ys.map((y) => Math.min(Math.max(y - height / 2, top), bottom - height));
+  for (let i = 1; i < tops.length; i++) tops[i] = Math.max(tops[i] as number, (tops[i - 1] as number) + step);
+  for (let i = tops.length - 1; i >= 0; i--) {
+    const limit = i === tops.length - 1 ? bottom - height : (tops[i + 1] as number) - step;
+    tops[i] = Math.min(tops[i] as number, limit);
+  }
+  return tops.map((t) => (t >= top ? t : null));
 }

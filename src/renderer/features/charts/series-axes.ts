@@ -1,20 +1,18 @@
 // The metric catalog as chart axes: metrics that share a unit share a y scale, so price and flip
-// sit on one dollar axis while IV rank gets its own 0-100 axis. Also the series payload → columns.
+// sit on one dollar axis while IV rank gets its own 0-100 axis. Every volatility is drawn in
+// percent on one axis: ATM IV comes as a decimal (0.25) and realized vol as percent (25), so IV is
+// scaled by 100 to compare by eye. Also the series payload → columns.
 import { METRIC_CATALOG, type MetricKey } from '../../../shared/api/series.ts';
-import {
-  formatIv,
-  formatNumber,
-  formatPercent,
-  formatPrice,
-  formatRank,
-  formatUsdCompact,
-} from '../../lib/format.ts';
+import { formatNumber, formatPercent, formatPrice, formatRank, formatUsdCompact } from '../../lib/format.ts';
 import { formatCompact } from './chart-format.ts';
 
 export interface UnitAxis {
   /** The y scale key: metrics with the same key share an axis. */
   key: string;
   label: string;
+  /** Axis values per stored value: 100 for a decimal drawn in percent; 1 (absent) otherwise. */
+  factor?: number;
+  /** Formats an axis value (already multiplied by `factor`). */
   format: (value: number) => string;
 }
 
@@ -33,7 +31,8 @@ const UNIT_AXES: Record<string, UnitAxis> = {
   pct: PERCENT,
   percent: PERCENT,
   pct_annualized: PERCENT,
-  decimal: { key: 'decimal', label: 'IV', format: (v) => formatIv(v) },
+  // ATM IV (0.284) joins realized vol (28.4) on the percent axis.
+  decimal: { ...PERCENT, factor: 100 },
   ratio: { key: 'ratio', label: 'Ratio', format: (v) => formatNumber(v, 2) },
   iv_points: { key: 'iv_points', label: 'IV points', format: (v) => formatNumber(v, 3) },
   delta: { key: 'delta', label: 'Change', format: (v) => formatNumber(v, 3) },
@@ -109,12 +108,13 @@ export function seriesColumns(
     .filter((r) => Number.isFinite(r.t))
     .sort((a, b) => a.t - b.t);
   const x = Float64Array.from(rows, (r) => r.t);
-  const columns = metrics.map((metric) =>
-    rows.map((r) => {
+  const columns = metrics.map((metric) => {
+    const factor = axisOf(metric).factor ?? 1;
+    return rows.map((r) => {
       const v = r.p[metric];
-      return typeof v === 'number' && Number.isFinite(v) ? v : null;
-    }),
-  );
+      return typeof v === 'number' && Number.isFinite(v) ? v * factor : null;
+    });
+  });
   return [x, ...columns];
 }
 

@@ -6,6 +6,7 @@
 import type { SnapshotEndpoint } from '../../../shared/bridge/tickers.ts';
 import type { BridgeClient } from '../../lib/bridge-client.ts';
 import { Resource } from '../../state/resource.svelte.ts';
+import { LatestOnly } from './latest-only.ts';
 
 export interface TickerQueryOptions<C, O> {
   /** Stored snapshots of this endpoint for the ticker trigger a live reload. */
@@ -21,6 +22,8 @@ export class TickerQuery<C, O> {
   #at = $state<string | null>(null);
   #choice = $state.raw<C>() as C;
   readonly resource = new Resource<O>();
+  /** Quick choices race: only the answer to the latest one may reach the resource. */
+  readonly #latest = new LatestOnly();
   readonly #bridge: BridgeClient;
   readonly #o: TickerQueryOptions<C, O>;
   #stop: (() => void) | null = null;
@@ -65,6 +68,7 @@ export class TickerQuery<C, O> {
     if (ticker === this.#ticker && at === this.#at) return;
     if (ticker !== this.#ticker) {
       if (!this.#o.keepChoice) this.#choice = this.#o.initial;
+      this.#latest.cancel();
       this.resource.reset();
     }
     this.#ticker = ticker;
@@ -83,6 +87,6 @@ export class TickerQuery<C, O> {
     if (!ticker) return Promise.resolve();
     const { choice } = this;
     const at = this.#at;
-    return this.resource.load(() => this.#o.fetch(this.#bridge, ticker, choice, at));
+    return this.resource.load(() => this.#latest.run(() => this.#o.fetch(this.#bridge, ticker, choice, at)));
   }
 }

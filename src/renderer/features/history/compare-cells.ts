@@ -1,45 +1,195 @@
-// How one leaf of a stored snapshot reads in the compare table. Numbers are formatted by the name
-// of their last path segment (the same unit rules as the ticker views: `_pct` in percent, IV
-// decimals as percent, prices with two decimals), so "601" reads "601.00" and "-4.05" reads
-// "−4.05%". A numeric change also gets its difference, which is what a trader scans for.
-import { leafText } from '../../lib/flatten.ts';
-import { formatField, formatNumber, formatUsdCompact } from '../../lib/format.ts';
-
-/** The payload's implied volatilities given as decimals (0.13 = 13 %). */
-const IV_DECIMALS = new Set(['atm_iv', 'ivAtMaxDelta']);
+// How one leaf of a stored snapshot reads in the compare table: its label, its section, its value
+// in the field's unit and precision (src/shared/snapshot-fields.ts: prices 2 decimals, percents
+// and IVs 2, IV rank whole, 0-10 scores 1), and the change from the older to the newer snapshot.
+// The change is taken between the values as shown, so "77 → 83" reads "+6", never "+5.56".
+import {
+  fieldKey,
+  humanizeKey,
+  nestedLabel,
+  roundTo,
+  sectionOf,
+  SUMMARY_SECTION,
+  unitOf,
+  type FieldUnit,
+} from '../../../shared/snapshot-fields.ts';
+import type { SnapshotDiff } from '../../../shared/bridge/history.ts';
+import { flattenLeaves, leafText, mergedPaths } from '../../lib/flatten.ts';
+import {
+  formatIv,
+  formatMarketTime,
+  formatNumber,
+  formatPercent,
+  formatPrice,
+  formatRank,
+  formatUsdCompact,
+  MISSING,
+} from '../../lib/format.ts';
+import { labelOf } from '../ticker/field-labels.ts';
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /** The last path segment that is a name, not an array index: "levels.3.price" → "price". */
-export function fieldOf(path: string): string {
-  const parts = path.split('.').filter((p) => !/^\d+$/.test(p));
-  return parts[parts.length - 1] ?? path;
+export const fieldOf = fieldKey;
+
+/** Signed fields (distances, changes) read with their sign even when positive. */
+const signed = (key: string) => key.startsWith('dist') || key.endsWith('chg_pct') || key.endsWith('_chg');
+
+/** A value in the unit it is read in: IV decimals as percent, everything else as given. */
+function shown(unit: FieldUnit, value: number): number {
+  return roundTo(unit.kind === 'iv' ? value * 100 : value, unit.digits);
 }
 
-/** One cell: numbers by their field's unit, everything else as the plain leaf text. */
+/** API enum values ("trending_down_high_vol") read as words; sentences stay as written. */
+function textOf(value: string): string {
+  if (/^\d{4}-\d{2}-\d{2}T/.test(value)) return formatMarketTime(value);
+  return /^[a-z][a-z0-9_]*$/.test(value) ? humanizeKey(value) : value;
+}
+
+/** One cell: numbers by their field's unit, labels as words, lists joined. */
 export function cellText(path: string, value: unknown): string {
-  if (isNum(value)) return formatField(fieldOf(path), value);
-  if (value === null) return '—';
-  return leafText(value);
+  if (value === undefined) return '';
+  if (value === null) return MISSING;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string') return textOf(value);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+    return value.length ? value.map(textOf).join(', ') : MISSING;
+  if (!isNum(value)) return leafText(value);
+  const key = fieldKey(path);
+  const unit = unitOf(key);
+  switch (unit.kind) {
+    case 'price':
+      return formatPrice(value);
+    case 'usd':
+      return formatUsdCompact(value);
+    case 'percent':
+      return formatPercent(value, { digits: unit.digits, sign: signed(key) });
+    case 'iv':
+      return formatIv(value, unit.digits);
+    case 'rank':
+      return formatRank(value);
+    default:
+      return formatNumber(value, Number.isInteger(value) && unit.kind === 'number' ? 0 : unit.digits);
+  }
 }
 
 /**
- * B − A for two numbers, signed, in the field's own unit: percentage points for `_pct` and IV
- * fields ("+0.12 pp"), the plain number otherwise. Empty when either side is not a number.
+ * Newer − older, signed, in the field's own unit: percentage points for percents and IVs
+ * ("+0.12 pp"), dollars for prices, points for ranks and scores. Empty when either side is not a
+ * number.
  */
-export function deltaText(path: string, a: unknown, b: unknown): string {
-  if (!isNum(a) || !isNum(b)) return '';
-  const field = fieldOf(path);
-  if (/usd|notional|gex_value/.test(field)) {
-    if (b === a) return '0';
-    const text = formatUsdCompact(b - a);
-    return b > a ? `+${text}` : text;
+export function deltaText(path: string, older: unknown, newer: unknown): string {
+  if (!isNum(older) || !isNum(newer)) return '';
+  const unit = unitOf(fieldKey(path));
+  if (unit.kind === 'usd') {
+    const diff = newer - older;
+    if (formatUsdCompact(Math.abs(diff)) === '$0') return '0';
+    return `${diff > 0 ? '+' : ''}${formatUsdCompact(diff)}`;
   }
-  const iv = IV_DECIMALS.has(field);
-  const pct = /(^|_)pct(_|$)/.test(field);
-  const diff = iv ? (b - a) * 100 : b - a;
-  const digits = Math.abs(diff) >= 100 ? 0 : 2;
+  const integer = unit.kind === 'number' && Number.isInteger(older) && Number.isInteger(newer);
+  const digits = integer ? 0 : unit.digits;
+  const diff = roundTo(shown(unit, newer) - shown(unit, older), digits);
+  if (diff === 0) return '0';
   const text = formatNumber(Math.abs(diff), digits);
-  if (Number(text.replaceAll(',', '')) === 0) return '0';
-  return `${diff < 0 ? '−' : '+'}${text}${pct || iv ? ' pp' : ''}`;
+  const points = unit.kind === 'percent' || unit.kind === 'iv' ? ' pp' : '';
+  return `${diff < 0 ? '−' : '+'}${text}${points}`;
 }
+
+/**
+ * The relative change, only where a ratio of two values means something: prices and dollar
+ * amounts of one sign. Percents, IVs, ranks and scores already have a scale; their difference is
+ * the figure.
+ */
+export function percentChangeText(path: string, older: unknown, newer: unknown): string {
+  if (!isNum(older) || !isNum(newer) || older === 0) return '';
+  const unit = unitOf(fieldKey(path));
+  if (unit.kind !== 'price' && unit.kind !== 'usd') return '';
+  if (Math.sign(older) !== Math.sign(newer)) return '';
+  const base = unit.kind === 'price' ? shown(unit, older) : older;
+  const now = unit.kind === 'price' ? shown(unit, newer) : newer;
+  return formatPercent(((now - base) / Math.abs(base)) * 100, { digits: 2, sign: true });
+}
+
+/** A list item's own name, when it has one (a level's "Call wall"), for the row label. */
+type ItemName = (itemPath: string) => string | undefined;
+
+/**
+ * The row label: the nested table's label, else the flat label of the field's key (the ticker
+ * views' labels), with the list item it belongs to ("Call wall", "Structure 2: Strike").
+ */
+export function rowLabel(path: string, itemName: ItemName = () => undefined): string {
+  const nested = nestedLabel(path);
+  if (nested) return nested;
+  const key = fieldKey(path);
+  const match = /^(.*?)\.(\d+)(?:\.|$)/.exec(path);
+  const field = labelOf(key);
+  if (!match) return field;
+  const itemPath = `${match[1]}.${match[2]}`;
+  const name = itemName(itemPath) ?? `${labelOf(fieldKey(match[1] as string))} ${Number(match[2]) + 1}`;
+  if (path === itemPath) return name;
+  return key === 'price' ? name : `${name}: ${field}`;
+}
+
+/** The name of a list item in a payload: its `label` field, when it has one. */
+export function itemNameIn(...payloads: unknown[]): ItemName {
+  return (itemPath) => {
+    for (const payload of payloads) {
+      let node: unknown = payload;
+      for (const part of itemPath.split('.')) {
+        node =
+          node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+      }
+      if (node !== null && typeof node === 'object' && 'label' in node) {
+        const label = (node as { label: unknown }).label;
+        if (typeof label === 'string' && label) return label;
+      }
+    }
+    return undefined;
+  };
+}
+
+/** An API label value ("iv_elevated") as words ("IV elevated"); missing reads as a dash. */
+export function labelText(value: string | null | undefined): string {
+  return value ? humanizeKey(value) : MISSING;
+}
+
+export interface CompareRow {
+  path: string;
+  label: string;
+  older: unknown;
+  newer: unknown;
+  changed: boolean;
+}
+
+/**
+ * The compare table: every leaf of either payload (or only the changed ones), labelled, grouped
+ * by section in document order with the summary (top-level fields) first.
+ */
+export function compareSections(
+  diff: Pick<SnapshotDiff, 'before' | 'after' | 'changes'>,
+  onlyChanges: boolean,
+): { name: string; rows: CompareRow[] }[] {
+  const changed = new Set(diff.changes.map((c) => c.path));
+  const itemName = itemNameIn(diff.after, diff.before);
+  const older = flattenLeaves(diff.before);
+  const newer = flattenLeaves(diff.after);
+  const ov = new Map(older.map((l) => [l.path, l.value]));
+  const nv = new Map(newer.map((l) => [l.path, l.value]));
+  const groups = new Map<string, CompareRow[]>([[SUMMARY_SECTION, []]]);
+  for (const path of mergedPaths(older, newer)) {
+    const isChanged = changed.has(path);
+    if (onlyChanges && !isChanged) continue;
+    const section = sectionOf(path);
+    let rows = groups.get(section);
+    if (!rows) groups.set(section, (rows = []));
+    rows.push({
+      path,
+      label: rowLabel(path, itemName),
+      older: ov.get(path),
+      newer: nv.get(path),
+      changed: isChanged,
+    });
+  }
+  return [...groups].filter(([, rows]) => rows.length > 0).map(([name, rows]) => ({ name, rows }));
+}
+
+export { sectionOf };

@@ -4,6 +4,11 @@
 // field still shows, just less nicely. Values keep the generic formatter; `UNIT_SUFFIX` adds the
 // unit where the number alone would be ambiguous (IV points are not percent).
 import { fieldLabel, formatField, formatIv, formatPercent, MISSING, trendOf } from '../../lib/format.ts';
+import { flipDistancePct, flipDistanceSentence } from '../../../shared/flip-distance.ts';
+
+/** Names of the distance to flip: shown with the app's one sign convention (shared/flip-distance.ts). */
+const FLIP_DISTANCE_KEYS = new Set(['dist_to_gex_flip_pct', 'distance_to_flip_pct']);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 export const FIELD_LABELS: Readonly<Record<string, string>> = {
   price: 'Price',
@@ -100,6 +105,8 @@ export interface RecordEntry {
 
 function toneOf(key: string, value: unknown): RecordEntry['tone'] {
   if (key === 'gamma_regime') return value === 'positive' ? 'pos' : value === 'negative' ? 'neg' : '';
+  // The flip's side is not good or bad in itself: its sign is explained in words, not colour.
+  if (FLIP_DISTANCE_KEYS.has(key)) return '';
   const signed = key.startsWith('dist') || key.endsWith('chg_pct') || key.endsWith('_change');
   if (!signed || typeof value !== 'number') return '';
   const direction = trendOf(value);
@@ -115,14 +122,18 @@ function toneOf(key: string, value: unknown): RecordEntry['tone'] {
 export function recordEntries(data: Record<string, unknown>, omit: readonly string[]): RecordEntry[] {
   const out: RecordEntry[] = [];
   const byLabel = new Map<string, RecordEntry>();
-  for (const [key, value] of Object.entries(data)) {
-    if (omit.includes(key) || value === undefined) continue;
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) continue;
+  const spot = num(data['price']) ?? num(data['spot']);
+  const flip = num(data['gex_flip']) ?? num(data['gamma_flip_price']) ?? num(data['gamma_flip']);
+  for (const [key, raw] of Object.entries(data)) {
+    if (omit.includes(key) || raw === undefined) continue;
+    if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) continue;
+    const isFlipDistance = FLIP_DISTANCE_KEYS.has(key);
+    const value = isFlipDistance ? flipDistancePct(spot, flip, num(raw)) : raw;
     const entry: RecordEntry = {
       label: labelOf(key),
       value: valueOf(key, value),
       tone: toneOf(key, value),
-      title: key,
+      title: isFlipDistance ? `${flipDistanceSentence(num(value))} (${key})` : key,
     };
     const same = byLabel.get(entry.label);
     if (same) {

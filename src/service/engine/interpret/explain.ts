@@ -9,6 +9,7 @@ import { displayAsof } from '../../../shared/market-calendar.ts';
 import type { TickerMetrics } from '../types.ts';
 import { priceLevels, signedPct, usd, usdCompact } from './levels.ts';
 import { REGIME_MODEL_VERSION, type RegimeResult } from './regime.ts';
+import { sentence } from './wording.ts';
 
 export const EXPLAIN_VERSION = 'explain-1.0.0';
 
@@ -42,7 +43,10 @@ function gammaPoint(m: TickerMetrics): string {
       : m.gamma_regime === 'negative'
         ? 'dealer hedging tends to amplify moves'
         : 'hedging pressure is balanced';
-  return `Spot is ${side} the gamma flip ${usd(m.gex_flip)} (${signedPct(m.dist_to_gex_flip_pct)}): ${effect}.`;
+  // dist_to_gex_flip_pct is (flip − spot) / spot: positive when the flip is above spot.
+  const d = m.dist_to_gex_flip_pct;
+  const away = d === 0 ? 'at spot' : `${Math.abs(d).toFixed(2)} % ${d > 0 ? 'above' : 'below'} spot`;
+  return `Spot is ${side} the gamma flip ${usd(m.gex_flip)} (the flip is ${signedPct(d)} away, ${away}): ${effect}.`;
 }
 
 function movePoint(m: TickerMetrics): string | null {
@@ -130,5 +134,12 @@ export function explainTicker(
     ...setup.caution_flags,
     ...(m.simulated ? ['simulated'] : []),
   ];
-  return { ticker: m.ticker, asof: displayAsof(m.asof), view, summary, bullets, tags };
+  return {
+    ticker: m.ticker,
+    asof: displayAsof(m.asof),
+    view,
+    summary: sentence(summary),
+    bullets: bullets.map(sentence),
+    tags,
+  };
 }

@@ -10,6 +10,8 @@
 //   premium / capital × 365 / dte, capital = spot (cc) or strike (csp).
 // - income_score, 0-10: 1 + 0.07 × IV rank (IV rank leads: 1 at rank 0, 8 at rank 100; 3 when unknown)
 //   + min(yield / 20 %, 1) + the regime fit of REGIME_FIT − 2 when earnings fall inside the window.
+//   A very low yield (under VERY_LOW_YIELD_PCT a year) caps the score just under the moderate tier:
+//   however rich IV rank looks, 1-2 % a year for taking assignment risk is never better than "low".
 //   Regime guards: a csp into a high-vol down-trend or a panic flush, and a cc into an up-trend with
 //   strong momentum, are unavailable and dropped; milder conflicts are penalized through REGIME_FIT.
 import type { IncomeStrategy, RegimeLabel } from '../../../shared/api/enums.ts';
@@ -23,6 +25,7 @@ import { usd } from './levels.ts';
 import type { RegimeResult } from './regime.ts';
 import { clamp, round } from './series-math.ts';
 import { tierOf } from './tiers.ts';
+import { sentence } from './wording.ts';
 
 export const INCOME_RECOMMENDER_VERSION = 'income-1.0.0';
 
@@ -36,6 +39,10 @@ export const SCORE_PER_IV_RANK = 0.07;
 export const SCORE_UNKNOWN_IV_RANK = 3;
 /** An annualized yield of this many percent earns the whole yield point. */
 export const FULL_YIELD_PCT = 20;
+/** An annualized yield under this many percent never rates above "low" (issue 12: 0.9 % rated moderate). */
+export const VERY_LOW_YIELD_PCT = 2;
+/** The highest score that is still "low" (tiers.ts: moderate from 5). */
+const LOW_TIER_CEILING = 4.9;
 export const EARNINGS_WINDOW_DAYS = 30;
 export const EARNINGS_PENALTY = 2;
 export const TAKE_PROFIT_PCT = 50;
@@ -207,6 +214,12 @@ export function recommendIncome(
         `earnings ${(earnings.event as EarningsEvent).date} inside the window: -${EARNINGS_PENALTY}`,
       );
     }
+    if (yieldPct < VERY_LOW_YIELD_PCT && score > LOW_TIER_CEILING) {
+      score = LOW_TIER_CEILING;
+      reasons.push(
+        `Annualized yield under ${VERY_LOW_YIELD_PCT} % a year: rated no better than low, whatever the IV rank`,
+      );
+    }
     score = round(clamp(score, 0, 10), 1);
     reasons.push(
       `${isCall ? 'call' : 'put'} ${usd(priced.strike)} is the listed strike beyond ${isCall ? '+' : '-'}1σ (${usd(sigma)}) at ${dte} DTE (${expiration})`,
@@ -226,14 +239,14 @@ export function recommendIncome(
       income_score: score,
       income_tier: tierOf(score),
       below_ivr_threshold: m.iv_rank === null || m.iv_rank < IVR_THRESHOLD,
-      reasons,
+      reasons: reasons.map(sentence),
       manage_take_profit_pct: TAKE_PROFIT_PCT,
       manage_review_dte: REVIEW_DTE,
       price: spot,
       iv_rank: m.iv_rank,
       earnings_date: earnings.event?.date ?? null,
       earnings_time: earnings.event?.time ?? null,
-      caveats: [earnings.caveat],
+      caveats: [sentence(earnings.caveat)],
     });
   }
   return items;

@@ -1,7 +1,8 @@
-// Price levels every interpreter quotes: spot, the gamma flip and the ±1σ bands of the expected
-// moves (1 day, 1 week, 1 month), plus the formatting they are quoted in.
+// Price levels every interpreter quotes: spot, the gamma flip, the ±1σ bands of the expected
+// moves (1 day, 1 week, 1 month; moves.ts expectedMoveBand) and the walls and max pain, plus the
+// formatting they are quoted in.
+import { expectedMoveBand, MOVE_HORIZONS } from '../moves.ts';
 import type { TickerMetrics } from '../types.ts';
-import { round } from './series-math.ts';
 
 export interface Band {
   /** Size of the 1σ move, USD. */
@@ -16,23 +17,28 @@ export interface PriceLevels {
   d1: Band | null;
   w1: Band | null;
   m1: Band | null;
+  callWall: number | null;
+  putWall: number | null;
+  maxPain: number | null;
 }
 
-function band(spot: number, movePct: number | null): Band | null {
-  if (movePct === null || !Number.isFinite(movePct) || movePct < 0) return null;
-  const sigma = (spot * movePct) / 100;
-  // A band whose lower edge is at or below zero is not a price level.
-  if (sigma >= spot) return null;
-  return { sigma: round(sigma, 2), plus: round(spot + sigma, 2), minus: round(spot - sigma, 2) };
+/** The band of moves.ts expectedMoveBand: the same rounding as expected_move_pct_* and /levels. */
+function band(m: TickerMetrics, days: number): Band | null {
+  const b = expectedMoveBand(m.price, m.atm_iv, days);
+  return b === null ? null : { sigma: b.usd, plus: b.plus, minus: b.minus };
 }
 
 export function priceLevels(m: TickerMetrics): PriceLevels {
   return {
     spot: m.price,
     flip: m.gex_flip !== null && m.gex_flip > 0 && Number.isFinite(m.gex_flip) ? m.gex_flip : null,
-    d1: band(m.price, m.expected_move_pct_1d),
-    w1: band(m.price, m.expected_move_pct_1w),
-    m1: band(m.price, m.expected_move_pct_1m),
+    d1: band(m, MOVE_HORIZONS['1d']),
+    w1: band(m, MOVE_HORIZONS['1w']),
+    m1: band(m, MOVE_HORIZONS['1m']),
+    // Optional chaining: records made before walls were added lack the fields.
+    callWall: m.call_wall ?? null,
+    putWall: m.put_wall ?? null,
+    maxPain: m.max_pain ?? null,
   };
 }
 

@@ -18,6 +18,7 @@ import { displayAsof } from '../../../shared/market-calendar.ts';
 import type { TickerMetrics } from '../types.ts';
 import { priceLevels, signedPct, usd, usdCompact, type PriceLevels } from './levels.ts';
 import { round, roundOrNull } from './series-math.ts';
+import { sentence } from './wording.ts';
 
 export const MARKET_STRUCTURE_VERSION = 'market-structure-1.0.0';
 
@@ -46,13 +47,14 @@ type SkewTone = NonNullable<Drivers['skew_tone']>;
 export function flipContext(m: TickerMetrics): FlipContext | null {
   const d = m.dist_to_gex_flip_pct;
   if (m.gex_flip === null || d === null) return null;
+  // d = (flip − spot) / spot: a flip below spot (d < 0) leaves spot above it.
   const state: FlipContextState =
-    Math.abs(d) <= AT_FLIP_PCT ? 'at_flip' : d > 0 ? 'above_flip' : 'below_flip';
+    Math.abs(d) <= AT_FLIP_PCT ? 'at_flip' : d < 0 ? 'above_flip' : 'below_flip';
   const where =
     state === 'at_flip'
       ? `spot at the gamma flip ${usd(m.gex_flip)} (${signedPct(d)})`
       : `spot ${Math.abs(d).toFixed(2)} % ${state === 'above_flip' ? 'above' : 'below'} the gamma flip ${usd(m.gex_flip)}`;
-  return { state, label: where, distance_pct: round(d, 2) };
+  return { state, label: sentence(where), distance_pct: round(d, 2) };
 }
 
 export function gammaTone(m: TickerMetrics): GammaTone | null {
@@ -70,7 +72,7 @@ export function gammaTone(m: TickerMetrics): GammaTone | null {
       : 'negative';
   const share = imbalance === null ? '' : `, ${Math.round(Math.abs(imbalance) * 100)} % net of gross`;
   const label = `dealers ${strong ? 'heavily ' : ''}${long ? 'long' : 'short'} gamma: ${usdCompact(net)} per 1 % move${share}`;
-  return { state, label };
+  return { state, label: sentence(label) };
 }
 
 export function skewTone(m: TickerMetrics): SkewTone | null {
@@ -91,7 +93,7 @@ export function skewTone(m: TickerMetrics): SkewTone | null {
         ? 'calls as rich as puts'
         : 'ordinary skew'
   }`;
-  return { state, label, tags };
+  return { state, label: sentence(label), tags };
 }
 
 /**
@@ -176,6 +178,9 @@ function keyLevels(l: PriceLevels): MarketStructureData['key_levels'] {
     minus_1sigma_1w: l.w1?.minus ?? null,
     plus_1sigma_1m: l.m1?.plus ?? null,
     minus_1sigma_1m: l.m1?.minus ?? null,
+    call_wall: l.callWall,
+    put_wall: l.putWall,
+    max_pain: l.maxPain,
   };
 }
 
@@ -183,8 +188,8 @@ function supportingFactors(m: TickerMetrics): MarketStructureData['supporting_fa
   return {
     call_regime: m.call_regime,
     distance_to_flip_pct: roundOrNull(m.dist_to_gex_flip_pct, 2),
-    expected_move_pct_1d: roundOrNull(m.expected_move_pct_1d, 3),
-    expected_move_pct_1w: roundOrNull(m.expected_move_pct_1w, 3),
+    expected_move_pct_1d: roundOrNull(m.expected_move_pct_1d, 2),
+    expected_move_pct_1w: roundOrNull(m.expected_move_pct_1w, 2),
     gamma_flip: roundOrNull(m.gex_flip, 2),
     gamma_notional_per_1pct_move_usd: roundOrNull(m.gex_usd_per_1_pct_move, 0),
     pcr_oi: roundOrNull(m.pcr_oi, 3),
@@ -243,13 +248,13 @@ export function interpretMarketStructure(m: TickerMetrics): MarketStructureData 
   return {
     ticker: m.ticker,
     asof: displayAsof(m.asof),
-    headline: headline(m, flip, tone, levels),
+    headline: sentence(headline(m, flip, tone, levels)),
     signal,
     bias,
     structure_regime: regime,
-    expected_behavior: behaviour + move,
+    expected_behavior: sentence(behaviour + move),
     tags,
-    confidence: { notes },
+    confidence: { notes: notes.map(sentence) },
     drivers: { flip_context: flip, gamma_tone: tone, skew_tone: skew, sentiment: mood },
     key_levels: keyLevels(levels),
     supporting_factors: supportingFactors(m),

@@ -17,6 +17,7 @@ import type { RegimeLabel } from '../../../shared/api/enums.ts';
 import type { TickerMetrics, TrendState } from '../types.ts';
 import { clamp, round } from './series-math.ts';
 import { EXTENSION_BAND, TREND_THRESHOLD } from './states.ts';
+import { sentence } from './wording.ts';
 
 export const REGIME_MODEL_VERSION = 'regime-1.1.0';
 
@@ -124,7 +125,7 @@ function fallback(m: TickerMetrics): RegimeResult {
       known
         ? `${m.gamma_regime} gamma: dealers ${m.gamma_regime === 'positive' ? 'dampen' : 'amplify'} moves`
         : `gamma regime ${m.gamma_regime}: defaulting to range_bound`,
-    ],
+    ].map(sentence),
   };
 }
 
@@ -161,5 +162,5 @@ export function classifyRegime(m: TickerMetrics): RegimeResult {
     CONFIDENCE_FLOOR,
     CONFIDENCE_CEILING,
   );
-  return { label, confidence: round(confidence, 2), reasons };
+  return { label, confidence: round(confidence, 2), reasons: reasons.map(sentence) };
 }

@@ -26,6 +26,7 @@ import { REGIME_MODEL_VERSION, type RegimeResult } from './regime.ts';
 import { clamp, round } from './series-math.ts';
 import { tierOf } from './tiers.ts';
 import { IV_RANK_CHEAP, IV_RANK_RICH, planTrade } from './trade-plan.ts';
+import { sentence, sentenceOrNull } from './wording.ts';
 
 export const TRADE_SETUP_INTERPRETER_VERSION = 'trade-setup-1.0.0';
 
@@ -312,6 +313,9 @@ export function interpretTradeSetup(m: TickerMetrics, regime: RegimeResult): Tra
     trade_bias: bias,
     direction,
     ...plan,
+    entry_trigger: sentenceOrNull(plan.entry_trigger),
+    stop_description: sentenceOrNull(plan.stop_description),
+    target_description: sentenceOrNull(plan.target_description),
     size_fraction: sizeFraction,
     max_risk_pct: round(FULL_SIZE_RISK_PCT * sizeFraction, 2),
     prefer_defined_risk: preferDefinedRisk,
@@ -320,6 +324,6 @@ export function interpretTradeSetup(m: TickerMetrics, regime: RegimeResult): Tra
     signal_snapshot: signalSnapshot(m),
     agent_summary: '',
   };
-  blob.agent_summary = summary(m, regime, blob);
+  blob.agent_summary = sentence(summary(m, regime, blob));
   return blob;
 }

@@ -83,13 +83,45 @@ function quote(mid: number, liquidity: number, days: number, rng: Rng): { bid: n
   return { bid, ask: cents(ask) };
 }
 
-/** Extra weight of round strikes (multiples of 10 and 5 increments) in open interest. */
-function roundness(strike: number, step: number): number {
-  const units = Math.round(strike / step);
-  if (units % 10 === 0) return 2.2;
-  if (units % 5 === 0) return 1.6;
-  return units % 2 === 0 ? 1.15 : 1;
+/** Dollar increments traders treat as round, smallest first. */
+const ROUND_TIERS = [0.5, 1, 2.5, 5, 10, 25, 50, 100, 250, 500, 1000] as const;
+/**
+ * Extra open-interest weight per round tier a strike is a multiple of: strong in the monthly and
+ * LEAPS expirations where positions build up for weeks, weak in the short dailies and weeklies that
+ * trade every strike near the money (so the nearest expiration's max pain need not sit on the same
+ * round strike as a wall).
+ */
+const ROUND_BONUS = { held: 0.6, short: 0.15 } as const;
+
+/**
+ * Extra weight of round strikes in open interest, as in a real chain: every round tier at least
+ * twice the listed increment that divides the strike adds a bonus, so for SPY ($1 strikes) 600
+ * (a multiple of 5, 10, 25, 50 and 100) weighs about 4.6, 610 about 2.2, 605 1.6 and 603 1.
+ */
+export function roundness(strike: number, step: number, bonus: number = ROUND_BONUS.held): number {
+  let w = 1;
+  for (const tier of ROUND_TIERS) {
+    if (tier < 2 * step - 1e-9) continue;
+    const units = strike / tier;
+    if (Math.abs(units - Math.round(units)) < 1e-6) w += bonus;
+  }
+  return w;
 }
+
+/**
+ * Open-interest shape by standardized moneyness z (log(K / previous close) / σ√t): calls pile up on
+ * out-of-the-money strikes above the price (covered calls and upside bets), puts on strikes below
+ * (hedges), each with a thin far tail. Together with the round-strike weight this puts the call wall
+ * above spot, the put wall below it, and max pain in between, as on a real chain.
+ */
+export function oiShape(z: number, isCall: boolean): number {
+  return isCall
+    ? Math.exp(-0.5 * ((z - 0.9) / 0.75) ** 2) + 0.05 * Math.exp(-Math.abs(z) / 2.5)
+    : Math.exp(-0.5 * ((z + 1.1) / 0.9) ** 2) + 0.06 * Math.exp(-Math.abs(z) / 2.5);
+}
+
+/** Log-normal noise of one contract's open interest (small, so round strikes stay on top). */
+const OI_NOISE = 0.3;
 
 export function buildChain(inp: ChainInputs): OptionChain {
   const t = inp.ticker;
@@ -130,13 +162,11 @@ export function buildChain(inp: ChainInputs): OptionChain {
       const zc = Math.log(strike / inp.previousClose) / oiSd;
       const zs = Math.log(strike / inp.previousClose) / volSd;
       const iv = smileIv(atm, inp.spot, strike, tNow, inp.skew, curvature);
-      const round = roundness(strike, step);
+      const round = roundness(strike, step, monthly || leaps ? ROUND_BONUS.held : ROUND_BONUS.short);
       const atmBoost = 0.2 + 1.5 * Math.exp(-0.5 * (zs / 0.9) ** 2);
       for (const isCall of [false, true]) {
-        const shape = isCall
-          ? Math.exp(-0.5 * ((zc - 0.5) / 0.9) ** 2) + 0.05 * Math.exp(-Math.abs(zc) / 2.5)
-          : Math.exp(-0.5 * ((zc + 0.7) / 1.1) ** 2) + 0.06 * Math.exp(-Math.abs(zc) / 2.5);
-        const oi = t.liquidity * 1000 * expiryWeight * shape * round * Math.exp(0.45 * oiRng.normal());
+        const shape = oiShape(zc, isCall);
+        const oi = t.liquidity * 1000 * expiryWeight * shape * round * Math.exp(OI_NOISE * oiRng.normal());
         const chase = isCall
           ? 1 + 2.5 * inp.speculation * (zs > 0 ? Math.exp(-0.5 * ((zs - 0.8) / 0.8) ** 2) : 0.3)
           : 1 + 0.5 * Math.max(0, inp.pcrOi / profile.pcr - 1);

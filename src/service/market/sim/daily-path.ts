@@ -5,6 +5,13 @@
 import type { TickerKind } from '../source.ts';
 import { earningsSchedule, type SimEarnings } from './earnings.ts';
 import { isTradingDayNumber, type ListingCache } from './listing.ts';
+import {
+  FAIR_VALUE_GROWTH,
+  IV_RANGE,
+  PRICE_BAND_LOG,
+  PRICE_BAND_PULL,
+  REFERENCE_DATE,
+} from './plausible-ranges.ts';
 import { Rng } from './random.ts';
 import { REGIME_PARAMS, SIM_REGIMES, regimePath, type RegimeParams, type SimRegime } from './regimes.ts';
 import type { SimSessions } from './sessions.ts';
@@ -89,9 +96,12 @@ export function normalIvOf(t: Pick<SimTicker, 'baseVol'>): number {
 }
 
 const TRADING_DAYS = 252;
-/** Pull of the log price toward a slowly rising fair value, so five years never wander off to nothing. */
+/**
+ * Pull of the log price toward a slowly rising fair value, so five years never wander off to
+ * nothing; beyond the band of plausible-ranges.ts a much stronger pull keeps the price near where
+ * the name really trades.
+ */
 const FAIR_VALUE_PULL = 0.004;
-const FAIR_VALUE_GROWTH = 0.07;
 
 /** How fast the 30-day IV closes the gap to its target, per regime: slow in ranges, so IV stays rich after stress. */
 const IV_SPEED: Record<SimRegime, number> = {
@@ -153,6 +163,9 @@ export function generateDailyPath(
   // Vol regimes move high-vol names less in proportion: TSLA does not triple its vol in a panic.
   const elasticity = clamp(Math.sqrt(0.3 / t.baseVol), 0.55, 1);
   const volTarget = (g: SimRegime): number => t.baseVol * Math.pow(REGIME_PARAMS[g].volMult, elasticity);
+  // Realized vol stays under the IV cap so the daily moves agree with the IV the chains show.
+  const ivRange = IV_RANGE[t.kind];
+  const volMax = Math.min(4 * t.baseVol, ivRange.max);
 
   const firstYear = Number((sessions.dates[0] ?? '2024').slice(0, 4));
   const lastYear = Number((sessions.dates[n - 1] ?? '2028').slice(0, 4));
@@ -172,8 +185,11 @@ export function generateDailyPath(
   const speculation = new Float64Array(n);
   const regime = new Uint8Array(n);
 
+  // basePrice is the late-2026 level: the fair value passes through it on the reference session.
   const logBase = Math.log(t.basePrice);
-  let logS = logBase;
+  const referenceK = BURN_IN_SESSIONS + sessions.countBefore(REFERENCE_DATE);
+  const fairAt = (k: number): number => logBase + (FAIR_VALUE_GROWTH * (k - referenceK)) / TRADING_DAYS;
+  let logS = fairAt(0);
   let anchor = logS;
   let vol = volTarget(SIM_REGIMES[regimes[0] as number] as SimRegime);
   let iv = vol * 1.15;
@@ -195,7 +211,7 @@ export function generateDailyPath(
     const i = k - BURN_IN_SESSIONS;
 
     vol += p.volSpeed * (volTarget(g) - vol);
-    vol = clamp(vol * Math.exp(0.06 * rng.normal()), 0.3 * t.baseVol, 4 * t.baseVol);
+    vol = clamp(vol * Math.exp(0.06 * rng.normal()), 0.3 * t.baseVol, volMax);
 
     let drift = trendSessionDrift(p);
     if (counterLeft > 0) {
@@ -205,8 +221,9 @@ export function generateDailyPath(
       counterLeft = COUNTER_MOVE_MIN_DAYS + rng.int(COUNTER_MOVE_EXTRA_DAYS);
       counterDrift = -Math.sign(p.drift) * COUNTER_MOVE_DRIFT;
     }
-    const fair = logBase + (FAIR_VALUE_GROWTH * k) / TRADING_DAYS;
-    const pull = -p.anchorPull * (logS - anchor) - FAIR_VALUE_PULL * (logS - fair);
+    const dev = logS - fairAt(k);
+    const beyond = Math.sign(dev) * Math.max(0, Math.abs(dev) - PRICE_BAND_LOG);
+    const pull = -p.anchorPull * (logS - anchor) - FAIR_VALUE_PULL * dev - PRICE_BAND_PULL * beyond;
     const shock = rho * (market.shock[k] as number) + idio * rng.normal();
     const dailyVol = vol / Math.sqrt(TRADING_DAYS);
     const jump = i >= 0 ? (surprises.get(sessions.dates[i] as string) ?? 0) : 0;
@@ -217,7 +234,7 @@ export function generateDailyPath(
     const ivTarget = vol * p.ivPremium;
     iv += IV_SPEED[g] * (ivTarget - iv);
     iv *= Math.exp(0.035 * rng.normal() - 0.04 * shock + (jump !== 0 ? 0.5 * Math.abs(jump) : 0));
-    iv = clamp(iv, 0.4 * t.baseVol, 4 * t.baseVol);
+    iv = clamp(iv, Math.max(0.4 * t.baseVol, ivRange.min), Math.min(4 * t.baseVol, ivRange.max));
 
     const skTarget = profile.skew + p.skewShift - 0.12 * (spec - profile.speculation);
     sk += 0.1 * (skTarget - sk) + 0.008 * rng.normal();
@@ -242,9 +259,8 @@ export function generateDailyPath(
     regime[i] = regimes[k] as number;
   }
 
-  // Rescale so the first session's previous close is the ticker's base price.
-  const shift = logBase - startLog;
-  for (let i = 0; i < n; i++) close[i] = Math.round(Math.exp((close[i] as number) + shift) * 100) / 100;
+  const cents = (x: number): number => Math.round(x * 100) / 100;
+  for (let i = 0; i < n; i++) close[i] = cents(Math.exp(close[i] as number));
 
   for (let i = 0; i < n; i++) {
     const date = sessions.dates[i] as string;
@@ -255,7 +271,7 @@ export function generateDailyPath(
 
   return {
     ticker: t.ticker,
-    startClose: t.basePrice,
+    startClose: cents(Math.exp(startLog)),
     close,
     gap,
     realizedVol,

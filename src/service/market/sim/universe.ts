@@ -6,7 +6,10 @@ import type { TickerInfo, TickerKind } from '../source.ts';
 export type ListingStyle = 'daily' | 'weekly' | 'monthly';
 
 export interface SimTicker extends TickerInfo {
-  /** Price on the first simulated session, roughly its early-2024 level. */
+  /**
+   * The name's rough late-2026 price level: the path's fair value passes through it on
+   * plausible-ranges.ts REFERENCE_DATE (the simulator's ranges are all written down there).
+   */
   readonly basePrice: number;
   /** Typical annualized volatility, decimal. */
   readonly baseVol: number;
@@ -36,7 +39,7 @@ const INDEX_ETFS: Row[] = [
   {
     ticker: 'SPY',
     name: 'SPDR S&P 500 ETF',
-    price: 475,
+    price: 600,
     vol: 0.13,
     beta: 1,
     listing: 'daily',
@@ -46,7 +49,7 @@ const INDEX_ETFS: Row[] = [
   {
     ticker: 'QQQ',
     name: 'Invesco QQQ Trust',
-    price: 410,
+    price: 520,
     vol: 0.18,
     beta: 1.15,
     listing: 'daily',
@@ -56,8 +59,8 @@ const INDEX_ETFS: Row[] = [
   {
     ticker: 'IWM',
     name: 'iShares Russell 2000 ETF',
-    price: 200,
-    vol: 0.21,
+    price: 225,
+    vol: 0.2,
     beta: 1.2,
     listing: 'daily',
     liquidity: 4,
@@ -66,7 +69,7 @@ const INDEX_ETFS: Row[] = [
   {
     ticker: 'DIA',
     name: 'SPDR Dow Jones Industrial Average ETF',
-    price: 375,
+    price: 440,
     vol: 0.13,
     beta: 0.9,
     liquidity: 0.8,
@@ -77,24 +80,24 @@ const SECTOR_ETFS: Row[] = [
   {
     ticker: 'XLF',
     name: 'Financial Select Sector SPDR Fund',
-    price: 38,
-    vol: 0.17,
+    price: 50,
+    vol: 0.16,
     beta: 1.05,
     liquidity: 2,
   },
-  { ticker: 'XLE', name: 'Energy Select Sector SPDR Fund', price: 84, vol: 0.24, beta: 0.9, liquidity: 1.5 },
+  { ticker: 'XLE', name: 'Energy Select Sector SPDR Fund', price: 90, vol: 0.22, beta: 0.9, liquidity: 1.5 },
   {
     ticker: 'XLK',
     name: 'Technology Select Sector SPDR Fund',
-    price: 195,
-    vol: 0.2,
+    price: 250,
+    vol: 0.21,
     beta: 1.2,
     liquidity: 0.8,
   },
   {
     ticker: 'XLV',
     name: 'Health Care Select Sector SPDR Fund',
-    price: 137,
+    price: 145,
     vol: 0.14,
     beta: 0.7,
     listing: 'monthly',
@@ -103,8 +106,8 @@ const SECTOR_ETFS: Row[] = [
   {
     ticker: 'XLU',
     name: 'Utilities Select Sector SPDR Fund',
-    price: 64,
-    vol: 0.17,
+    price: 82,
+    vol: 0.15,
     beta: 0.5,
     listing: 'monthly',
     liquidity: 0.7,
@@ -112,8 +115,8 @@ const SECTOR_ETFS: Row[] = [
   {
     ticker: 'XLP',
     name: 'Consumer Staples Select Sector SPDR Fund',
-    price: 72,
-    vol: 0.13,
+    price: 80,
+    vol: 0.12,
     beta: 0.55,
     listing: 'monthly',
     liquidity: 0.6,
@@ -121,8 +124,8 @@ const SECTOR_ETFS: Row[] = [
   {
     ticker: 'XLI',
     name: 'Industrial Select Sector SPDR Fund',
-    price: 114,
-    vol: 0.16,
+    price: 140,
+    vol: 0.15,
     beta: 1,
     listing: 'monthly',
     liquidity: 0.6,
@@ -130,66 +133,66 @@ const SECTOR_ETFS: Row[] = [
   {
     ticker: 'XLY',
     name: 'Consumer Discretionary Select Sector SPDR Fund',
-    price: 180,
+    price: 215,
     vol: 0.2,
     beta: 1.15,
     liquidity: 0.6,
   },
-  { ticker: 'SMH', name: 'VanEck Semiconductor ETF', price: 170, vol: 0.3, beta: 1.5, liquidity: 1 },
-  { ticker: 'KRE', name: 'SPDR S&P Regional Banking ETF', price: 52, vol: 0.3, beta: 1.2, liquidity: 1.2 },
+  { ticker: 'SMH', name: 'VanEck Semiconductor ETF', price: 260, vol: 0.32, beta: 1.5, liquidity: 1 },
+  { ticker: 'KRE', name: 'SPDR S&P Regional Banking ETF', price: 60, vol: 0.26, beta: 1.2, liquidity: 1.2 },
 ];
 
 const MEGA_CAPS: Row[] = [
-  { ticker: 'AAPL', name: 'Apple Inc', price: 185, vol: 0.24, beta: 1.15, liquidity: 3, demo: true },
-  { ticker: 'MSFT', name: 'Microsoft Corp', price: 375, vol: 0.23, beta: 1.05, liquidity: 2, demo: true },
-  { ticker: 'NVDA', name: 'NVIDIA Corp', price: 480, vol: 0.5, beta: 1.7, liquidity: 3, demo: true },
-  { ticker: 'AMZN', name: 'Amazon.com Inc', price: 150, vol: 0.32, beta: 1.25, liquidity: 2 },
-  { ticker: 'GOOGL', name: 'Alphabet Inc Class A', price: 140, vol: 0.29, beta: 1.1, liquidity: 1.5 },
-  { ticker: 'META', name: 'Meta Platforms Inc', price: 350, vol: 0.36, beta: 1.3, liquidity: 1.5 },
-  { ticker: 'AVGO', name: 'Broadcom Inc', price: 1100, vol: 0.35, beta: 1.3, liquidity: 0.8 },
-  { ticker: 'JPM', name: 'JPMorgan Chase & Co', price: 170, vol: 0.2, beta: 1, liquidity: 1 },
-  { ticker: 'NFLX', name: 'Netflix Inc', price: 490, vol: 0.35, beta: 1.2, liquidity: 0.8 },
+  { ticker: 'AAPL', name: 'Apple Inc', price: 230, vol: 0.24, beta: 1.15, liquidity: 3, demo: true },
+  { ticker: 'MSFT', name: 'Microsoft Corp', price: 480, vol: 0.22, beta: 1.05, liquidity: 2, demo: true },
+  { ticker: 'NVDA', name: 'NVIDIA Corp', price: 140, vol: 0.42, beta: 1.7, liquidity: 3, demo: true },
+  { ticker: 'AMZN', name: 'Amazon.com Inc', price: 200, vol: 0.3, beta: 1.25, liquidity: 2 },
+  { ticker: 'GOOGL', name: 'Alphabet Inc Class A', price: 180, vol: 0.28, beta: 1.1, liquidity: 1.5 },
+  { ticker: 'META', name: 'Meta Platforms Inc', price: 650, vol: 0.34, beta: 1.3, liquidity: 1.5 },
+  { ticker: 'AVGO', name: 'Broadcom Inc', price: 300, vol: 0.4, beta: 1.3, liquidity: 0.8 },
+  { ticker: 'JPM', name: 'JPMorgan Chase & Co', price: 270, vol: 0.21, beta: 1, liquidity: 1 },
+  { ticker: 'NFLX', name: 'Netflix Inc', price: 110, vol: 0.32, beta: 1.2, liquidity: 0.8 },
 ];
 
 const HIGH_VOL: Row[] = [
-  { ticker: 'TSLA', name: 'Tesla Inc', price: 248, vol: 0.55, beta: 2, liquidity: 4, demo: true },
+  { ticker: 'TSLA', name: 'Tesla Inc', price: 300, vol: 0.52, beta: 2, liquidity: 4, demo: true },
   {
     ticker: 'AMD',
     name: 'Advanced Micro Devices Inc',
-    price: 140,
-    vol: 0.5,
+    price: 160,
+    vol: 0.46,
     beta: 1.7,
     liquidity: 2,
     demo: true,
   },
-  { ticker: 'COIN', name: 'Coinbase Global Inc', price: 170, vol: 0.8, beta: 2.5, liquidity: 1 },
-  { ticker: 'PLTR', name: 'Palantir Technologies Inc', price: 17, vol: 0.6, beta: 2, liquidity: 1.5 },
-  { ticker: 'MSTR', name: 'MicroStrategy Inc', price: 630, vol: 0.9, beta: 2.8, liquidity: 0.7 },
-  { ticker: 'RIVN', name: 'Rivian Automotive Inc', price: 23, vol: 0.7, beta: 1.9, liquidity: 1 },
-  { ticker: 'SNOW', name: 'Snowflake Inc', price: 195, vol: 0.5, beta: 1.6, liquidity: 0.6 },
-  { ticker: 'SHOP', name: 'Shopify Inc', price: 78, vol: 0.55, beta: 1.9, liquidity: 0.7 },
-  { ticker: 'ROKU', name: 'Roku Inc', price: 90, vol: 0.6, beta: 1.9, liquidity: 0.5 },
-  { ticker: 'MARA', name: 'Marathon Digital Holdings', price: 23, vol: 0.95, beta: 3, liquidity: 1 },
+  { ticker: 'COIN', name: 'Coinbase Global Inc', price: 280, vol: 0.6, beta: 2.5, liquidity: 1 },
+  { ticker: 'PLTR', name: 'Palantir Technologies Inc', price: 150, vol: 0.55, beta: 2, liquidity: 1.5 },
+  { ticker: 'MSTR', name: 'MicroStrategy Inc', price: 350, vol: 0.65, beta: 2.8, liquidity: 0.7 },
+  { ticker: 'RIVN', name: 'Rivian Automotive Inc', price: 14, vol: 0.55, beta: 1.9, liquidity: 1 },
+  { ticker: 'SNOW', name: 'Snowflake Inc', price: 200, vol: 0.45, beta: 1.6, liquidity: 0.6 },
+  { ticker: 'SHOP', name: 'Shopify Inc', price: 140, vol: 0.48, beta: 1.9, liquidity: 0.7 },
+  { ticker: 'ROKU', name: 'Roku Inc', price: 90, vol: 0.5, beta: 1.9, liquidity: 0.5 },
+  { ticker: 'MARA', name: 'Marathon Digital Holdings', price: 17, vol: 0.68, beta: 3, liquidity: 1 },
 ];
 
 const DEFENSIVE: Row[] = [
-  { ticker: 'KO', name: 'Coca-Cola Co', price: 59, vol: 0.15, beta: 0.55, liquidity: 0.8 },
-  { ticker: 'PG', name: 'Procter & Gamble Co', price: 147, vol: 0.16, beta: 0.45, liquidity: 0.6 },
-  { ticker: 'JNJ', name: 'Johnson & Johnson', price: 157, vol: 0.16, beta: 0.5, liquidity: 0.6 },
-  { ticker: 'PEP', name: 'PepsiCo Inc', price: 170, vol: 0.16, beta: 0.5, liquidity: 0.5 },
-  { ticker: 'WMT', name: 'Walmart Inc', price: 158, vol: 0.17, beta: 0.5, liquidity: 0.7 },
-  { ticker: 'MCD', name: "McDonald's Corp", price: 296, vol: 0.17, beta: 0.6, liquidity: 0.5 },
-  { ticker: 'VZ', name: 'Verizon Communications Inc', price: 38, vol: 0.2, beta: 0.4, liquidity: 0.8 },
+  { ticker: 'KO', name: 'Coca-Cola Co', price: 70, vol: 0.14, beta: 0.55, liquidity: 0.8 },
+  { ticker: 'PG', name: 'Procter & Gamble Co', price: 160, vol: 0.15, beta: 0.45, liquidity: 0.6 },
+  { ticker: 'JNJ', name: 'Johnson & Johnson', price: 160, vol: 0.15, beta: 0.5, liquidity: 0.6 },
+  { ticker: 'PEP', name: 'PepsiCo Inc', price: 145, vol: 0.16, beta: 0.5, liquidity: 0.5 },
+  { ticker: 'WMT', name: 'Walmart Inc', price: 95, vol: 0.18, beta: 0.5, liquidity: 0.7 },
+  { ticker: 'MCD', name: "McDonald's Corp", price: 300, vol: 0.16, beta: 0.6, liquidity: 0.5 },
+  { ticker: 'VZ', name: 'Verizon Communications Inc', price: 42, vol: 0.18, beta: 0.4, liquidity: 0.8 },
   {
     ticker: 'DUK',
     name: 'Duke Energy Corp',
-    price: 97,
-    vol: 0.17,
+    price: 120,
+    vol: 0.16,
     beta: 0.4,
     listing: 'monthly',
     liquidity: 0.4,
   },
-  { ticker: 'UNH', name: 'UnitedHealth Group Inc', price: 525, vol: 0.22, beta: 0.6, liquidity: 0.6 },
+  { ticker: 'UNH', name: 'UnitedHealth Group Inc', price: 320, vol: 0.28, beta: 0.6, liquidity: 0.6 },
 ];
 
 function build(kind: TickerKind, rows: readonly Row[]): SimTicker[] {

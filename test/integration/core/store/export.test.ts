@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nyToEpoch } from '../../../../src/shared/market-calendar.ts';
 import type { Store } from '../../../../src/core/store/database.ts';
@@ -33,34 +34,9 @@ beforeEach(() => {
 });
 afterEach(() => ctx.cleanup());
 
-/** RFC 4180 reader for a whole document (quoted fields may hold CR/LF). */
+/** The CSV read back by a real parser (RFC 4180, quoted CR/LF), as a spreadsheet would. */
 function readCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  expect(cell).toBe('');
-  return rows;
+  return parse(text) as string[][];
 }
 
 describe('snapshot export', () => {
@@ -84,35 +60,73 @@ describe('snapshot export', () => {
     expect(doc.snapshots).toEqual([]);
   });
 
-  it('CSV: a header, one row per snapshot, JSON cells quoted so they read back', () => {
+  it('CSV: readable headers, one column per field, no JSON in any cell', () => {
     const rows = readCsv(exportToString(exportSnapshots(store, { endpoint: 'market-structure' }, 'csv')));
-    expect(rows[0]).toEqual([
-      'id',
-      'endpoint',
-      'ticker',
-      'params',
-      'asof',
-      'fetched_at',
-      'content_hash',
-      'meta',
-      'data',
+    const [header, ...body] = rows as [string[], ...string[][]];
+    expect(header).toEqual([
+      'Snapshot time (UTC)',
+      'Fetched at (UTC)',
+      'View',
+      'Ticker',
+      'Parameters',
+      'Note',
     ]);
-    expect(rows).toHaveLength(4);
-    expect(rows.slice(1).map((r) => r[2])).toEqual(['AAPL', 'AAPL', 'MSFT']);
-    expect(JSON.parse(rows[2]?.[8] as string)).toEqual({ note: 'has "quotes", commas\nand a newline' });
+    expect(body).toHaveLength(3);
+    expect(body.map((r) => r[3])).toEqual(['AAPL', 'AAPL', 'MSFT']);
+    expect(body.map((r) => r[2])).toEqual(['Market structure', 'Market structure', 'Market structure']);
+    // A text with quotes, commas and a newline survives the round trip.
+    expect(body[1]?.[5]).toBe('has "quotes", commas\nand a newline');
+    for (const row of body) for (const cell of row) expect(cell).not.toMatch(/^[[{]/);
+  });
+
+  it.each<[string, unknown, string, string]>([
+    [
+      'a level, keyed by kind',
+      { levels: [{ label: 'Call wall', kind: 'call_wall', price: 610.004 }] },
+      'Levels: Call wall price ($)',
+      '610',
+    ],
+    ['an IV decimal, rounded', { atm_iv: 0.13040000000000002 }, 'ATM IV (decimal)', '0.1304'],
+    ['IV rank, whole', { iv_rank: 82.96 }, 'IV rank', '83'],
+    [
+      'a nested percent',
+      { drivers: { flip_context: { distance_pct: -1.78912 } } },
+      'Drivers: Flip distance (%)',
+      '-1.79',
+    ],
+    ['tags in one cell', { tags: ['near_flip', 'pin_risk'] }, 'Tags', 'near_flip; pin_risk'],
+  ])('CSV of %s', (_name, data, header, value) => {
+    store.snapshots.ingest([snapshotInput(9, { ticker: 'TSLA', data: data as never })]);
+    const [head, row] = readCsv(exportToString(exportSnapshots(store, { ticker: 'TSLA' }, 'csv'))) as [
+      string[],
+      string[],
+    ];
+    expect(row[head.indexOf(header)]).toBe(value);
+  });
+
+  it('CSV columns are the union over all rows; a field a row lacks is an empty cell', () => {
+    store.snapshots.ingest([
+      snapshotInput(10, { ticker: 'AMD', data: { price: 150 } }),
+      snapshotInput(11, { ticker: 'AMD', data: { price: 151.5, iv_rank: 40 } }),
+    ]);
+    const rows = readCsv(exportToString(exportSnapshots(store, { ticker: 'AMD' }, 'csv')));
+    expect(rows[0]?.slice(5)).toEqual(['Price ($)', 'IV rank']);
+    expect(rows.slice(1).map((r) => r.slice(5))).toEqual([
+      ['150', ''],
+      ['151.5', '40'],
+    ]);
   });
 
   it('CSV of a cross-ticker snapshot leaves the ticker empty and keeps the params', () => {
     const rows = readCsv(exportToString(exportSnapshots(store, { endpoint: 'top-setups' }, 'csv')));
-    expect(rows[1]?.slice(1, 4)).toEqual(['top-setups', '', 'limit=20']);
-    expect(JSON.parse(rows[1]?.[7] as string)).toEqual({ count: 0 });
+    expect(rows[1]?.slice(2, 5)).toEqual(['Top setups', '', 'limit=20']);
   });
 
   it('a time range narrows the export', () => {
     const rows = readCsv(
       exportToString(exportSnapshots(store, { from: base + 60_000, to: base + 2 * 60_000 }, 'csv')),
     );
-    expect(rows.slice(1).map((r) => r[4])).toEqual(['2025-01-02T15:01:00.000Z', '2025-01-02T15:02:00.000Z']);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(['2025-01-02T15:01:00.000Z', '2025-01-02T15:02:00.000Z']);
   });
 
   it('refuses an unknown format', () => {
@@ -131,6 +145,21 @@ describe('series export', () => {
     expect(text).toBe(
       'date,price,iv_rank,call_regime\r\n2025-03-03,241.5,,\r\n2025-03-04,,37,"balanced, mostly"\r\n',
     );
+  });
+
+  it.each<[string, number, string]>([
+    ['atm_iv', 0.13040000000000002, '0.1304'],
+    ['price', 241.50000000000003, '241.5'],
+    ['iv_rank', 37.4, '37'],
+    ['opportunity_score', 6.449, '6.4'],
+    ['dist_to_gex_flip_pct', -1.78912, '-1.79'],
+  ])('CSV rounds %s to its precision (%d → %s)', (metric, value, want) => {
+    store.metrics.put([{ ticker: 'AAPL', metric, ts: nyToEpoch('2025-03-03', 600), value }]);
+    const rows = readCsv(exportToString(exportSeriesCsv(store, 'AAPL', [metric])));
+    expect(rows).toEqual([
+      ['date', metric],
+      ['2025-03-03', want],
+    ]);
   });
 
   it('raw resolution labels rows with timestamps', () => {

@@ -101,6 +101,13 @@ const seeds: Record<number, (db: Database.Database) => void> = {
       "INSERT INTO snapshots (endpoint, ticker, params_key, asof, fetched_at, payload_id, meta, source) VALUES ('market-structure', 'MSFT', '', ?, ?, 1, NULL, 'folder:/chains')",
     ).run(t0 - 86_400_000, t0);
   },
+  6: (db) => {
+    // From version 6 on, saved rankings views and user screeners.
+    db.prepare(
+      `INSERT INTO saved_views (kind, name, body, created_at, updated_at)
+       VALUES ('screener', 'Cheap range', '{"kind":"screener","preset":"range_premium_seller","overrides":{"iv_rank_min":20}}', ?, ?)`,
+    ).run(t0, t0);
+  },
 };
 
 function databaseAtVersion(file: string, version: number): void {
@@ -168,6 +175,11 @@ describe('migrations', () => {
           expect(msft?.asof).toBe(t0 - 86_400_000);
           store.snapshots.useSource('');
         }
+
+        if (version >= 6)
+          expect(store.savedViews.list('screener')).toMatchObject([
+            { name: 'Cheap range', preset: 'range_premium_seller', overrides: { iv_rank_min: 20 } },
+          ]);
 
         // And the new version's tables work on the migrated file.
         if (version >= 2)

@@ -1,30 +1,36 @@
 // Over real HTTP against the local service and a real SQLite file: market time moves a trading day
-// at a time, regime and tier changes happen in the simulated market, and every change between two
-// consecutive stored signals snapshots raises exactly one alert event and one desktop
-// notification, across re-polls and a restart in the middle.
+// at a time, regime and tier changes happen in the simulated market, and every change that holds
+// for the default rules' minimum dwell (two snapshots, here a day apart) raises exactly one alert
+// event and one desktop notification, across re-polls and a restart in the middle.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextTradingDay } from '../../../../src/shared/market-calendar.ts';
 import { record, text } from '../../../../src/core/alerts/fields.ts';
+import { confirmedChangeAtLast } from '../../../../src/core/alerts/dwell.ts';
+import { DEFAULT_DWELL } from '../../../../src/shared/alert-rules.ts';
 import { at, startWatcher, tempDataDir, type TestWatcher } from '../../../support/watcher-factory.ts';
 
 const TICKERS = ['SPY', 'QQQ', 'IWM', 'AAPL', 'NVDA', 'TSLA', 'AMD', 'MSFT', 'XLE', 'XLU'];
 const STEPS = 8;
 
-/** Every regime and tier change between consecutive stored signals snapshots, as the store has them. */
+/**
+ * Every regime and tier change confirmed by the default dwell over the stored signals snapshots,
+ * at the snapshot that confirmed it (each prefix of the series asked whether its last point
+ * confirms a change, as the live engine asks at each new snapshot).
+ */
 function expectedTransitions(w: TestWatcher): string[] {
   const out: string[] = [];
   for (const ticker of TICKERS) {
     const snaps = [...w.app.store.snapshots.iterate({ endpoint: 'signals', ticker, order: 'asc' })];
-    for (let i = 1; i < snaps.length; i++) {
-      const [a, b] = [record(snaps[i - 1]?.data), record(snaps[i]?.data)];
-      const asof = new Date((snaps[i] as { asof: number }).asof).toISOString();
-      for (const [field, kind] of [
-        ['regime_label', 'regime_change'],
-        ['opportunity_tier', 'tier_change'],
-      ] as const) {
-        const from = text(a, field);
-        const to = text(b, field);
-        if (from && to && from !== to) out.push(`${ticker}|${kind}|${from}->${to}|${asof}`);
+    for (const [field, kind] of [
+      ['regime_label', 'regime_change'],
+      ['opportunity_tier', 'tier_change'],
+    ] as const) {
+      const points = snaps.map((s) => ({ asof: s.asof, value: text(record(s.data), field) }));
+      for (let i = 1; i < points.length; i++) {
+        const change = confirmedChangeAtLast(points.slice(0, i + 1), DEFAULT_DWELL);
+        if (!change) continue;
+        const asof = new Date((points[i] as { asof: number }).asof).toISOString();
+        out.push(`${ticker}|${kind}|${change.from}->${change.to}|${asof}`);
       }
     }
   }

@@ -17,7 +17,7 @@ describe('the fake bridge honours the contract', () => {
     await fake.handlers['rules:create']({
       name: 'x',
       enabled: true,
-      condition: { kind: 'gamma_regime_change' },
+      condition: { kind: 'gamma_regime_change', dwell: { snapshots: 1, minutes: 0 } },
       scope: { kind: 'all' },
       cooldownMinutes: 0,
       quietHours: null,
@@ -42,7 +42,7 @@ describe('the fake bridge honours the contract', () => {
     await fake.handlers['rules:create']({
       name: 'flips',
       enabled: true,
-      condition: { kind: 'gamma_regime_change' },
+      condition: { kind: 'gamma_regime_change', dwell: { snapshots: 1, minutes: 0 } },
       scope: { kind: 'all' },
       cooldownMinutes: 0,
       quietHours: null,

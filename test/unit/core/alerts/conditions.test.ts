@@ -43,7 +43,14 @@ function screener(name: string, tickers: string[], minutes = 0): AlertSnapshot {
 }
 
 const neverFired: ThresholdMemory = { lastFiredAsof: () => null, sawValue: () => false };
-const cond = (c: unknown): AlertCondition => alertConditionSchema.parse(c);
+/** Label rules here test the transition itself: dwell off unless a case sets one (dwell.test.ts). */
+const DWELL_KINDS = ['regime_change', 'tier_change', 'income_tier_change', 'gamma_regime_change'];
+const cond = (c: unknown): AlertCondition => {
+  const o = c as { kind: string; dwell?: unknown };
+  return alertConditionSchema.parse(
+    DWELL_KINDS.includes(o.kind) && o.dwell === undefined ? { ...o, dwell: { snapshots: 1, minutes: 0 } } : o,
+  );
+};
 
 /** [from, to] pairs of the firings. */
 function run(c: unknown, prev: AlertSnapshot | null, curr: AlertSnapshot, memory = neverFired) {
@@ -175,8 +182,70 @@ describe('label changes', () => {
       signals({ gamma_regime: 'negative', price: 498.5 }, 5),
       neverFired,
     );
-    expect(firing?.title).toBe('SPY gamma regime: positive → negative');
+    expect(firing?.title).toBe('SPY gamma regime: Positive → Negative');
     expect(firing?.message).toContain('498.50');
+  });
+});
+
+describe('titles use words, never enum values', () => {
+  it.each([
+    [
+      { kind: 'regime_change' },
+      { regime_label: 'trending_down_high_vol' },
+      { regime_label: 'choppy_volatile' },
+      'SPY regime: Trending down, high vol → Choppy, volatile',
+    ],
+    [
+      { kind: 'regime_change' },
+      { regime_label: 'range_bound' },
+      { regime_label: 'flush_panic' },
+      'SPY regime: Range-bound → Flush / panic',
+    ],
+    [
+      { kind: 'gamma_regime_change' },
+      { gamma_regime: 'positive' },
+      { gamma_regime: 'unknown' },
+      'SPY gamma regime: Positive → Unknown',
+    ],
+    [
+      { kind: 'tier_change', direction: 'any' },
+      { opportunity_tier: 'low' },
+      { opportunity_tier: 'high' },
+      'SPY opportunity tier: Low → High',
+    ],
+    [
+      { kind: 'income_tier_change', direction: 'any', strategy: 'cc' },
+      { cc_income_tier: 'moderate' },
+      { cc_income_tier: 'pass' },
+      'SPY covered-call tier: Moderate → Pass',
+    ],
+    [
+      { kind: 'income_tier_change', direction: 'any', strategy: 'csp' },
+      { csp_income_tier: 'pass' },
+      { csp_income_tier: 'low' },
+      'SPY cash-secured-put tier: Pass → Low',
+    ],
+  ])('%o', (c, before, after, title) => {
+    const [firing] = evaluateCondition(cond(c), signals(before), signals(after, 5), neverFired);
+    expect(firing?.title).toBe(title);
+    expect(`${firing?.title} ${firing?.message}`).not.toMatch(/[a-z]_[a-z]/);
+  });
+
+  it('screener and metric titles too', () => {
+    const [enter] = evaluateCondition(
+      cond({ kind: 'screener_enter', screener: 'highvol_breakdown' }),
+      screener('highvol_breakdown', []),
+      screener('highvol_breakdown', ['TSLA'], 5),
+      neverFired,
+    );
+    expect(enter?.title).toBe('TSLA entered High-vol breakdown');
+    const [metric] = evaluateCondition(
+      cond({ kind: 'metric_threshold', metric: 'iv_rank', op: 'above', value: 70 }),
+      signals({ iv_rank: 60 }),
+      signals({ iv_rank: 75 }, 5),
+      neverFired,
+    );
+    expect(metric?.title).toBe('SPY IV rank percentile above 70');
   });
 });
 

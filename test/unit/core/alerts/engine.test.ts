@@ -5,6 +5,7 @@ import { DEFAULT_RULES } from '../../../../src/core/alerts/default-rules.ts';
 import {
   evaluateSnapshot,
   rulesWatch,
+  severityOf,
   type ActiveRule,
   type AlertContext,
 } from '../../../../src/core/alerts/engine.ts';
@@ -49,7 +50,13 @@ function context(rules: ActiveRule[], overrides: Partial<AlertContext> = {}) {
   return { ctx, feed, events };
 }
 
-const regimeRule = { condition: { kind: 'regime_change' }, scope: { kind: 'all' }, cooldownMinutes: 0 };
+/** Dwell off: these cases test the engine around one transition (dwell.test.ts tests the dwell). */
+const NO_DWELL = { snapshots: 1, minutes: 0 };
+const regimeRule = {
+  condition: { kind: 'regime_change', dwell: NO_DWELL },
+  scope: { kind: 'all' },
+  cooldownMinutes: 0,
+};
 
 describe('evaluateSnapshot', () => {
   it('fires once per transition with a stable idempotency key', () => {
@@ -118,17 +125,47 @@ describe('evaluateSnapshot', () => {
     expect(rulesWatch(rules, 'screener')).toBe(false);
   });
 
-  it('default rules watch regime and tier changes', () => {
+  it('default rules watch regime and tier changes, once the change has held (default dwell)', () => {
     const rules = DEFAULT_RULES.map((r, i) => rule(i + 1, r));
-    const prev = snap('range_bound', 0);
-    const curr: AlertSnapshot = {
-      ...snap('trending_low_vol', 60),
-      payload: { ...(snap('trending_low_vol', 60).payload as object), opportunity_tier: 'high' },
-    };
-    expect(
-      context(rules)
-        .feed(prev, curr)
-        .map((e) => e.kind),
-    ).toEqual(['regime_change', 'tier_change']);
+    const changed = (minutes: number): AlertSnapshot => ({
+      ...snap('trending_low_vol', minutes),
+      payload: { ...(snap('trending_low_vol', minutes).payload as object), opportunity_tier: 'high' },
+    });
+    const before = snap('range_bound', 0);
+    // Seen once, 5 minutes old: not yet.
+    expect(context(rules).feed(before, changed(5))).toEqual([]);
+    // Seen at 5 and at 20: two snapshots over 15 minutes, so both changes confirm.
+    const { feed } = context(rules, { history: () => [before] });
+    expect(feed(changed(5), changed(20)).map((e) => e.kind)).toEqual(['regime_change', 'tier_change']);
+  });
+});
+
+describe('severity of unknown', () => {
+  const gammaRule = (severity: string) =>
+    rule(1, {
+      condition: { kind: 'gamma_regime_change', dwell: NO_DWELL },
+      scope: { kind: 'all' },
+      cooldownMinutes: 0,
+      severity,
+    });
+  const gamma = (value: string, minutes: number): AlertSnapshot => ({
+    ...snap('range_bound', minutes),
+    payload: { ticker: 'SPY', price: 500, gamma_regime: value },
+  });
+  it.each([
+    ['positive', 'unknown', 'critical', 'info'],
+    ['unknown', 'negative', 'critical', 'info'],
+    ['unknown', 'positive', 'warning', 'info'],
+    ['positive', 'negative', 'critical', 'critical'],
+    ['negative', 'neutral', 'warning', 'warning'],
+    ['positive', 'unknown', 'info', 'info'],
+  ])('%s → %s on a %s rule is %s', (from, to, ruleSeverity, expected) => {
+    const [event] = context([gammaRule(ruleSeverity)]).feed(gamma(from, 0), gamma(to, 5));
+    expect(event?.severity).toBe(expected);
+  });
+
+  it('severityOf caps only transitions touching unknown', () => {
+    expect(severityOf('critical', { from: 'above', to: 'below' })).toBe('critical');
+    expect(severityOf('critical', { from: null, to: 'unknown' })).toBe('info');
   });
 });

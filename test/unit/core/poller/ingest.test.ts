@@ -17,7 +17,8 @@ function setup(quiet = false) {
   store.alertRules.create({
     name: 'regime',
     rule: alertRuleBodySchema.parse({
-      condition: { kind: 'regime_change' },
+      // Dwell off: these cases are about storing one transition (alerts/dwell tests cover dwell).
+      condition: { kind: 'regime_change', dwell: { snapshots: 1, minutes: 0 } },
       scope: { kind: 'all' },
       cooldownMinutes: 0,
       channels: { desktop: true, inApp: true, webhookIds: ['ops'] },

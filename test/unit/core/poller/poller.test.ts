@@ -191,6 +191,21 @@ describe('Poller', () => {
     );
   });
 
+  it("reports a ticker's row as in before its long series is asked for", async () => {
+    const s = setup({ market: at('2025-03-10', '11:00') });
+    const seenAtProgress: string[][] = [];
+    const poller = s.make({
+      onBackfill: (p) => {
+        if (p.phase === 'running') seenAtProgress.push(s.client.calls.map((c) => c.method));
+      },
+    });
+    await poller.backfill(['nvda']);
+    expect(seenAtProgress).toHaveLength(1);
+    expect(seenAtProgress[0]).toEqual(expect.arrayContaining(['signals', 'marketStructure']));
+    expect(seenAtProgress[0]).not.toContain('series');
+    expect(s.client.calls.map((c) => c.method)).toContain('series');
+  });
+
   it('stop waits for the run in flight', async () => {
     const s = setup({ market: at('2025-03-10', '11:00') });
     s.poller.tick({ job: 'signals', at: at('2025-03-10', '11:00'), missed: 0 });

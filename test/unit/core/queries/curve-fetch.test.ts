@@ -207,10 +207,10 @@ describe('CurveFetcher.resolve', () => {
     expect(out.origin?.source).toBe(source);
   });
 
-  it('volume for "combined" is refused as unavailable without asking the source', async () => {
+  it('volume for "combined" (all expirations) never sends "combined" to the source', async () => {
+    // The API has volume per expiration only; the sum is made in core (realtime-curve.test.ts).
     const s = setup('answers');
-    const out = await optionsVolume(s.deps, { ticker: 'SPY', exp: 'combined' });
-    expect(out.origin?.source).toBe('unavailable');
-    expect(s.calls).toHaveLength(0);
+    await optionsVolume(s.deps, { ticker: 'SPY', exp: 'combined' });
+    expect(s.calls.filter((c) => c.includes('combined'))).toEqual([]);
   });
 });

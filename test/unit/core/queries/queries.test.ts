@@ -139,6 +139,50 @@ describe('tickerRows', () => {
     expect(row?.changed).not.toContain('iv_rank');
   });
 
+  // The row's gamma is the card's gamma tone (TSLA/AMD read "n/a" beside "dealers heavily long
+  // gamma"), and its distance to flip is positive when the flip is above spot.
+  it.each([
+    [
+      'tone wins over the flip regime',
+      { gamma_regime: 'unknown', gex_flip: null },
+      'strong_positive',
+      'positive',
+    ],
+    ['short tone', { gamma_regime: 'positive', gex_flip: 490 }, 'negative', 'negative'],
+    ['no tone: the spec regime', { gamma_regime: 'negative', gex_flip: 510 }, null, 'negative'],
+  ])('gamma: %s', (_, fields, tone, expected) => {
+    const s = store();
+    s.snapshots.ingest([
+      sig(0, fields),
+      {
+        endpoint: 'market_structure',
+        ticker: 'SPY',
+        asof: at('2025-03-10', '10:00'),
+        data: {
+          drivers: { gamma_tone: tone ? { state: tone, label: 'x' } : null },
+          key_levels: { spot: 500 },
+        },
+      },
+    ]);
+    const [row] = tickerRows({ store: s, marketNow: at('2025-03-10', '10:05'), tickerError: () => null }, [
+      'SPY',
+    ]);
+    expect(row?.gamma_regime).toBe(expected);
+  });
+
+  it.each([
+    ['flip above, stored as spot − flip', 509, -1.8, 1.8],
+    ['flip above, stored as flip − spot', 509, 1.8, 1.8],
+    ['flip below', 491, 1.8, -1.8],
+  ])('distance to flip: %s', (_, flip, stored, expected) => {
+    const s = store();
+    s.snapshots.ingest([sig(0, { gex_flip: flip, dist_to_gex_flip_pct: stored })]);
+    const [row] = tickerRows({ store: s, marketNow: at('2025-03-10', '10:05'), tickerError: () => null }, [
+      'SPY',
+    ]);
+    expect(row?.dist_to_gex_flip_pct).toBe(expected);
+  });
+
   it.each([
     [null, 'pending'],
     [{ kind: 'not_found', message: '404' }, 'unknown_ticker'],

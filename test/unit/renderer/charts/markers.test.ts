@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Marker } from '../../../../src/renderer/features/charts/chart-spec.ts';
 import {
+  chartLevels,
+  hasWalls,
   layoutMarkers,
   markersFromLevels,
   markersInRange,
+  mergeCoincident,
+  stackLabels,
 } from '../../../../src/renderer/features/charts/markers.ts';
 
 const LEVELS = {
@@ -54,6 +58,100 @@ describe('markersFromLevels', () => {
     expect(markersFromLevels(null, { spot: 50 })).toEqual([
       { key: 'spot', kind: 'spot', value: 50, label: 'Spot' },
     ]);
+  });
+});
+
+describe('walls and max pain (issue 12, item 1)', () => {
+  const KEY_LEVELS = { spot: 100, gamma_flip: 97.5, plus_1sigma_1d: 101.2, minus_1sigma_1d: 98.8 };
+  const LIST = [
+    { kind: 'call_wall', price: 105, label: 'Call wall' },
+    { kind: 'put_wall', price: 95, label: 'Put wall' },
+    { kind: 'max_pain', price: 100, label: 'Max pain' },
+    { kind: 'gamma_flip', price: 96, label: 'Gamma flip' },
+  ];
+
+  it.each([
+    ['from the levels payload', KEY_LEVELS, LIST, { call_wall: 105, put_wall: 95, max_pain: 100 }],
+    [
+      'from the record once it carries them (it wins over the payload)',
+      { ...KEY_LEVELS, call_wall: 106, put_wall: 94, max_pain: 99 },
+      LIST,
+      { call_wall: 106, put_wall: 94, max_pain: 99 },
+    ],
+    ['none known', KEY_LEVELS, [], {}],
+  ])('walls %s', (_name, keyLevels, list, walls) => {
+    const levels = chartLevels(keyLevels, list);
+    expect({ call_wall: levels.call_wall, put_wall: levels.put_wall, max_pain: levels.max_pain }).toEqual({
+      call_wall: undefined,
+      put_wall: undefined,
+      max_pain: undefined,
+      ...walls,
+    });
+    expect(hasWalls(levels)).toBe(Object.keys(walls).length > 0);
+    // The record's flip wins over the payload's.
+    expect(levels.gamma_flip).toBe(97.5);
+  });
+
+  it('marks call wall, put wall and max pain with their own kinds and labels', () => {
+    const markers = markersFromLevels(chartLevels(KEY_LEVELS, LIST));
+    expect(markers.filter((m) => m.key.endsWith('wall') || m.key === 'max_pain')).toEqual([
+      { key: 'put_wall', kind: 'put_wall', value: 95, label: 'Put wall' },
+      { key: 'max_pain', kind: 'max_pain', value: 100, label: 'Max pain' },
+      { key: 'call_wall', kind: 'call_wall', value: 105, label: 'Call wall' },
+    ]);
+  });
+
+  it.each([
+    [
+      'spot on max pain: one line, spot style, both named',
+      [
+        { key: 'max_pain', kind: 'max_pain' as const, value: 100, label: 'Max pain' },
+        { key: 'spot', kind: 'spot' as const, value: 100, label: 'Spot' },
+      ],
+      [{ key: 'spot+max_pain', kind: 'spot', value: 100, label: 'Spot · Max pain' }],
+    ],
+    [
+      'call wall = put wall: one label',
+      [
+        { key: 'put_wall', kind: 'put_wall' as const, value: 610, label: 'Put wall' },
+        { key: 'call_wall', kind: 'call_wall' as const, value: 610, label: 'Call wall' },
+      ],
+      [{ key: 'call_wall+put_wall', kind: 'call_wall', value: 610, label: 'Call wall · Put wall' }],
+    ],
+    [
+      'different prices stay apart',
+      [
+        { key: 'put_wall', kind: 'put_wall' as const, value: 609, label: 'Put wall' },
+        { key: 'call_wall', kind: 'call_wall' as const, value: 610, label: 'Call wall' },
+      ],
+      [
+        { key: 'put_wall', kind: 'put_wall', value: 609, label: 'Put wall' },
+        { key: 'call_wall', kind: 'call_wall', value: 610, label: 'Call wall' },
+      ],
+    ],
+  ])('mergeCoincident: %s', (_name, markers, merged) => {
+    expect(mergeCoincident(markers)).toEqual(merged);
+  });
+
+  it('nine levels in a ±15 % window: every label gets a row of three, none overlap', () => {
+    const markers = mergeCoincident(markersFromLevels(chartLevels({ ...LEVELS, spot: 100 }, LIST)));
+    // 1 unit = 40 px over 85..115: a realistic 1,200 px plot; labels about 60 px wide.
+    const toX = (v: number) => (v - 85) * 40;
+    const placed = layoutMarkers(markers, toX, {
+      left: 0,
+      right: 1200,
+      labelWidth: () => 60,
+      rows: 3,
+      gap: 3,
+    });
+    expect(placed.every((p) => p.row !== null)).toBe(true);
+    for (const a of placed)
+      for (const b of placed)
+        if (a !== b && a.row === b.row)
+          expect(
+            a.labelX + 60 <= b.labelX || b.labelX + 60 <= a.labelX,
+            `${a.marker.key} / ${b.marker.key}`,
+          ).toBe(true);
   });
 });
 
@@ -116,5 +214,26 @@ describe('layoutMarkers', () => {
       for (let k = 1; k < boxes.length; k++)
         expect(boxes[k]!.labelX).toBeGreaterThanOrEqual(boxes[k - 1]!.labelX + 40 + 4);
     }
+  });
+});
+
+describe('stackLabels (horizontal levels on the series chart)', () => {
+  // Labels 10 high, 2 apart, on an edge from 0 to 100.
+  it.each<[string, number[], (number | null)[]]>([
+    ['apart: centred on their lines', [20, 60], [15, 55]],
+    ['close: the second pushed down', [20, 22], [15, 27]],
+    ['close at the bottom: pushed up, none dropped', [92, 95, 99], [66, 78, 90]],
+    ['near the top: clamped inside', [1], [0]],
+    [
+      'too many for the edge: the first ones left out',
+      Array.from({ length: 10 }, () => 50),
+      [null, null, 6, 18, 30, 42, 54, 66, 78, 90],
+    ],
+  ])('%s', (_name, ys, tops) => {
+    const out = stackLabels(ys, 10, 2, 0, 100);
+    expect(out).toEqual(tops);
+    const kept = out.filter((t): t is number => t !== null);
+    for (let i = 1; i < kept.length; i++) expect(kept[i]! - kept[i - 1]!).toBeGreaterThanOrEqual(12);
+    for (const t of kept) expect(t >= 0 && t + 10 <= 100).toBe(true);
   });
 });

@@ -37,6 +37,12 @@ describe('catalog → axes', () => {
       [['opportunity_score'], ['trend_score'], ['speculative_interest_score']],
     ],
     [['price', 'price'], [['price']]],
+    // Every volatility on one percent axis, so IV and realized vol compare by eye (issue 12, item 16).
+    [['atm_iv', 'realized_vol_20d'], [['atm_iv', 'realized_vol_20d']]],
+    [
+      ['price', 'atm_iv', 'iv_rank', 'realized_vol_20d'],
+      [['price'], ['atm_iv', 'realized_vol_20d'], ['iv_rank']],
+    ],
   ])('%j → %j', (metrics, groups) => {
     expect(groupByAxis(metrics).map((g) => g.metrics)).toEqual(groups);
   });
@@ -57,7 +63,8 @@ describe('catalog → axes', () => {
     ['price', 512.3, '512.30'],
     ['iv_rank', 42, '42'],
     ['iv_rank', 32.5, '32.5'],
-    ['atm_iv', 0.284, '28.4%'],
+    // Axis values: ATM IV is scaled to percent before it is drawn (see the percent-axis cases).
+    ['atm_iv', 28.4, '28.4%'],
     ['realized_vol_20d', 18.25, '18.3%'],
     ['gex_usd_per_1_pct_move', 1.23e9, '$1.2B'],
     ['pcr_oi', 0.9234, '0.92'],
@@ -97,6 +104,22 @@ describe('seriesSpec', () => {
   it('never uses the regime colours for series lines', () => {
     const spec = seriesSpec(PLOTTABLE_METRICS.slice(0, 8));
     for (const s of spec.series) expect(['--pos', '--neg']).not.toContain(s.color);
+  });
+});
+
+describe('volatility in percent', () => {
+  it('draws ATM IV (a decimal) and realized vol (percent) on the same percent axis, IV × 100', () => {
+    const [, iv, rv] = seriesColumns(
+      [{ date: '2026-03-02', atm_iv: 0.284, realized_vol_20d: 18.25 }],
+      ['atm_iv', 'realized_vol_20d'],
+    );
+    expect(iv).toEqual([28.4]);
+    expect(rv).toEqual([18.25]);
+    const spec = seriesSpec(['atm_iv', 'realized_vol_20d']);
+    expect(spec.axes).toHaveLength(1);
+    expect(spec.axes[0]?.label).toBe('%');
+    expect(spec.series.map((s) => s.scale)).toEqual(['percent', 'percent']);
+    expect(spec.series[0]?.format(iv?.[0] as number)).toBe('28.4%');
   });
 });
 

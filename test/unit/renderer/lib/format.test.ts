@@ -15,6 +15,7 @@ import {
   formatScore,
   formatUsdCompact,
   humanize,
+  sentence,
   trendOf,
 } from '../../../../src/renderer/lib/format.ts';
 
@@ -23,6 +24,10 @@ describe('formatPrice', () => {
     [512.3, '512.30'],
     [1290, '1,290.00'],
     [0.1234, '0.1234'],
+    // Money never shows padded zeros: an income premium of $0.51 is "0.51", not "0.5100".
+    [0.51, '0.51'],
+    [0.5, '0.50'],
+    [0.015, '0.015'],
     [0, '0.00'],
     [-3.5, '-3.50'],
     [null, MISSING],
@@ -118,7 +123,9 @@ describe('formatRelative', () => {
     ['2026-03-02T14:55:00Z', '5m ago'],
     ['2026-03-02T12:00:00Z', '3h ago'],
     ['2026-02-28T15:00:00Z', '2d ago'],
-    ['2026-03-02T15:10:00Z', 'in 10m'],
+    // A time ahead of the clock is skew between two clocks, never "updated in 1s".
+    ['2026-03-02T15:00:01Z', 'just now'],
+    ['2026-03-02T15:10:00Z', 'just now'],
     ['not a time', MISSING],
     [null, MISSING],
   ])('%s → %s', (iso, expected) => {
@@ -161,10 +168,51 @@ describe('formatField (by name and unit convention)', () => {
   });
 
   it.each([
-    ['dist_to_gex_flip_pct', 'Dist to gex flip %'],
-    ['atm_iv', 'Atm IV'],
+    ['dist_to_gex_flip_pct', 'Dist to GEX flip %'],
+    ['atm_iv', 'ATM IV'],
     ['iv_rank', 'IV rank'],
   ])('labels %s as %s', (key, expected) => {
     expect(fieldLabel(key)).toBe(expected);
+  });
+});
+
+describe('humanize (known acronyms keep their case)', () => {
+  it.each([
+    ['iv_rank_extreme_low', 'IV rank extreme low'],
+    ['atm_iv', 'ATM IV'],
+    ['gex_usd_per_1_pct_move', 'GEX USD per 1 % move'],
+    ['put_call_oi', 'Put call OI'],
+    ['dte_7', 'DTE 7'],
+    ['25d_skew', '25Δ skew'],
+    ['expected_move_1d', 'Expected move 1D'],
+    ['trending_down_high_vol', 'Trending down high vol'],
+    ['oil_sector', 'Oil sector'],
+  ])('%s → %s', (label, expected) => {
+    expect(humanize(label)).toBe(expected);
+  });
+});
+
+describe('sentence (text from data starts each sentence upper case)', () => {
+  it.each([
+    ['dealers heavily long gamma: $1.2B per 1 % move', 'Dealers heavily long gamma: $1.2B per 1 % move'],
+    ['spot above the flip. expect pinning', 'Spot above the flip. Expect pinning'],
+    ['Already fine. And this', 'Already fine. And this'],
+    ['−1σ 1D is near. watch it', '−1σ 1D is near. Watch it'],
+    ['1.5 % below. moves fade', '1.5 % below. Moves fade'],
+    ['', ''],
+    [null, MISSING],
+  ])('%s → %s', (text, expected) => {
+    expect(sentence(text)).toBe(expected);
+  });
+});
+
+describe('formatField: premiums and credits are money', () => {
+  it.each([
+    ['premium', 0.51, '$0.51'],
+    ['mid', 1.2, '$1.20'],
+    ['credit', 0.05, '$0.05'],
+    ['put_call_25d_iv_premium_pct', 2.5, '2.50%'],
+  ])('%s = %s → %s', (key, value, expected) => {
+    expect(formatField(key, value)).toBe(expected);
   });
 });

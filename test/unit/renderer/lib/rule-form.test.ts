@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { AlertRule } from '../../../../src/shared/alert-rules.ts';
+import { ALERT_KINDS, CROSS_LEVELS, type AlertRule } from '../../../../src/shared/alert-rules.ts';
+import { NUMERIC_METRIC_KEYS } from '../../../../src/shared/bridge/api-payloads.ts';
+import { labelOf } from '../../../../src/renderer/features/ticker/field-labels.ts';
 import {
+  KIND_LABELS,
+  levelOptionLabel,
+  snoozeText,
   describeCondition,
   draftFromRule,
   draftToInput,
@@ -15,23 +20,37 @@ describe('draftToInput', () => {
     [
       'regime change to a label',
       { kind: 'regime_change', toLabels: ['flush_panic'] },
-      { kind: 'regime_change', to: ['flush_panic'] },
+      { kind: 'regime_change', dwell: { snapshots: 2, minutes: 15 }, to: ['flush_panic'] },
     ],
-    ['any gamma regime change', { kind: 'gamma_regime_change' }, { kind: 'gamma_regime_change' }],
+    [
+      'any gamma regime change',
+      { kind: 'gamma_regime_change' },
+      { kind: 'gamma_regime_change', dwell: { snapshots: 2, minutes: 15 } },
+    ],
+    [
+      'a dwell the user set',
+      { kind: 'gamma_regime_change', dwellSnapshots: '3', dwellMinutes: '0' },
+      { kind: 'gamma_regime_change', dwell: { snapshots: 3, minutes: 0 } },
+    ],
     [
       'tier upgrade',
       { kind: 'tier_change', tierDirection: 'upgrade' },
-      { kind: 'tier_change', direction: 'upgrade' },
+      { kind: 'tier_change', dwell: { snapshots: 2, minutes: 15 }, direction: 'upgrade' },
     ],
     [
       'tier becomes high',
       { kind: 'tier_change', tierDirection: 'to', tier: 'high' },
-      { kind: 'tier_change', direction: 'to', tier: 'high' },
+      { kind: 'tier_change', dwell: { snapshots: 2, minutes: 15 }, direction: 'to', tier: 'high' },
     ],
     [
       'csp income downgrade',
       { kind: 'income_tier_change', tierDirection: 'downgrade', incomeStrategy: 'csp' },
-      { kind: 'income_tier_change', direction: 'downgrade', strategy: 'csp' },
+      {
+        kind: 'income_tier_change',
+        dwell: { snapshots: 2, minutes: 15 },
+        direction: 'downgrade',
+        strategy: 'csp',
+      },
     ],
     [
       'screener enter',
@@ -47,6 +66,16 @@ describe('draftToInput', () => {
       'level cross',
       { kind: 'level_cross', level: 'plus_1sigma_1w', crossDirection: 'up' },
       { kind: 'level_cross', level: 'plus_1sigma_1w', direction: 'up' },
+    ],
+    [
+      'call wall cross',
+      { kind: 'level_cross', level: 'call_wall', crossDirection: 'down' },
+      { kind: 'level_cross', level: 'call_wall', direction: 'down' },
+    ],
+    [
+      'custom price',
+      { kind: 'level_cross', level: 'custom', levelPrice: '604.5' },
+      { kind: 'level_cross', level: 'custom', price: 604.5, direction: 'any' },
     ],
     ['earnings', { kind: 'earnings_approaching', days: '3' }, { kind: 'earnings_approaching', days: 3 }],
   ])('%s', (_label, patch, condition) => {
@@ -65,6 +94,14 @@ describe('draftToInput', () => {
     ['no watchlist chosen', { scopeKind: 'watchlist', scopeWatchlistId: '' }, 'scopeWatchlistId'],
     ['a cooldown that is not a number', { cooldownMinutes: 'soon' }, 'cooldownMinutes'],
     ['quiet hours out of range', { quietEnabled: true, quietStart: '25:00' }, 'quietHours'],
+    [
+      'a custom level without a price',
+      { kind: 'level_cross', level: 'custom', levelPrice: '' },
+      'levelPrice',
+    ],
+    ['a custom level below zero', { kind: 'level_cross', level: 'custom', levelPrice: '-5' }, 'levelPrice'],
+    ['a dwell of 0 snapshots', { kind: 'regime_change', dwellSnapshots: '0' }, 'dwellSnapshots'],
+    ['a dwell in words', { kind: 'tier_change', dwellMinutes: 'long' }, 'dwellMinutes'],
   ])('refuses %s, naming the field', (_label, patch, field) => {
     const result = draftToInput(draft(patch));
     expect(result.ok).toBe(false);
@@ -107,12 +144,13 @@ describe('draftFromRule round-trips', () => {
     updatedAt: '2026-03-02T15:00:00Z',
   };
   it.each<AlertRule['condition']>([
-    { kind: 'regime_change', to: ['range_bound'] },
-    { kind: 'tier_change', direction: 'to', tier: 'moderate' },
-    { kind: 'income_tier_change', direction: 'any', strategy: 'cc' },
+    { kind: 'regime_change', dwell: { snapshots: 3, minutes: 30 }, to: ['range_bound'] },
+    { kind: 'tier_change', dwell: { snapshots: 1, minutes: 0 }, direction: 'to', tier: 'moderate' },
+    { kind: 'income_tier_change', dwell: { snapshots: 2, minutes: 15 }, direction: 'any', strategy: 'cc' },
     { kind: 'screener_exit', screener: 'highvol_breakdown' },
     { kind: 'metric_threshold', metric: 'atm_iv', op: 'above', value: 0.4, hysteresis: 0.02 },
     { kind: 'level_cross', level: 'gamma_flip', direction: 'down' },
+    { kind: 'level_cross', level: 'custom', price: 612.25, direction: 'up' },
     { kind: 'earnings_approaching', days: 7 },
   ])('%o', (condition) => {
     const rule: AlertRule = { ...base, condition };
@@ -126,21 +164,75 @@ describe('draftFromRule round-trips', () => {
 });
 
 describe('describeCondition', () => {
+  const NO = { snapshots: 1, minutes: 0 };
+  const DEF = { snapshots: 2, minutes: 15 };
   it.each<[AlertRule['condition'], string]>([
-    [{ kind: 'regime_change' }, 'Regime label changes'],
-    [{ kind: 'regime_change', to: ['flush_panic'] }, 'Regime changes to Flush panic'],
-    [{ kind: 'gamma_regime_change', to: ['negative'] }, 'Gamma regime turns negative'],
-    [{ kind: 'tier_change', direction: 'upgrade' }, 'Opportunity tier upgrades'],
-    [{ kind: 'tier_change', direction: 'to', tier: 'high' }, 'Opportunity tier becomes high'],
-    [{ kind: 'income_tier_change', direction: 'any', strategy: 'csp' }, 'CSP income tier changes'],
-    [{ kind: 'screener_enter', screener: 'momentum_breakout' }, 'Enters Momentum breakout'],
+    [{ kind: 'regime_change', dwell: NO }, 'Regime changes'],
+    [{ kind: 'regime_change', dwell: DEF }, 'Regime changes, held 2 snapshots / 15 min'],
+    [
+      { kind: 'regime_change', dwell: NO, to: ['trending_down_high_vol', 'flush_panic'] },
+      'Regime changes to Trending down, high vol or Flush / panic',
+    ],
+    [{ kind: 'gamma_regime_change', dwell: NO, to: ['negative'] }, 'Gamma regime turns negative'],
+    [{ kind: 'tier_change', dwell: NO, direction: 'upgrade' }, 'Opportunity tier upgrades'],
+    [{ kind: 'tier_change', dwell: NO, direction: 'to', tier: 'high' }, 'Opportunity tier becomes high'],
+    [
+      { kind: 'income_tier_change', dwell: { snapshots: 3, minutes: 0 }, direction: 'any', strategy: 'csp' },
+      'Cash-secured-put tier changes, held 3 snapshots',
+    ],
+    [{ kind: 'screener_enter', screener: 'highvol_breakdown' }, 'Enters High-vol breakdown'],
+    [
+      { kind: 'metric_threshold', metric: 'gex_usd_per_1_pct_move', op: 'below', value: 0, hysteresis: 0 },
+      'Net GEX per 1% move crosses below 0',
+    ],
     [
       { kind: 'metric_threshold', metric: 'iv_rank', op: 'above', value: 80, hysteresis: 5 },
-      'iv_rank crosses above 80 (±5)',
+      'IV rank crosses above 80 (±5)',
     ],
-    [{ kind: 'level_cross', level: 'plus_1sigma_1d', direction: 'up' }, 'Price crosses Plus 1σ 1d going up'],
+    [{ kind: 'level_cross', level: 'plus_1sigma_1d', direction: 'up' }, 'Spot crosses the +1σ (1D) going up'],
+    [{ kind: 'level_cross', level: 'call_wall', direction: 'any' }, 'Spot crosses the call wall'],
+    [{ kind: 'level_cross', level: 'put_wall', direction: 'down' }, 'Spot crosses the put wall going down'],
+    [{ kind: 'level_cross', level: 'max_pain', direction: 'any' }, 'Spot crosses the max pain'],
+    [{ kind: 'level_cross', level: 'custom', price: 604.5, direction: 'up' }, 'Spot crosses 604.50 going up'],
     [{ kind: 'earnings_approaching', days: 1 }, 'Earnings within 1 day'],
   ])('%o → %s', (condition, text) => {
     expect(describeCondition(condition)).toBe(text);
+  });
+});
+
+describe('editor labels', () => {
+  it.each(NUMERIC_METRIC_KEYS.map((k) => [k]))('metric %s shows a label, not its API key', (key) => {
+    const label = labelOf(key);
+    expect(label).not.toContain('_');
+    expect(label).not.toBe(key);
+  });
+
+  it('names the metric the trader complained about as the rest of the UI does', () => {
+    expect(labelOf('gex_usd_per_1_pct_move')).toBe('Net GEX per 1% move');
+  });
+
+  it.each(CROSS_LEVELS.map((l) => [l]))('level %s has a Sentence-case option', (level) => {
+    const text = levelOptionLabel(level);
+    expect(text).not.toContain('_');
+    expect(text.charAt(0)).toBe(text.charAt(0).toUpperCase());
+  });
+
+  it.each(ALERT_KINDS.map((k) => [k]))('kind %s has a label', (kind) => {
+    expect(KIND_LABELS[kind]).not.toContain('_');
+  });
+});
+
+describe('snoozeText', () => {
+  // Local times: the test runs in whatever zone the machine has, like the app.
+  const now = new Date(2026, 2, 10, 11, 5);
+  it.each<[string, string | null, string | null]>([
+    ['later today', new Date(2026, 2, 10, 14, 30).toISOString(), 'Snoozed until 14:30'],
+    ['tomorrow', new Date(2026, 2, 11, 9, 0).toISOString(), 'Snoozed until Mar 11, 09:00'],
+    ['next year', new Date(2027, 0, 2, 8, 15).toISOString(), 'Snoozed until Jan 2, 2027, 08:15'],
+    ['already over', new Date(2026, 2, 10, 10, 0).toISOString(), null],
+    ['not snoozed', null, null],
+    ['unreadable', 'soon', null],
+  ])('%s', (_label, until, expected) => {
+    expect(snoozeText(until, now)).toBe(expected);
   });
 });

@@ -52,6 +52,18 @@ describe('recordEntries', () => {
       want: [['Gamma flip', '649.30', '']],
     },
     {
+      // One sign everywhere: (flip − spot) / spot, positive with the flip above spot, whatever
+      // convention the stored payload used (the watchlist showed −1.79 % here, the detail +1.79 %).
+      name: 'the distance to flip takes its sign from the prices',
+      data: { price: 600, gex_flip: 610.74, dist_to_gex_flip_pct: -1.79 },
+      omit: [],
+      want: [
+        ['Price', '600.00', ''],
+        ['Gamma flip', '610.74', ''],
+        ['Distance to flip', '+1.79%', ''],
+      ],
+    },
+    {
       name: 'two names with different values both show, each named',
       data: { gamma_flip_price: 649.3, gex_flip: 650 },
       omit: [],
@@ -61,11 +73,12 @@ describe('recordEntries', () => {
       ],
     },
     {
-      name: 'signed distances and the gamma regime are toned',
+      // The flip's side is explained in words (the tooltip), not coloured good or bad.
+      name: 'signed changes and the gamma regime are toned, the flip distance is not',
       data: { dist_to_gex_flip_pct: -4.1, gamma_regime: 'positive', put_call_ratio_oi_30day_change: 0.2 },
       omit: [],
       want: [
-        ['Distance to flip', '−4.10%', 'neg'],
+        ['Distance to flip', '−4.10%', ''],
         ['Gamma regime', 'Positive', 'pos'],
         ['Put/call OI, 30-day change', '0.20', 'pos'],
       ],
@@ -75,5 +88,21 @@ describe('recordEntries', () => {
     expect(entries.map((e) => [e.label, e.value, e.tone])).toEqual(want);
     // Labels key the list on screen: they must be unique.
     expect(new Set(entries.map((e) => e.label)).size).toBe(entries.length);
+  });
+});
+
+describe('the distance to flip explains its sign on hover', () => {
+  it.each([
+    [
+      { price: 600, gex_flip: 610.74, dist_to_gex_flip_pct: 1.79 },
+      /^\+1\.79 %: the flip is 1\.79 % above spot\./,
+    ],
+    [
+      { price: 600, gex_flip: 589.26, dist_to_gex_flip_pct: 1.79 },
+      /^−1\.79 %: the flip is 1\.79 % below spot\./,
+    ],
+  ])('%o', (data, title) => {
+    const entry = recordEntries(data, []).find((e) => e.label === 'Distance to flip');
+    expect(entry?.title).toMatch(title);
   });
 });

@@ -31,6 +31,9 @@ const KEYS: (keyof ChainMetrics)[] = [
   'expected_move_pct_1d',
   'expected_move_pct_1w',
   'expected_move_pct_1m',
+  'call_wall',
+  'put_wall',
+  'max_pain',
   'notes',
 ];
 
@@ -62,10 +65,14 @@ describe('analyzeChain', () => {
     ['1d', 1],
     ['1w', 5],
     ['1m', 21],
-  ] as const)('expected_move_pct_%s = atm_iv × √(%d/252) × 100', (h, days) => {
-    const m = analyzeChain(makeChain({ ivFn: () => 0.32 }));
-    expect(m[`expected_move_pct_${h}`]).toBeCloseTo(0.32 * Math.sqrt(days / 252) * 100, 10);
-  });
+  ] as const)(
+    'expected_move_pct_%s = atm_iv × √(%d/252) × 100, from the move in cents, to 2 decimals',
+    (h, days) => {
+      const m = analyzeChain(makeChain({ ivFn: () => 0.32 }));
+      const cents = Math.round(m.price * 0.32 * Math.sqrt(days / 252) * 100) / 100;
+      expect(m[`expected_move_pct_${h}`]).toBe(Math.round((cents / m.price) * 10000) / 100);
+    },
+  );
 
   it('pct_gamma_expiring is the nearest expiration’s share of absolute GEX', () => {
     const chain = makeChain();

@@ -25,8 +25,8 @@ describe('keyLevels', () => {
     ['1d', 1],
     ['1w', 5],
     ['1m', 21],
-  ])('±1σ %s = spot × (1 ± atm_iv × √(%d/252))', (h, days) => {
-    const move = 100 * (m.atm_iv as number) * Math.sqrt(days / 252);
+  ])('±1σ %s = spot × (1 ± atm_iv × √(%d/252)), the move in cents', (h, days) => {
+    const move = Math.round(100 * (m.atm_iv as number) * Math.sqrt(days / 252) * 100) / 100;
     expect(byId.get(`plus_1sigma_${h}`)?.price).toBeCloseTo(100 + move, 10);
     expect(byId.get(`minus_1sigma_${h}`)?.price).toBeCloseTo(100 - move, 10);
     expect(byId.get(`plus_1sigma_${h}`)?.kind).toBe(`sigma_${h}`);
@@ -58,7 +58,19 @@ describe('keyLevels', () => {
     const record = keyLevelsRecord(m);
     expect(keyLevelsSchema.parse(record)).toEqual(record);
     expect(record.plus_1sigma_1w).toBeCloseTo(byId.get('plus_1sigma_1w')?.price as number, 10);
-    expect(keyLevelsRecord({ price: 100, gex_flip: null, atm_iv: null })).toEqual({
+    expect(record.call_wall).toBe(m.call_wall);
+    expect(record.put_wall).toBe(m.put_wall);
+    expect(record.max_pain).toBe(m.max_pain);
+    expect(
+      keyLevelsRecord({
+        price: 100,
+        gex_flip: null,
+        atm_iv: null,
+        call_wall: null,
+        put_wall: null,
+        max_pain: null,
+      }),
+    ).toEqual({
       spot: 100,
       gamma_flip: null,
       plus_1sigma_1d: null,
@@ -67,6 +79,9 @@ describe('keyLevels', () => {
       minus_1sigma_1w: null,
       plus_1sigma_1m: null,
       minus_1sigma_1m: null,
+      call_wall: null,
+      put_wall: null,
+      max_pain: null,
     });
   });
 });

@@ -17,10 +17,10 @@ describe('gammaRegime (the spec rule)', () => {
   });
 });
 
-describe('distToFlipPct', () => {
+describe('distToFlipPct: (flip − spot) / spot, positive when the flip is above spot', () => {
   it.each([
-    [100, 96, 4],
-    [200, 210, -5],
+    [100, 96, -4],
+    [200, 210, 5],
     [100, null, null],
     [0, 96, null],
   ] as const)('spot %s, flip %s → %s', (spot, flip, pct) => {

@@ -19,6 +19,12 @@ describe('alert conditions', () => {
     [{ kind: 'screener_exit', screener: 'highvol_breakdown' }],
     [{ kind: 'metric_threshold', metric: 'iv_rank', op: 'above', value: 80 }],
     [{ kind: 'level_cross', level: 'minus_1sigma_1w' }],
+    [{ kind: 'level_cross', level: 'call_wall', direction: 'up' }],
+    [{ kind: 'level_cross', level: 'put_wall' }],
+    [{ kind: 'level_cross', level: 'max_pain' }],
+    [{ kind: 'level_cross', level: 'custom', price: 601.5 }],
+    [{ kind: 'regime_change', dwell: { snapshots: 1, minutes: 0 } }],
+    [{ kind: 'tier_change', direction: 'any', dwell: { snapshots: 20, minutes: 240 } }],
     [{ kind: 'earnings_approaching', days: 0 }],
   ])('accepts %o', (condition) => {
     expect(alertConditionSchema.safeParse(condition).success).toBe(true);
@@ -26,6 +32,11 @@ describe('alert conditions', () => {
 
   it.each([
     ['an unknown kind', { kind: 'price_spike' }],
+    ['a custom level without its price', { kind: 'level_cross', level: 'custom' }],
+    ['a custom level at a negative price', { kind: 'level_cross', level: 'custom', price: -1 }],
+    ['an unknown level', { kind: 'level_cross', level: 'vwap' }],
+    ['a dwell of 0 snapshots', { kind: 'regime_change', dwell: { snapshots: 0, minutes: 15 } }],
+    ['a dwell beyond 240 minutes', { kind: 'gamma_regime_change', dwell: { snapshots: 2, minutes: 300 } }],
     ['a tier direction "to" without the tier', { kind: 'tier_change', direction: 'to' }],
     ['an unknown regime label', { kind: 'regime_change', to: ['sideways_chop'] }],
     ['an unknown screener', { kind: 'screener_enter', screener: 'moonshot' }],
@@ -90,7 +101,8 @@ describe('rule input and patch', () => {
     ).toEqual({
       name: 'x',
       enabled: true,
-      condition: { kind: 'gamma_regime_change' },
+      // Dwell is on by default: 2 snapshots and 15 minutes.
+      condition: { kind: 'gamma_regime_change', dwell: { snapshots: 2, minutes: 15 } },
       scope: { kind: 'all' },
       cooldownMinutes: 60,
       quietHours: null,

@@ -9,6 +9,7 @@ import {
   pickExpiration,
   recommendIncome,
   REGIME_FIT,
+  VERY_LOW_YIELD_PCT,
 } from '../../../../../src/service/engine/interpret/income.ts';
 import type { RegimeResult } from '../../../../../src/service/engine/interpret/regime.ts';
 import { bsPrice } from '../../../../../src/service/engine/pricing.ts';
@@ -157,13 +158,13 @@ describe('recommendIncome: guards', () => {
   });
 
   it.each([
-    ['inside 30 days', { date: '2025-03-28', time: 'amc' }, true, 'earnings penalized'],
-    ['before the expiration, past 30 days', { date: '2025-04-11', time: 'bmo' }, true, 'earnings penalized'],
+    ['inside 30 days', { date: '2025-03-28', time: 'amc' }, true, 'Earnings penalized'],
+    ['before the expiration, past 30 days', { date: '2025-04-11', time: 'bmo' }, true, 'Earnings penalized'],
     [
       'after the expiration',
       { date: '2025-04-20', time: 'bmo' },
       false,
-      'earnings checked: next on 2025-04-20',
+      'Earnings checked: next on 2025-04-20',
     ],
   ] as const)('earnings %s', (_name, earnings, penalized, caveat) => {
     const base = byStrategy(recommendIncome(metrics(), chain, regime('range_bound'))).get('cc');
@@ -188,8 +189,8 @@ describe('recommendIncome: guards', () => {
   });
 
   it.each([
-    [true, 'earnings checked: none scheduled'],
-    [false, 'earnings unknown'],
+    [true, 'Earnings checked: none scheduled'],
+    [false, 'Earnings unknown'],
   ] as const)('no earnings event, simulated %s → %s', (simulated, caveat) => {
     const cc = byStrategy(
       recommendIncome(metrics({ earnings: null, simulated }), chain, regime('range_bound')),
@@ -232,5 +233,23 @@ describe('recommendIncome: properties', () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('recommendIncome: a very low yield never rates above low (issue 12: 0.9 % a year rated moderate)', () => {
+  it.each([
+    // ATM IV of the whole chain, IV rank → whether the yield is under the floor, the tier
+    [0.05, 100, true, 'low'],
+    [0.06, 90, true, 'low'],
+    [0.25, 100, false, 'high'],
+    [0.25, 60, false, 'moderate'],
+  ] as const)('IV %s, IV rank %s', (iv, ivRank, veryLow, tier) => {
+    const c = makeChain({ expirations: EXPIRATIONS, ivFn: () => iv });
+    const cc = byStrategy(
+      recommendIncome(metrics({ atm_iv: iv, iv_rank: ivRank }), c, regime('range_bound')),
+    ).get('cc');
+    expect((cc?.annualized_yield as number) * 100 < VERY_LOW_YIELD_PCT).toBe(veryLow);
+    expect(cc?.income_tier).toBe(tier);
+    if (veryLow) expect(cc?.reasons.join(' ')).toContain('rated no better than low');
   });
 });

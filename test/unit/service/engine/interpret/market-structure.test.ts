@@ -17,17 +17,18 @@ import { nonFinitePaths } from './no-nan.ts';
 const at = (flip: number, price = 100): Partial<TickerMetrics> => ({
   price,
   gex_flip: flip,
-  dist_to_gex_flip_pct: ((price - flip) / price) * 100,
+  dist_to_gex_flip_pct: ((flip - price) / price) * 100,
 });
 
 describe('flip_context', () => {
   it.each([
-    [at(96), 'above_flip', 4],
-    [at(99.5), 'at_flip', 0.5],
-    [at(100.5), 'at_flip', -0.5],
+    // distance = (flip − spot) / spot: negative when spot is above the flip.
+    [at(96), 'above_flip', -4],
+    [at(99.5), 'at_flip', -0.5],
+    [at(100.5), 'at_flip', 0.5],
     [at(100), 'at_flip', 0],
-    [at(99.4), 'above_flip', 0.6],
-    [at(103), 'below_flip', -3],
+    [at(99.4), 'above_flip', -0.6],
+    [at(103), 'below_flip', 3],
   ] as const)('%j → %s', (over, state, distance) => {
     const f = flipContext(makeTickerMetrics(over));
     expect(f?.state).toBe(state);
@@ -145,9 +146,10 @@ describe('interpretMarketStructure', () => {
     const w = (100 * (m.expected_move_pct_1w as number)) / 100;
     expect(d.key_levels.spot).toBe(100);
     expect(d.key_levels.gamma_flip).toBe(96);
-    expect(d.key_levels.plus_1sigma_1w).toBeCloseTo(100 + w, 2);
-    expect(d.key_levels.minus_1sigma_1w).toBeCloseTo(100 - w, 2);
-    expect(d.supporting_factors.expected_move_pct_1w).toBeCloseTo(m.expected_move_pct_1w as number, 3);
+    expect(d.key_levels.plus_1sigma_1w).toBe(100 + w);
+    expect(d.key_levels.minus_1sigma_1w).toBe(100 - w);
+    expect(d.supporting_factors.expected_move_pct_1w).toBe(m.expected_move_pct_1w);
+    expect([d.key_levels.call_wall, d.key_levels.put_wall, d.key_levels.max_pain]).toEqual([105, 95, 100]);
     expect(d.headline).toContain('4.0 % above its gamma flip $96.00');
   });
 
@@ -166,8 +168,8 @@ describe('interpretMarketStructure', () => {
     expect(d.confidence.notes).toEqual(
       expect.arrayContaining([
         '12 contracts without IV',
-        'flip context unavailable: no sign change within ±20 %',
-        'skew tone unavailable: no 25-delta IVs',
+        'Flip context unavailable: no sign change within ±20 %',
+        'Skew tone unavailable: no 25-delta IVs',
       ]),
     );
   });

@@ -113,7 +113,7 @@ describe('classifyRegime', () => {
       makeTickerMetrics({ trend_score: null, trend_state: null, gamma_regime: 'negative' }),
     );
     expect(r.confidence).toBeLessThanOrEqual(0.25);
-    expect(r.reasons[0]).toContain('no trend history');
+    expect(r.reasons[0]).toContain('No trend history');
   });
 
   it('names its version', () => {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../../../../src/service/market/clock.ts';
 import { trendSessionDrift } from '../../../../../src/service/market/sim/daily-path.ts';
+import { IV_RANGE } from '../../../../../src/service/market/sim/plausible-ranges.ts';
 import { REGIME_PARAMS, SIM_REGIMES, type SimRegime } from '../../../../../src/service/market/sim/regimes.ts';
 import { createSimulatedMarket } from '../../../../../src/service/market/sim/simulated-source.ts';
 import { SIM_UNIVERSE } from '../../../../../src/service/market/sim/universe.ts';
@@ -162,7 +163,11 @@ describe('latent state', () => {
         if (r === 'panic_flush') panic.push(path.iv30[i]!);
       }
       if (panic.length === 0) continue;
-      expect(mean(panic) / mean(calm), spec.ticker).toBeGreaterThan(1.6);
+      // 1.35 × calm IV, not more: panic IV is capped at the kind's plausible ceiling (plausible-ranges.ts),
+      // so a megacap's panic IV tops out near 60 % against ~35 % when calm, COIN's near 80 % against ~55 %.
+      // Names whose calm IV is already near the cap (MARA) can only reach the cap.
+      const spike = Math.min(1.35 * mean(calm), 0.9 * IV_RANGE[spec.kind].max);
+      expect(mean(panic), spec.ticker).toBeGreaterThan(spike);
     }
   });
 

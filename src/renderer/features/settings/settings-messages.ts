@@ -1,0 +1,143 @@
+// Settings validation in words a user reads: each issue (from the form's own zod check, or from
+// the main side's `issues` list after a refused save) becomes a sentence naming the field as the
+// form labels it, and a key saying where the form shows it. The schema's paths and zod's texts
+// ("webhooks.1.url: Invalid URL", "retentionDays: Too small") never reach the screen.
+import { POLL_JOBS, type PollJob } from '../../../shared/bridge/settings.ts';
+
+/** A zod issue or the bridge's flattened one (path joined by dots, no code). */
+export interface SettingsIssue {
+  path: readonly PropertyKey[] | string;
+  message: string;
+  code?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+}
+
+export interface PlacedMessage {
+  /**
+   * Where the form shows it: a field's key (`retentionDays`, `schedules.signals`,
+   * `notifications.webhooks.1.url`, `newHook.url`) or a section's name for an issue no single field owns.
+   */
+  key: string;
+  message: string;
+}
+
+/** The form's labels of the schedule inputs (Sentence case, as the rest of the UI writes jobs). */
+export const JOB_LABELS: Record<PollJob, string> = {
+  signals: 'Signals',
+  market_structure: 'Market structure',
+  screeners: 'Screeners',
+  top_setups: 'Top setups',
+  income: 'Income',
+  curves: 'Curves',
+  series: 'Series',
+};
+
+/** The label of the retention input, which the messages repeat. */
+export const RETENTION_LABEL = 'Keep history for';
+
+const isJob = (key: string): key is PollJob => (POLL_JOBS as readonly string[]).includes(key);
+
+function segments(path: SettingsIssue['path']): string[] {
+  if (typeof path === 'string') return path === '' || path === '(input)' ? [] : path.split('.');
+  return path.map(String);
+}
+
+function days(n: number): string {
+  return `${n} ${n === 1 ? 'day' : 'days'}`;
+}
+
+/** Zod says "Too small: expected number to be >=1"; the bridge keeps only that text. */
+function boundFrom(issue: SettingsIssue, which: 'minimum' | 'maximum'): number | null {
+  const bound = issue[which];
+  if (bound !== undefined) return Number(bound);
+  const match = /(?:>=|<=|>|<)\s*(-?\d+)/.exec(issue.message);
+  return match ? Number(match[1]) : null;
+}
+
+function kindOf(issue: SettingsIssue): 'small' | 'big' | 'other' {
+  if (issue.code === 'too_small' || /too small/i.test(issue.message)) return 'small';
+  if (issue.code === 'too_big' || /too big/i.test(issue.message)) return 'big';
+  return 'other';
+}
+
+function retention(issue: SettingsIssue): string {
+  const kind = kindOf(issue);
+  if (kind === 'small')
+    return `${RETENTION_LABEL} must be at least ${days(boundFrom(issue, 'minimum') ?? 1)}`;
+  if (kind === 'big')
+    return `${RETENTION_LABEL} must be at most ${days(boundFrom(issue, 'maximum') ?? 3650)}`;
+  return `${RETENTION_LABEL} must be a whole number of days`;
+}
+
+/** "Webhook 2" for index 1 (people count from one), "The new webhook" for the row being added. */
+function webhookField(owner: string, field: string | undefined): string {
+  if (field === 'url')
+    return `${owner} URL must start with https:// or http:// and name a host, e.g. https://hooks.example.com/…`;
+  if (field === 'id')
+    return `${owner} id must be 1 to 40 lower-case letters, digits, - or _, starting with a letter or digit`;
+  if (field === 'preset') return `${owner} preset must be Generic JSON, Discord, Slack or ntfy`;
+  return `${owner} is incomplete`;
+}
+
+/** One issue of a section, placed and worded. */
+export function placeIssue(section: string, issue: SettingsIssue): PlacedMessage {
+  // Local checks parse one section (paths relative to it); the main side's paths start with it.
+  const raw = segments(issue.path);
+  const path = raw[0] === section ? raw : [section, ...raw];
+  const [head, second, third, fourth] = path;
+
+  if (head === 'retentionDays') return { key: 'retentionDays', message: retention(issue) };
+  if (head === 'dataFolder') return { key: 'dataFolder', message: 'Data folder must not be empty' };
+  if (head === 'schedules' && second !== undefined && isJob(second))
+    return {
+      key: `schedules.${second}`,
+      message: `${JOB_LABELS[second]} schedule must be a cron expression of 5 or 6 fields, e.g. */5 * * * *`,
+    };
+  if (head === 'quietHours' && (second === 'start' || second === 'end'))
+    return {
+      key: `quietHours.${second}`,
+      message: `Quiet hours ${second === 'start' ? 'from' : 'to'} must be a time like 22:00`,
+    };
+  if (head === 'newHook') return { key: `newHook.${second ?? ''}`, message: webhookField('Webhook', second) };
+  if (head === 'notifications' && second === 'webhooks') {
+    const index = third === undefined ? NaN : Number(third);
+    if (Number.isInteger(index))
+      return {
+        key: `notifications.webhooks.${index}.${fourth ?? ''}`,
+        message: webhookField(`Webhook ${index + 1}`, fourth),
+      };
+    if (kindOf(issue) === 'big') return { key: 'notifications', message: 'At most 20 webhooks' };
+    return { key: 'notifications', message: 'Each webhook needs an id of its own' };
+  }
+  if (head === 'screeners') return { key: 'screeners', message: 'Each screener can be chosen once' };
+  // Anything else (a field added later): the section in words, never a path.
+  return { key: section, message: `${sectionLabel(section)} could not be saved: check its fields` };
+}
+
+/** Every issue of a section, placed; one message per key (the first), in the order found. */
+export function placeIssues(section: string, issues: readonly SettingsIssue[]): PlacedMessage[] {
+  const seen = new Map<string, PlacedMessage>();
+  for (const issue of issues) {
+    const placed = placeIssue(section, issue);
+    if (!seen.has(placed.key)) seen.set(placed.key, placed);
+  }
+  return [...seen.values()];
+}
+
+const SECTION_LABELS: Record<string, string> = {
+  dataSource: 'Data source',
+  schedules: 'Schedules',
+  screeners: 'Screeners polled',
+  polling: 'Polling',
+  notifications: 'Notifications',
+  quietHours: 'Quiet hours',
+  theme: 'Appearance',
+  retentionDays: 'History retention',
+  dataFolder: 'Data folder',
+};
+
+/** A section as its heading names it. */
+export function sectionLabel(section: string): string {
+  return SECTION_LABELS[section] ?? 'Settings';
+}

@@ -1,0 +1,108 @@
+// Issue 12, items 17 and 18: a first run that shows how far the first snapshots got (rows fill in
+// as they arrive), and settings that say in the form's own words what to fix, refuse an invalid
+// webhook row before it enters the table, and lose nothing across a refused save and a reload.
+import { expect, snap, test } from './fixtures.ts';
+
+test.describe.configure({ mode: 'serial' });
+// A first run needs an app nobody else has touched.
+test.use({ appLabel: 'settings-first-run' });
+
+const STARTERS = ['SPY', 'QQQ', 'IWM', 'AAPL', 'MSFT', 'NVDA', 'TSLA', 'AMZN'];
+
+test('first run: a progress bar counts the first snapshots while rows fill in', async ({ gw }) => {
+  await expect(gw.getByTestId('onboarding')).toBeVisible();
+  for (const t of STARTERS) await gw.getByTestId(`starter-${t}`).check();
+  await gw.getByTestId('onboarding-name').fill('Starters');
+  await gw.getByTestId('onboarding-start').click();
+  await expect(gw.getByTestId('row-SPY')).toBeVisible();
+
+  const bar = gw.getByRole('progressbar');
+  await expect(bar).toBeVisible();
+  await expect(gw.getByTestId('first-fetch')).toContainText(/Fetching first snapshots: \d of 8 tickers in…/);
+  await expect(bar).toHaveAttribute('aria-valuemax', '8');
+  const first = Number(await bar.getAttribute('aria-valuenow'));
+  await snap(gw, 'first-run-progress');
+
+  // It moves: more rows are in (or all of them, and the bar has gone), with no reload.
+  await expect
+    .poll(async () => ((await bar.count()) === 0 ? 8 : Number(await bar.getAttribute('aria-valuenow'))), {
+      timeout: 90_000,
+    })
+    .toBeGreaterThan(first);
+  // Rows that are in show their figures while the others still wait.
+  const filled = gw.locator('[data-testid^="row-"]:not([data-testid^="row-status-"])').filter({
+    has: gw.locator('td.num'),
+  });
+  await expect(filled.first()).toBeVisible();
+  await snap(gw, 'first-run-rows-filling');
+
+  for (const t of STARTERS)
+    await expect(gw.getByTestId(`row-status-${t}`)).toHaveCount(0, { timeout: 120_000 });
+  await expect(bar).toHaveCount(0);
+  await snap(gw, 'first-run-all-in');
+});
+
+test('settings: human messages, an invalid webhook is refused, a save loses nothing', async ({ gw, app }) => {
+  await gw.goto(`${app.origin}/#/settings`);
+  const notifications = gw.getByRole('region', { name: 'Notifications', exact: true });
+  await expect(notifications).toBeVisible();
+  // A row of the table by its id cell (the new-row inputs hold the same text while typed).
+  const savedHook = (id: string) => notifications.locator('td.mono', { hasText: new RegExp(`^${id}$`) });
+
+  // A valid webhook, saved.
+  await gw.getByTestId('webhook-id').fill('discord');
+  await gw.getByTestId('webhook-url').fill('https://discord.example/api/hook');
+  await gw.getByTestId('webhook-add').click();
+  await expect(savedHook('discord')).toBeVisible();
+  await gw.getByTestId('save-notifications').click();
+  await expect(gw.getByTestId('toast-success').filter({ hasText: 'Settings saved' }).first()).toBeVisible();
+
+  // An invalid one: a message next to the row being added, and it does not enter the table.
+  await gw.getByTestId('webhook-id').fill('ops');
+  await gw.getByTestId('webhook-url').fill('hooks.example.com');
+  await gw.getByTestId('webhook-add').click();
+  await expect(gw.getByTestId('settings-error-newHook.url')).toHaveText(
+    /^Webhook URL must start with https:\/\/ or http:\/\//,
+  );
+  await expect(gw.getByTestId('webhook-url')).toHaveAttribute('aria-invalid', 'true');
+  await expect(savedHook('ops')).toHaveCount(0);
+  await expect(notifications).not.toContainText('webhooks.');
+  await snap(gw, 'settings-webhook-refused');
+
+  // Fixed, it goes in.
+  await gw.getByTestId('webhook-url').fill('https://hooks.example.com/gw');
+  await gw.getByTestId('webhook-add').click();
+  await expect(savedHook('ops')).toBeVisible();
+  await expect(gw.getByTestId('settings-error-newHook.url')).toHaveCount(0);
+  await expect(gw.getByTestId('unsaved-notifications')).toHaveText('Unsaved changes');
+
+  // An invalid retention: the field's label in the message, nothing saved.
+  const data = gw.getByRole('region', { name: 'Data', exact: true });
+  await gw.getByTestId('retention-days').fill('0');
+  await data.getByRole('button', { name: 'Save retention' }).click();
+  await expect(gw.getByTestId('settings-error-retentionDays')).toHaveText(
+    'Keep history for must be at least 1 day',
+  );
+  await expect(data).not.toContainText('retentionDays');
+  await expect(data).not.toContainText('Too small');
+  await snap(gw, 'settings-retention-refused');
+
+  // Valid values save, each with "Settings saved".
+  await gw.getByTestId('retention-days').fill('30');
+  await data.getByRole('button', { name: 'Save retention' }).click();
+  await expect(gw.getByTestId('settings-error-retentionDays')).toHaveCount(0);
+  await gw.getByTestId('save-notifications').click();
+  await expect(gw.getByTestId('unsaved-notifications')).toHaveCount(0);
+  await expect(gw.getByTestId('toast-success').filter({ hasText: 'Settings saved' }).first()).toBeVisible();
+  await expect(gw.getByText(/RetentionDays saved|Notifications saved/)).toHaveCount(0);
+  await snap(gw, 'settings-saved');
+
+  // After a reload, nothing is lost.
+  await gw.reload();
+  await expect(savedHook('discord')).toBeVisible();
+  await expect(savedHook('ops')).toBeVisible();
+  await expect(gw.getByTestId('retention-days')).toHaveValue('30');
+  // The view scrolls inside the app's frame: bring the saved rows into the picture.
+  await notifications.scrollIntoViewIfNeeded();
+  await snap(gw, 'settings-after-reload');
+});

@@ -1,0 +1,119 @@
+// The ticker view as a trader uses it (issue 12, items 1, 2, 3, 11): a ticker opened from
+// Rankings that is on no watchlist is fetched on demand and every tab has data (Market structure
+// with its walls, Signals, Levels); the flip distance reads with one sign and one explanation on
+// the watchlist row and in the detail view. Screenshots: test/artifacts/screenshots/ticker-view-*.png.
+import type { Page } from '@playwright/test';
+import { expect, snap, test } from './fixtures.ts';
+
+test.describe.configure({ mode: 'serial' });
+// Its own app: the watchlist must hold SPY only.
+test.use({ appLabel: 'ticker-view' });
+
+test.beforeAll(async ({ app }) => {
+  await app.call('app:completeOnboarding', { watchlistName: 'Core', tickers: ['SPY'] });
+  await app.call('poll:refreshNow', {});
+});
+
+async function setTheme(page: Page, origin: string, theme: 'light' | 'dark'): Promise<void> {
+  await page.goto(`${origin}/#/settings`);
+  await page.getByTestId(`theme-${theme}`).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+/** "+1.79%" or "−1.79%" → its sign and size as the tooltip writes them. */
+function sentenceFor(shown: string): RegExp {
+  const size = shown.replace(/[+−%\s]/g, '');
+  if (Number(size) === 0) return /spot is at the flip/;
+  const where = shown.startsWith('−') ? 'below' : 'above';
+  return new RegExp(`the flip is ${size.replace('.', '\\.')} % ${where} spot`);
+}
+
+test('a ranked ticker on no watchlist is fetched on demand; every tab shows data', async ({ gw, app }) => {
+  await gw.goto(`${app.origin}/#/rankings/top_setups`);
+  const table = gw.getByTestId('ranking-table');
+  await expect(table).toBeVisible({ timeout: 90_000 });
+  const names = (await table.locator('tbody a').allInnerTexts()).map((t) => t.trim());
+  const ticker = names.find((t) => t && t !== 'SPY');
+  expect(ticker, `a ranked ticker other than SPY among ${names.join(', ')}`).toBeTruthy();
+  await table
+    .getByRole('link', { name: ticker as string, exact: true })
+    .first()
+    .click();
+
+  await expect(gw.getByTestId('ticker-title')).toHaveText(ticker as string);
+  await expect(gw.getByTestId('on-demand-banner')).toContainText('Fetched on demand at', { timeout: 30_000 });
+  await expect(gw.getByTestId('ticker-no-data')).toHaveCount(0);
+
+  // Market structure, with the walls among the key levels.
+  await gw.getByRole('tab', { name: 'Market structure' }).click();
+  await expect(gw.getByTestId('panel-market-structure')).toBeVisible();
+  const ladder = gw.getByTestId('level-ladder');
+  for (const wall of ['Call wall', 'Put wall', 'Max pain'])
+    await expect(ladder.getByText(wall, { exact: true })).toBeVisible();
+  // The badge reads the card's gamma, never "n/a" beside a "dealers … gamma" card.
+  await expect(gw.getByTestId('ticker-gamma')).toHaveText(/Long γ|Short γ/);
+
+  // One expected move: the ±1σ 1D distance is the same on both tabs.
+  const plus1d = ladder.getByRole('listitem').filter({ hasText: '+1σ 1D' });
+  const structureMove = (await plus1d.locator('.num').last().innerText()).trim();
+  await snap(gw, 'ticker-view-structure-dark');
+
+  await gw.getByRole('tab', { name: 'Signals' }).click();
+  await expect(gw.getByTestId('panel-signals')).toBeVisible();
+  await expect(gw.getByTestId('panel-signals')).toContainText('IV rank');
+
+  await gw.getByRole('tab', { name: 'Levels' }).click();
+  await expect(gw.getByTestId('panel-levels')).toBeVisible();
+  await expect(gw.getByTestId('level-call_wall')).toContainText('Call wall');
+  await expect(gw.getByTestId('level-put_wall')).toContainText('Put wall');
+  await expect(gw.getByTestId('level-plus_1sigma_1d')).toContainText(structureMove);
+  await snap(gw, 'ticker-view-levels-dark');
+
+  // Fetched, not watched: no list gained the ticker.
+  const lists = await app.call<{ tickers: string[] }[]>('watchlists:list');
+  expect(lists.flatMap((l) => l.tickers)).toEqual(['SPY']);
+
+  await setTheme(gw, app.origin, 'light');
+  await gw.goto(`${app.origin}/#/ticker/${ticker}/overview`);
+  await expect(gw.getByTestId('level-ladder')).toBeVisible();
+  await expect(gw.getByTestId('on-demand-banner')).toBeVisible();
+  await snap(gw, 'ticker-view-structure-light');
+  await setTheme(gw, app.origin, 'dark');
+});
+
+test('the flip distance has one sign and one explanation on the row and in the detail', async ({
+  gw,
+  app,
+}) => {
+  // Hold the data still while both places are read.
+  await app.call('poll:pause', {});
+  try {
+    await gw.goto(`${app.origin}/#/watchlists`);
+    const cell = gw.getByTestId('to-flip-SPY');
+    await expect(cell).toHaveText(/[+−]?\d/, { timeout: 60_000 });
+    const rowText = (await cell.innerText()).trim();
+    const rowTitle = (await cell.getAttribute('title')) ?? '';
+    expect(rowTitle).toMatch(sentenceFor(rowText));
+    // textContent: the table cell may wrap the glyph onto its own line in innerText.
+    const rowBadge = ((await gw.getByTestId('gamma-SPY').textContent()) ?? '').trim();
+    const rowBadgeTitle = await gw.getByTestId('gamma-SPY').getAttribute('title');
+
+    await gw.getByTestId('open-SPY').click();
+    const detail = gw.getByTestId('ticker-flip-distance');
+    await expect(detail).toHaveText(rowText);
+    await expect(gw.getByTestId('ticker-flip')).toHaveAttribute('title', rowTitle);
+    await expect(gw.getByTestId('ticker-flip')).toContainText(
+      rowText.startsWith('−') ? 'below spot' : 'above spot',
+    );
+    await expect(gw.getByTestId('ticker-gamma')).toHaveText(rowBadge);
+    await expect(gw.getByTestId('ticker-gamma')).toHaveAttribute('title', rowBadgeTitle ?? '');
+    // The card's figure (its own snapshot) explains itself the same way, with the same sign.
+    const card = gw.getByTestId('structure-flip-distance');
+    const cardText = (await card.innerText()).trim();
+    await expect(card).toHaveAttribute('title', sentenceFor(cardText));
+    expect(cardText.startsWith('−')).toBe(rowText.startsWith('−'));
+    await snap(gw, 'ticker-view-spy-dark');
+  } finally {
+    await app.call('poll:resume', {});
+  }
+});

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultSettings,
+  settingsSchema,
+  type Settings,
+  type Webhook,
+} from '../../../../src/shared/bridge/settings.ts';
+import {
+  placeIssue,
+  placeIssues,
+  sectionLabel,
+} from '../../../../src/renderer/features/settings/settings-messages.ts';
+import { addWebhook } from '../../../../src/renderer/features/settings/webhook-row.ts';
+
+const hook = (id: string, url: string): Webhook => ({ id, url, preset: 'generic', enabled: true });
+
+/** The messages the form shows for a section's value, as the form checks it before saving. */
+function messagesFor<K extends keyof Settings>(section: K, value: unknown) {
+  const parsed = settingsSchema.shape[section].safeParse(value);
+  if (parsed.success) throw new Error('expected the value to be refused');
+  return placeIssues(section, parsed.error.issues);
+}
+
+describe('settings messages: what the form checks', () => {
+  it.each([
+    ['retentionDays', 0, 'retentionDays', 'Keep history for must be at least 1 day'],
+    ['retentionDays', 5000, 'retentionDays', 'Keep history for must be at most 3650 days'],
+    ['retentionDays', 2.5, 'retentionDays', 'Keep history for must be a whole number of days'],
+    ['retentionDays', null, 'retentionDays', 'Keep history for must be a whole number of days'],
+    [
+      'notifications',
+      { desktop: true, webhooks: [hook('ok', 'https://a.example'), hook('ops', 'hooks.example.com')] },
+      'notifications.webhooks.1.url',
+      'Webhook 2 URL must start with https:// or http:// and name a host, e.g. https://hooks.example.com/…',
+    ],
+    [
+      'notifications',
+      { desktop: true, webhooks: [hook('Bad Id', 'https://a.example')] },
+      'notifications.webhooks.0.id',
+      'Webhook 1 id must be 1 to 40 lower-case letters, digits, - or _, starting with a letter or digit',
+    ],
+    [
+      'notifications',
+      { desktop: true, webhooks: [hook('a', 'https://a.example'), hook('a', 'https://b.example')] },
+      'notifications',
+      'Each webhook needs an id of its own',
+    ],
+    [
+      'schedules',
+      { ...defaultSettings.schedules, market_structure: 'every minute' },
+      'schedules.market_structure',
+      'Market structure schedule must be a cron expression of 5 or 6 fields, e.g. */5 * * * *',
+    ],
+    [
+      'quietHours',
+      { enabled: true, start: '25:00', end: '07:00' },
+      'quietHours.start',
+      'Quiet hours from must be a time like 22:00',
+    ],
+    ['dataFolder', '', 'dataFolder', 'Data folder must not be empty'],
+  ] as const)('%s %j → %s: %s', (section, value, key, message) => {
+    expect(messagesFor(section, value)).toEqual([{ key, message }]);
+  });
+
+  it('never shows a schema path or zod wording', () => {
+    const cases: [keyof Settings, unknown][] = [
+      ['retentionDays', 0],
+      ['notifications', { desktop: true, webhooks: [hook('x', 'ftp://x')] }],
+      ['schedules', { ...defaultSettings.schedules, signals: '' }],
+    ];
+    for (const [section, value] of cases)
+      for (const { message } of messagesFor(section, value)) {
+        expect(message).not.toMatch(/retentionDays|webhooks\.\d|Too small|Invalid|expected/);
+        expect(message[0]).toBe(message[0]?.toUpperCase());
+      }
+  });
+});
+
+describe('settings messages: what the main side sends back', () => {
+  it.each([
+    [
+      'retentionDays',
+      { path: 'retentionDays', message: 'Too small: expected number to be >=1' },
+      'retentionDays',
+      'Keep history for must be at least 1 day',
+    ],
+    [
+      'notifications',
+      { path: 'notifications.webhooks.1.url', message: 'an http:// or https:// address' },
+      'notifications.webhooks.1.url',
+      'Webhook 2 URL must start with https:// or http:// and name a host, e.g. https://hooks.example.com/…',
+    ],
+    [
+      'schedules',
+      { path: 'schedules.signals', message: 'not a valid cron expression (node-cron syntax)' },
+      'schedules.signals',
+      'Signals schedule must be a cron expression of 5 or 6 fields, e.g. */5 * * * *',
+    ],
+    [
+      'polling',
+      { path: 'polling.somethingNew', message: 'Invalid input' },
+      'polling',
+      'Polling could not be saved: check its fields',
+    ],
+  ] as const)('%s: %j', (section, issue, key, message) => {
+    expect(placeIssue(section, issue)).toEqual({ key, message });
+  });
+
+  it('names sections as their headings do', () => {
+    expect(sectionLabel('quietHours')).toBe('Quiet hours');
+    expect(sectionLabel('retentionDays')).toBe('History retention');
+  });
+});
+
+describe('adding a webhook row', () => {
+  const saved = [hook('discord', 'https://discord.example/hook')];
+
+  it.each([
+    [
+      'an address without a scheme',
+      hook('ops', 'hooks.example.com'),
+      'newHook.url',
+      /^Webhook URL must start/,
+    ],
+    ['another protocol', hook('ops', 'ftp://hooks.example.com'), 'newHook.url', /^Webhook URL must start/],
+    ['no id', hook('', 'https://hooks.example.com'), 'newHook.id', /^Webhook id must be 1 to 40/],
+    ['an id already used', hook('discord', 'https://other.example'), 'newHook.id', /already in the table/],
+  ])('refuses %s and leaves the table as it was', (_, candidate, key, message) => {
+    const result = addWebhook(saved, candidate);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors.map((e) => e.key)).toContain(key);
+    expect(result.errors.find((e) => e.key === key)?.message).toMatch(message);
+    expect(saved).toHaveLength(1);
+  });
+
+  it('adds a valid row (trimmed) after the saved ones', () => {
+    const result = addWebhook(saved, hook(' ops ', ' https://hooks.example.com/x '));
+    expect(result).toEqual({
+      ok: true,
+      webhooks: [...saved, hook('ops', 'https://hooks.example.com/x')],
+    });
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { LevelsData, MarketStructureData } from '../../../../src/shared/api/index.ts';
+import { levelsRows, structureLadder } from '../../../../src/renderer/features/ticker/key-levels.ts';
+
+// SPY-like numbers: the 1D move is 0.53 % by the service; the rounded ±1σ prices alone give 0.54 %.
+const SPOT = 600;
+function structure(keyLevels: Record<string, unknown> = {}): MarketStructureData {
+  return {
+    headline: 'h',
+    signal: 's',
+    bias: 'neutral',
+    structure_regime: 'r',
+    expected_behavior: 'e',
+    tags: [],
+    confidence: { notes: [] },
+    drivers: { flip_context: null, gamma_tone: null, skew_tone: null, sentiment: 'neutral' },
+    key_levels: {
+      spot: SPOT,
+      gamma_flip: 610.74,
+      plus_1sigma_1d: 603.24,
+      minus_1sigma_1d: 596.76,
+      plus_1sigma_1w: 607.1,
+      minus_1sigma_1w: 592.9,
+      plus_1sigma_1m: null,
+      minus_1sigma_1m: null,
+      ...keyLevels,
+    },
+    supporting_factors: {
+      call_regime: null,
+      distance_to_flip_pct: 1.79,
+      expected_move_pct_1d: 0.53,
+      expected_move_pct_1w: 1.18,
+      gamma_flip: 610.74,
+      gamma_notional_per_1pct_move_usd: null,
+      pcr_oi: null,
+      pcr_volume: null,
+      pct_gamma_expiring_nearest_expiry: null,
+      put_call_25d_iv_premium_pct: null,
+      speculative_interest_score: null,
+      spot: SPOT,
+    },
+  } as MarketStructureData;
+}
+const levels: LevelsData = {
+  ticker: 'SPY',
+  asof: '2026-03-02T15:00:00Z',
+  price: SPOT,
+  levels: [
+    { id: 'call_wall', label: 'Call wall', price: 620, kind: 'call_wall' },
+    { id: 'gamma_flip', label: 'Gamma flip', price: 610.74, kind: 'gamma_flip' },
+    { id: 'plus_1sigma_1d', label: '+1σ 1D', price: 603.24, kind: 'sigma_1d' },
+    { id: 'spot', label: 'Spot', price: SPOT, kind: 'spot' },
+    { id: 'minus_1sigma_1d', label: '−1σ 1D', price: 596.76, kind: 'sigma_1d' },
+    { id: 'max_pain', label: 'Max pain', price: 595, kind: 'max_pain' },
+    { id: 'put_wall', label: 'Put wall', price: 580, kind: 'put_wall' },
+  ],
+};
+
+describe('structureLadder: the walls are key levels', () => {
+  it.each([
+    ['from the levels payload when the record has no wall keys', structure(), [620, 595, 580]],
+    [
+      'from the record when it carries them',
+      structure({ call_wall: 630, put_wall: 575, max_pain: 600 }),
+      [630, 600, 575],
+    ],
+    [
+      'a null in the record means none (the levels are not consulted)',
+      structure({ call_wall: null }),
+      [595, 580],
+    ],
+  ])('%s', (_, data, prices) => {
+    const walls = structureLadder(data, levels).filter((l) =>
+      ['call_wall', 'put_wall', 'max_pain'].includes(l.id),
+    );
+    expect(walls.map((w) => w.price)).toEqual(prices);
+  });
+
+  it('lists every level price descending, walls with their kind in words', () => {
+    const ladder = structureLadder(structure(), levels);
+    expect(ladder.map((l) => l.id)).toEqual([
+      'call_wall',
+      'gamma_flip',
+      'plus_1sigma_1w',
+      'plus_1sigma_1d',
+      'spot',
+      'minus_1sigma_1d',
+      'max_pain',
+      'minus_1sigma_1w',
+      'put_wall',
+    ]);
+    expect(ladder.find((l) => l.id === 'put_wall')?.kind).toBe('Put wall');
+  });
+});
+
+describe('one expected move on both tabs (the service figure, not a percent of rounded prices)', () => {
+  it.each([
+    ['plus_1sigma_1d', 0.53],
+    ['minus_1sigma_1d', -0.53],
+  ])('%s', (id, pct) => {
+    const ladder = structureLadder(structure(), levels).find((l) => l.id === id);
+    const row = levelsRows(levels, structure()).find((l) => l.id === id);
+    expect(ladder?.fromSpotPct).toBe(pct);
+    expect(row?.fromSpotPct).toBe(pct);
+  });
+
+  it('other levels: (price − spot) / spot; spot itself has none', () => {
+    const rows = levelsRows(levels, structure());
+    expect(rows.find((l) => l.id === 'call_wall')?.fromSpotPct).toBeCloseTo((20 / 600) * 100, 10);
+    expect(rows.find((l) => l.id === 'spot')?.fromSpotPct).toBeNull();
+    expect(rows.find((l) => l.id === 'call_wall')?.kind).toBe('Call wall');
+  });
+
+  it('a remote level without an id is matched to its horizon by kind and side', () => {
+    const remote: LevelsData = {
+      ...levels,
+      levels: [{ label: 'Up 1D', price: 603.24, kind: 'sigma_1d' }],
+    };
+    expect(levelsRows(remote, structure())[0]?.fromSpotPct).toBe(0.53);
+  });
+});
