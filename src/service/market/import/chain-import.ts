@@ -70,6 +70,50 @@ export function chooseTicker(
   return { ticker, rows: kept };
 }
 
+const FIGURES = ['iv', 'openInterest', 'volume', 'bid', 'ask'] as const;
+const FIGURE_NAMES: Record<(typeof FIGURES)[number], string> = {
+  iv: 'IV',
+  openInterest: 'open interest',
+  volume: 'volume',
+  bid: 'bid',
+  ask: 'ask',
+};
+
+/**
+ * One row per contract (root, expiration, strike, side). A file whose rows appear twice (a copy
+ * pasted onto itself, an export run twice into one file) would otherwise double every open
+ * interest and GEX figure: an exact repeat is counted once, with a note; a repeat with other
+ * figures cannot be resolved and refuses the file, naming both places. The root is part of the
+ * key because SPX and SPXW list the same dates and strikes as different contracts.
+ */
+export function dedupeContracts(rows: readonly ImportedRow[], notes: string[]): ImportedRow[] {
+  const seen = new Map<string, ImportedRow>();
+  const kept: ImportedRow[] = [];
+  let repeats = 0;
+  for (const row of rows) {
+    const key = `${row.root}|${row.expiration}|${row.strike}|${row.isCall ? 'C' : 'P'}`;
+    const first = seen.get(key);
+    if (!first) {
+      seen.set(key, row);
+      kept.push(row);
+      continue;
+    }
+    const differs = FIGURES.find((f) => !Object.is(first[f], row[f]));
+    if (differs) {
+      const contract = `${row.root} ${row.expiration} ${row.strike} ${row.isCall ? 'call' : 'put'}`;
+      throw new ChainImportError(
+        row.location,
+        `repeats the ${contract} of ${first.location} with a different ${FIGURE_NAMES[differs]} ` +
+          `(${first[differs]} there, ${row[differs]} here): which one is right cannot be told`,
+      );
+    }
+    repeats++;
+  }
+  if (repeats > 0)
+    notes.push(`${repeats} contracts were listed twice with the same figures; each was counted once`);
+  return kept;
+}
+
 export function finishImport(
   format: ChainFormat,
   header: { ticker: string; spot: number; asof: number; name: string | null },
@@ -79,7 +123,7 @@ export function finishImport(
   const source: ChainSource = format;
   const { chain, expiredRows } = packChain(
     { ticker: header.ticker, spot: header.spot, asof: header.asof, source },
-    rows,
+    dedupeContracts(rows, notes),
     optionExpiryEpoch,
   );
   if (expiredRows > 0)
