@@ -27,6 +27,17 @@ async function openSignalsHistory(page: Page, origin: string): Promise<number> {
   return await page.locator('[data-testid^="timeline-entry-"]').count();
 }
 
+/**
+ * The A or B button of the timeline entry stored at `time`: by its time, not its index, because
+ * the timeline is live and a snapshot stored meanwhile shifts every index by one.
+ */
+function pick(page: Page, which: 'A' | 'B', time: string): Locator {
+  return page
+    .locator('[data-testid^="timeline-entry-"]')
+    .filter({ hasText: time })
+    .getByRole('button', { name: which, exact: true });
+}
+
 function row(page: Page, label: string): Locator {
   return page
     .getByTestId('compare-table')
@@ -51,8 +62,8 @@ test('compare: older → newer whichever is picked first, changes in the field u
   ).trim();
 
   // A on the newest (top of the list), B on the oldest: A is the newer one.
-  await gw.getByTestId(`pick-a-${newest}`).click();
-  await gw.getByTestId(`pick-b-${oldest}`).click();
+  await pick(gw, 'A', newestTime).click();
+  await pick(gw, 'B', oldestTime).click();
   const compare = gw.getByTestId('snapshot-compare');
   await expect(compare).toBeVisible();
   await expect(gw.getByTestId('compare-older')).toHaveText(`Older (B) ${oldestTime}`);
@@ -69,10 +80,10 @@ test('compare: older → newer whichever is picked first, changes in the field u
   await snap(gw, 'history-01-a-newer-b-older');
 
   // The same two picks the other way round: the same older and newer values, letters swapped.
-  await gw.getByTestId(`pick-a-${newest}`).click();
-  await gw.getByTestId(`pick-b-${oldest}`).click();
-  await gw.getByTestId(`pick-a-${oldest}`).click();
-  await gw.getByTestId(`pick-b-${newest}`).click();
+  await pick(gw, 'A', newestTime).click();
+  await pick(gw, 'B', oldestTime).click();
+  await pick(gw, 'A', oldestTime).click();
+  await pick(gw, 'B', newestTime).click();
   await expect(gw.getByTestId('compare-older')).toHaveText(`Older (A) ${oldestTime}`);
   await expect(gw.getByTestId('compare-newer')).toHaveText(`Newer (B) ${newestTime}`);
   await expect(headers).toHaveText(['Field', 'Older (A)', 'Newer (B)', 'Change', '% change']);
