@@ -10,6 +10,7 @@ import { createKeyring } from './http/auth.ts';
 import { DEFAULT_LIMITS, type ServiceContext, type ServiceLimits } from './http/context.ts';
 import { TokenBuckets } from './http/rate-limit.ts';
 import { API_PREFIX, buildServer, type LogOptions } from './http/server.ts';
+import type { ServerTimeouts } from './http/timeouts.ts';
 import { fastClock, realClock } from './market/clock.ts';
 import { ChainFolder, type WatchOptions } from './market/folder/index.ts';
 import { createSimulatedMarket } from './market/sim/simulated-source.ts';
@@ -27,6 +28,7 @@ export { fastClock, manualClock, realClock } from './market/clock.ts';
 export type { MarketClock } from './market/source.ts';
 export type { LogOptions } from './http/server.ts';
 export type { ServiceLimits } from './http/context.ts';
+export { DEFAULT_TIMEOUTS, type ServerTimeouts } from './http/timeouts.ts';
 export {
   ChainFolder,
   describeSnapshotTime,
@@ -87,6 +89,8 @@ export interface ServiceOptions {
   analysisCapacity?: number;
   /** Per-day series rows kept in memory (default 30,000). */
   seriesCapacity?: number;
+  /** How long a caller may take to send a request, and idle limits (see http/timeouts.ts). */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 export interface ServiceInfo {
@@ -172,7 +176,7 @@ export function createService(opts: ServiceOptions = {}): FastifyInstance {
     closing: closing.signal,
   };
   const log: LogOptions = opts.log === 'quiet' ? { level: 'warn' } : (opts.log ?? { level: 'info' });
-  const app = buildServer(ctx, log);
+  const app = buildServer(ctx, log, opts.timeouts ? { timeouts: opts.timeouts } : {});
   const info: ServiceInfo = {
     source,
     analysis,

@@ -98,9 +98,15 @@ export async function launchApp(
     dataDir,
     backend,
     async call<T>(method: string, input?: unknown): Promise<T> {
+      // One connection per call: a kept-alive socket the host closes as idle races the next call
+      // on a loaded machine (ECONNRESET before any answer), which is the harness's problem, not the app's.
       const res = await fetch(`${origin}/bridge/${method}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${token}`,
+          Connection: 'close',
+        },
         body: JSON.stringify(input ?? {}),
       });
       const body = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };

@@ -1,5 +1,6 @@
 // Every failure a handler can meet, as the bridge's error envelope. Messages are safe to show;
 // anything unexpected becomes `internal` and its details go to the main-side log only.
+import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { ApiError } from '../../client/errors.ts';
 import {
@@ -9,7 +10,7 @@ import {
   type BridgeErrorCode,
 } from '../../shared/bridge/result.ts';
 import { SourceError } from '../source/errors.ts';
-import { StoreError, type StoreErrorKind } from '../store/errors.ts';
+import { StoreError, toStoreError, type StoreErrorKind } from '../store/errors.ts';
 
 const STORE_CODES: Partial<Record<StoreErrorKind, BridgeErrorCode>> = {
   not_found: 'not_found',
@@ -22,7 +23,10 @@ const STORE_CODES: Partial<Record<StoreErrorKind, BridgeErrorCode>> = {
   closed: 'unavailable',
 };
 
-export function toBridgeError(error: unknown, log: (message: string) => void): BridgeErrorBody {
+export function toBridgeError(raw: unknown, log: (message: string) => void): BridgeErrorBody {
+  // The store's repositories already convert what SQLite throws; a query that reaches the
+  // database directly may not, and a UNIQUE violation is still a conflict, not a bug.
+  const error = raw instanceof Database.SqliteError ? toStoreError(raw) : raw;
   if (error instanceof BridgeFailure) {
     return error.issues
       ? { code: error.code, message: error.message, issues: error.issues }

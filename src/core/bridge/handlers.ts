@@ -14,7 +14,7 @@ import type { AlertEvent } from '../../shared/bridge/alerts.ts';
 import { BridgeFailure, fail, issuesOf, ok, type BridgeResult } from '../../shared/bridge/result.ts';
 import type { Watchlist as BridgeWatchlist } from '../../shared/bridge/watchlists.ts';
 import type { App } from '../app.ts';
-import { postJson, webhookRequest } from '../notify/webhook.ts';
+import { postJson, testMessageKey, webhookRequest } from '../notify/webhook.ts';
 import { listAlerts } from '../queries/alerts.ts';
 import { levelsText } from '../queries/levels-text.ts';
 import { pollStatus } from '../queries/poll-status.ts';
@@ -210,7 +210,7 @@ function coreHandlers(app: App): BridgeHandlers {
         target = hook;
       } else target = input;
       const result = await postJson(
-        webhookRequest(target.preset, target.url, SAMPLE_EVENT(iso(app.wallNow()))),
+        webhookRequest(target.preset, target.url, SAMPLE_EVENT(iso(app.wallNow())), testMessageKey()),
         {
           maxAttempts: 1,
           timeoutMs: 10_000,

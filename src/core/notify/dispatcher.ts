@@ -5,6 +5,7 @@
 import type { AlertEvent } from '../../shared/bridge/alerts.ts';
 import type { Delivery, DeliveryRepository } from '../store/repositories/alert-deliveries.ts';
 import { errorText, type DeliveryOutcome, type NotificationChannel } from './channel.ts';
+import { redactSecrets } from './redact.ts';
 
 export interface DispatcherDeps {
   deliveries: DeliveryRepository;
@@ -34,7 +35,7 @@ export class NotificationDispatcher {
       try {
         rows = this.#deps.deliveries.forEvent(id).filter((d) => d.state === 'pending');
       } catch (error) {
-        this.#deps.log?.(`deliveries of event ${id}: ${errorText(error)}`);
+        this.#deps.log?.(`deliveries of event ${id}: ${redactSecrets(errorText(error))}`);
         continue;
       }
       this.#start(rows);
@@ -47,7 +48,7 @@ export class NotificationDispatcher {
     try {
       rows = this.#deps.deliveries.due({ maxAttempts: this.#deps.maxAttempts ?? 3, limit: 200 });
     } catch (error) {
-      this.#deps.log?.(`due deliveries: ${errorText(error)}`);
+      this.#deps.log?.(`due deliveries: ${redactSecrets(errorText(error))}`);
       return;
     }
     this.#start(rows);
@@ -93,8 +94,11 @@ export class NotificationDispatcher {
         outcome = { state: 'failed', attempts: 1, error: errorText(error) };
       }
     }
-    const error =
+    // Stored and shown in the app: a URL in it loses its credentials and query values, whichever
+    // channel wrote it.
+    const raw =
       outcome.state === 'failed' ? outcome.error : outcome.state === 'skipped' ? outcome.reason : undefined;
+    const error = raw === undefined ? undefined : redactSecrets(raw);
     try {
       this.#deps.deliveries.record(
         row.eventId,
@@ -103,7 +107,7 @@ export class NotificationDispatcher {
       );
       this.#deps.onDelivered?.(row.eventId);
     } catch (e) {
-      this.#deps.log?.(`recording delivery ${row.eventId}/${row.channel}: ${errorText(e)}`);
+      this.#deps.log?.(`recording delivery ${row.eventId}/${row.channel}: ${redactSecrets(errorText(e))}`);
     }
   }
 
@@ -111,7 +115,7 @@ export class NotificationDispatcher {
     try {
       return fn();
     } catch (error) {
-      this.#deps.log?.(errorText(error));
+      this.#deps.log?.(redactSecrets(errorText(error)));
       return null;
     }
   }

@@ -1,26 +1,58 @@
 // Webhooks: a JSON POST shaped for the receiving service (generic, Discord, Slack, ntfy), with a
 // timeout per attempt and bounded retries with backoff on network errors, 429 and 5xx. A 4xx
-// other than 429 is the receiver refusing the message: retrying would not help.
+// other than 429 is the receiver refusing the message: retrying would not help. Delivery is at
+// least once (a receiver slower than the timeout gets the retry too), so every request carries the
+// event's idempotency key, in an `Idempotency-Key` header and, where the body can hold a field of
+// ours, in the body: a receiver drops a key it has seen.
+import { randomUUID } from 'node:crypto';
 import type { AlertEvent } from '../../shared/bridge/alerts.ts';
-import type { Webhook } from '../../shared/bridge/settings.ts';
+import { WEBHOOK_CREDENTIALS_MESSAGE, type Webhook } from '../../shared/bridge/settings.ts';
 import { errorText, type DeliveryOutcome, type NotificationChannel } from './channel.ts';
+import { redactSecrets, urlCredentials } from './redact.ts';
 
 export type WebhookPreset = Webhook['preset'];
 
 export interface WebhookRequest {
   url: string;
   body: unknown;
+  /** Sent as the Idempotency-Key header: the same for every attempt at one event. */
+  idempotencyKey?: string;
+}
+
+/**
+ * One event's key, the same on every retry and restart: its id in the store, with its creation
+ * time so that a new database (ids restarting at 1) never reuses a key a receiver has seen.
+ */
+export function eventIdempotencyKey(event: Pick<AlertEvent, 'id' | 'createdAt'>): string {
+  const created = Date.parse(event.createdAt);
+  return Number.isFinite(created) ? `gammawatch-${event.id}-${created}` : `gammawatch-${event.id}`;
 }
 
 const SEVERITY_COLOUR = { info: 0x3b82f6, warning: 0xf59e0b, critical: 0xef4444 } as const;
 const NTFY_PRIORITY = { info: 3, warning: 4, critical: 5 } as const;
 
-/** The request a preset sends for an event. */
-export function webhookRequest(preset: WebhookPreset, url: string, event: AlertEvent): WebhookRequest {
+/** A test message's key: new each time, so a receiver that drops repeats still shows every test. */
+export function testMessageKey(): string {
+  return `gammawatch-test-${randomUUID()}`;
+}
+
+/**
+ * The request a preset sends for an event. `key` is its idempotency key (default: the event's own,
+ * see eventIdempotencyKey; a test message passes a fresh one so a receiver never drops it). Discord
+ * and ntfy read only their own fields, so there the header alone carries the key; Slack keeps it
+ * as the message block's block_id; the generic body has it as `idempotency_key`.
+ */
+export function webhookRequest(
+  preset: WebhookPreset,
+  url: string,
+  event: AlertEvent,
+  key: string = eventIdempotencyKey(event),
+): WebhookRequest {
   switch (preset) {
     case 'discord':
       return {
         url,
+        idempotencyKey: key,
         body: {
           username: 'Gammawatch',
           content: `**${event.title}**`,
@@ -38,10 +70,15 @@ export function webhookRequest(preset: WebhookPreset, url: string, event: AlertE
     case 'slack':
       return {
         url,
+        idempotencyKey: key,
         body: {
           text: `*${event.title}*\n${event.message}`,
           blocks: [
-            { type: 'section', text: { type: 'mrkdwn', text: `*${event.title}*\n${event.message}` } },
+            {
+              type: 'section',
+              block_id: key,
+              text: { type: 'mrkdwn', text: `*${event.title}*\n${event.message}` },
+            },
             {
               type: 'context',
               elements: [{ type: 'mrkdwn', text: `${event.ruleName} · ${event.severity} · ${event.asof}` }],
@@ -57,6 +94,7 @@ export function webhookRequest(preset: WebhookPreset, url: string, event: AlertE
       parsed.pathname = '/';
       return {
         url: parsed.toString(),
+        idempotencyKey: key,
         body: {
           topic,
           title: event.title,
@@ -69,9 +107,11 @@ export function webhookRequest(preset: WebhookPreset, url: string, event: AlertE
     case 'generic':
       return {
         url,
+        idempotencyKey: key,
         body: {
           source: 'gammawatch',
           type: 'alert',
+          idempotency_key: key,
           event: {
             id: event.id,
             rule: event.ruleName,
@@ -93,11 +133,14 @@ export function webhookRequest(preset: WebhookPreset, url: string, event: AlertE
 export interface WebhookOptions {
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
+  /** One attempt's whole exchange: connect, send, the response's headers and the prefix read. */
   timeoutMs?: number;
   maxAttempts?: number;
   backoffBaseMs?: number;
   /** Longest Retry-After honoured; beyond it the delivery fails rather than holding a slot. */
   maxRetryAfterMs?: number;
+  /** How much of a response body is read (for the error text); the rest is dropped unread. */
+  responsePrefixBytes?: number;
 }
 
 export interface PostResult {
@@ -107,6 +150,12 @@ export interface PostResult {
   error: string | null;
   durationMs: number;
 }
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** A receiver's answer matters only for its status and a line of text; 4 KB holds that. */
+const DEFAULT_PREFIX_BYTES = 4096;
+/** How much of that text goes into an error message. */
+const SNIPPET_CHARS = 200;
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -118,81 +167,176 @@ function retryAfterMs(header: string | null): number | null {
   return Number.isFinite(date) ? Math.max(0, date - Date.now()) : null;
 }
 
-/** POSTs JSON with retries; never throws. */
+class AttemptTimeout extends Error {
+  override readonly name = 'AttemptTimeout';
+}
+
+/** `promise`, or a rejection as soon as `signal` aborts (a stalled body read never resolves on its own). */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/**
+ * At most `limit` bytes of a response body, as text; the rest is cancelled unread, which closes the
+ * connection (a 1.5 GB answer costs 4 KB, not 1.5 GB of memory and the time to download it).
+ */
+async function readPrefix(response: Response, limit: number, signal: AbortSignal): Promise<string> {
+  const body = response.body;
+  if (!body) return '';
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < limit) {
+      const { done, value } = await abortable(reader.read(), signal);
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+  const bytes = new Uint8Array(Math.min(size, limit));
+  let at = 0;
+  for (const chunk of chunks) {
+    const part = chunk.subarray(0, bytes.length - at);
+    bytes.set(part, at);
+    at += part.length;
+    if (at >= bytes.length) break;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** The first line or so of a receiver's answer, for an error message. */
+function snippetOf(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > SNIPPET_CHARS ? `${flat.slice(0, SNIPPET_CHARS)}…` : flat;
+}
+
+interface Answer {
+  status: number;
+  ok: boolean;
+  retryAfter: string | null;
+  text: string;
+}
+
+/** One POST, the timeout covering all of it; throws AttemptTimeout, the caller's abort, or fetch's error. */
+async function attemptOnce(
+  request: WebhookRequest,
+  options: WebhookOptions,
+  signal: AbortSignal | undefined,
+  /** Set as soon as the status line arrives, so a body that then stalls still reports it. */
+  seen: { status: number | null },
+): Promise<Answer> {
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new AttemptTimeout(`timed out after ${timeoutMs} ms`)),
+    timeoutMs,
+  );
+  const onAbort = (): void => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': 'Gammawatch',
+    };
+    if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
+    const response = await abortable(
+      doFetch(request.url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(request.body),
+        signal: controller.signal,
+        redirect: 'error',
+      }),
+      controller.signal,
+    );
+    seen.status = response.status;
+    const text = await readPrefix(
+      response,
+      options.responsePrefixBytes ?? DEFAULT_PREFIX_BYTES,
+      controller.signal,
+    );
+    return {
+      status: response.status,
+      ok: response.ok,
+      retryAfter: response.headers.get('retry-after'),
+      text,
+    };
+  } catch (error) {
+    // Whatever fetch or the stream says after our own abort, the reason is the abort's.
+    if (controller.signal.aborted && controller.signal.reason instanceof AttemptTimeout)
+      throw controller.signal.reason;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** POSTs JSON with retries; never throws. Error text never holds the URL's credentials or query values. */
 export async function postJson(
   request: WebhookRequest,
   options: WebhookOptions = {},
   signal?: AbortSignal,
 ): Promise<PostResult> {
-  const doFetch = options.fetch ?? fetch;
   const sleep = options.sleep ?? realSleep;
   const maxAttempts = Math.max(1, options.maxAttempts ?? 3);
   const base = options.backoffBaseMs ?? 500;
+  const secrets = urlCredentials(request.url);
+  const clean = (text: string): string => redactSecrets(text, secrets);
   const started = performance.now();
   let status: number | null = null;
   let error: string | null = null;
+  const result = (delivered: boolean, attempts: number, error: string | null): PostResult => ({
+    delivered,
+    status,
+    attempts,
+    error: error === null ? null : clean(error),
+    durationMs: performance.now() - started,
+  });
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-    if (signal?.aborted)
-      return {
-        delivered: false,
-        status,
-        attempts: attempt - 1,
-        error: 'aborted',
-        durationMs: performance.now() - started,
-      };
+    if (signal?.aborted) return result(false, attempt - 1, 'aborted');
     let wait = base * 2 ** (attempt - 1);
+    const seen = { status: null as number | null };
     try {
-      const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
-      const response = await doFetch(request.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'Gammawatch' },
-        body: JSON.stringify(request.body),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-        redirect: 'error',
-      });
-      status = response.status;
-      // Drain the body so the connection can be reused; its content does not matter.
-      await response.arrayBuffer().catch(() => undefined);
-      if (response.ok)
-        return {
-          delivered: true,
-          status,
-          attempts: attempt,
-          error: null,
-          durationMs: performance.now() - started,
-        };
-      error = `HTTP ${status}`;
+      const answer = await attemptOnce(request, options, signal, seen);
+      status = answer.status;
+      if (answer.ok) return result(true, attempt, null);
+      const snippet = snippetOf(answer.text);
+      error = snippet ? `HTTP ${status}: ${snippet}` : `HTTP ${status}`;
       const retryable = status === 429 || status >= 500;
-      if (!retryable)
-        return {
-          delivered: false,
-          status,
-          attempts: attempt,
-          error,
-          durationMs: performance.now() - started,
-        };
-      const stated = retryAfterMs(response.headers.get('retry-after'));
+      if (!retryable) return result(false, attempt, error);
+      const stated = retryAfterMs(answer.retryAfter);
       if (stated !== null) {
-        if (stated > (options.maxRetryAfterMs ?? 60_000)) {
-          return {
-            delivered: false,
-            status,
-            attempts: attempt,
-            error: `${error}, retry after ${Math.round(stated / 1000)} s`,
-            durationMs: performance.now() - started,
-          };
-        }
+        if (stated > (options.maxRetryAfterMs ?? 60_000))
+          return result(false, attempt, `${error}, retry after ${Math.round(stated / 1000)} s`);
         wait = Math.max(wait, stated);
       }
     } catch (e) {
-      error =
-        e instanceof Error && e.name === 'TimeoutError'
-          ? `timed out after ${options.timeoutMs ?? 10_000} ms`
-          : errorText(e);
+      if (seen.status !== null) status = seen.status;
+      if (signal?.aborted) return result(false, attempt, 'aborted');
+      error = e instanceof AttemptTimeout ? e.message : errorText(e);
     }
     if (attempt < maxAttempts) await sleep(wait);
   }
-  return { delivered: false, status, attempts: maxAttempts, error, durationMs: performance.now() - started };
+  return result(false, maxAttempts, error);
 }
 
 export function webhookChannel(
@@ -203,11 +347,14 @@ export function webhookChannel(
     id: `webhook:${hook.id}`,
     kind: 'webhook',
     async deliver(event, signal): Promise<DeliveryOutcome> {
+      // Settings refuse such a URL; one stored before they did is not sent (fetch would refuse it too).
+      if (urlCredentials(hook.url).length > 0)
+        return { state: 'failed', attempts: 0, error: WEBHOOK_CREDENTIALS_MESSAGE };
       let request: WebhookRequest;
       try {
         request = webhookRequest(hook.preset, hook.url, event);
       } catch (e) {
-        return { state: 'failed', attempts: 0, error: `bad webhook URL: ${errorText(e)}` };
+        return { state: 'failed', attempts: 0, error: `bad webhook URL: ${redactSecrets(errorText(e))}` };
       }
       const result = await postJson(request, options, signal);
       return result.delivered

@@ -13,6 +13,7 @@ import type { ChannelSettings } from '../alerts/policy.ts';
 import { storeAlertContext } from '../alerts/store-context.ts';
 import type { AlertEventPayload } from '../queries/alerts.ts';
 import type { Store } from '../store/database.ts';
+import { StoreError, type StoreErrorKind } from '../store/errors.ts';
 import type { MetricPointInput } from '../store/repositories/metric-points.ts';
 import type { SnapshotInput } from '../store/repositories/snapshots.ts';
 import type { PollRequest } from './jobs.ts';
@@ -36,7 +37,32 @@ export interface IngestOutcome {
   eventIds: number[];
   metricPoints: number;
   /** Items that could not be stored, with why (the rest of the batch is kept). */
-  failures: { key: string; error: string }[];
+  failures: IngestFailure[];
+}
+
+export interface IngestFailure {
+  key: string;
+  error: string;
+  /**
+   * True when the database itself refused the write (full disk, damaged or read-only file, a lock
+   * held too long, an I/O error), not the item: nothing else will be stored either.
+   */
+  storage: boolean;
+}
+
+const STORAGE_KINDS: ReadonlySet<StoreErrorKind> = new Set([
+  'disk_full',
+  'corrupt',
+  'read_only',
+  'io',
+  'busy',
+  'cannot_open',
+  'closed',
+]);
+
+/** Whether `error` is the database refusing writes (see IngestFailure.storage). */
+export function isStorageFailure(error: unknown): boolean {
+  return error instanceof StoreError && STORAGE_KINDS.has(error.kind);
 }
 
 export interface IngestDeps {
@@ -236,7 +262,13 @@ export function ingestFetched(deps: IngestDeps, batch: readonly Fetched[]): Inge
         snapshots: [],
         eventIds: [],
         metricPoints: 0,
-        failures: [{ key: batch[0]?.request.key ?? '', error: message(batchError) }],
+        failures: [
+          {
+            key: batch[0]?.request.key ?? '',
+            error: message(batchError),
+            storage: isStorageFailure(batchError),
+          },
+        ],
       };
     const out: IngestOutcome = { snapshots: [], eventIds: [], metricPoints: 0, failures: [] };
     for (const item of batch) {
@@ -246,7 +278,7 @@ export function ingestFetched(deps: IngestDeps, batch: readonly Fetched[]): Inge
         out.eventIds.push(...one.eventIds);
         out.metricPoints += one.metricPoints;
       } catch (error) {
-        out.failures.push({ key: item.request.key, error: message(error) });
+        out.failures.push({ key: item.request.key, error: message(error), storage: isStorageFailure(error) });
       }
     }
     return out;

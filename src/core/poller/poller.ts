@@ -10,7 +10,13 @@ import type { Settings } from '../settings/schema.ts';
 import type { Store } from '../store/database.ts';
 import { ApiError } from '../../client/errors.ts';
 import { classifyFailure, failureText } from './classify.ts';
-import { ingestFetched, type Fetched, type IngestOutcome, type NewSnapshot } from './ingest.ts';
+import {
+  ingestFetched,
+  isStorageFailure,
+  type Fetched,
+  type IngestOutcome,
+  type NewSnapshot,
+} from './ingest.ts';
 import { requestsFor, seriesRequest, type PollRequest } from './jobs.ts';
 import { marketGate } from './market-gate.ts';
 import type { PollClient, PollResult } from './poll-client.ts';
@@ -31,6 +37,8 @@ export interface JobRunSummary {
   cached: number;
   bytes: number;
   errors: number;
+  /** Of `errors`, responses the database refused to store (full disk, damaged or locked file). */
+  storeErrors: number;
   snapshotsNew: number;
   alertsNew: number;
   durationMs: number;
@@ -374,6 +382,7 @@ export class Poller {
       cached: 0,
       bytes: 0,
       errors: 0,
+      storeErrors: 0,
       snapshotsNew: 0,
       alertsNew: 0,
       durationMs: 0,
@@ -461,12 +470,14 @@ export class Poller {
       );
     } catch (error) {
       summary.errors += batch.length;
+      if (isStorageFailure(error)) summary.storeErrors += batch.length;
       if (summary.errorMessages.length < MAX_ERROR_MESSAGES)
         summary.errorMessages.push(`storing: ${failureText(error)}`);
       return;
     }
     for (const f of outcome.failures) {
       summary.errors++;
+      if (f.storage) summary.storeErrors++;
       if (summary.errorMessages.length < MAX_ERROR_MESSAGES)
         summary.errorMessages.push(`storing ${f.key}: ${f.error}`);
     }

@@ -31,23 +31,40 @@ function body(input: Omit<ReturnType<typeof alertRuleInputSchema.parse>, 'name' 
 }
 
 /**
- * Which tickers a rule may name: the data source's universe when it lists one (the local service,
- * a folder), or null for a remote source that does not, which then answers for itself.
+ * What a rule's scope may name: the tickers of the data source's universe when it lists one (the
+ * local service, a folder), or null for a remote source that does not, which then answers for
+ * itself; and the watchlists that exist.
  */
-export type RuleUniverse = () => readonly { ticker: string }[] | null;
+export interface RuleUniverse {
+  tickers(): readonly { ticker: string }[] | null;
+  hasWatchlist(id: number): boolean;
+}
 
-/** The universe check of the running app: its source's list, if that source keeps one. */
+/** The universe check of the running app: its source's list, if that source keeps one, and its store's watchlists. */
 export function ruleUniverse(app: {
   source: { listsUniverse: boolean };
   universe(): readonly { ticker: string }[];
+  store: { watchlists: { get(id: number): unknown } };
 }): RuleUniverse {
-  return () => (app.source.listsUniverse ? app.universe() : null);
+  return {
+    tickers: () => (app.source.listsUniverse ? app.universe() : null),
+    hasWatchlist: (id) => app.store.watchlists.get(id) !== undefined,
+  };
 }
 
-/** A rule scoped to a ticker the source never serves would never fire: refuse it when saved. */
+/** A rule scoped to a ticker the source never serves, or to a watchlist that does not exist, would never fire: refuse it when saved. */
 function checkScope(scope: AlertRuleBody['scope'], universe: RuleUniverse | undefined): void {
-  if (scope.kind !== 'ticker' || !universe) return;
-  const known = universe();
+  if (!universe) return;
+  if (scope.kind === 'watchlist') {
+    if (universe.hasWatchlist(scope.watchlistId)) return;
+    throw new BridgeFailure(
+      'invalid_input',
+      `There is no watchlist ${scope.watchlistId}, so this rule would never fire. Choose an existing watchlist, a ticker or every ticker.`,
+      [{ path: 'scope.watchlistId', message: `no watchlist ${scope.watchlistId}` }],
+    );
+  }
+  if (scope.kind !== 'ticker') return;
+  const known = universe.tickers();
   if (known === null || known.some((u) => u.ticker === scope.ticker)) return;
   throw new BridgeFailure(
     'invalid_input',
@@ -75,8 +92,8 @@ export function updateRule(
   if (!current) throw new BridgeFailure('not_found', `no alert rule ${input.id}`);
   const { name, enabled, ...rest } = input.patch;
   const merged = body({ ...current.rule, ...rest });
-  // Only a changed scope is checked: an old rule whose ticker left the universe can still be
-  // snoozed, renamed or switched off.
+  // Only a changed scope is checked: an old rule whose ticker left the universe (or whose
+  // watchlist was deleted) can still be snoozed, renamed or switched off.
   if (rest.scope) checkScope(merged.scope, universe);
   const patch: { name?: string; enabled?: boolean; rule: AlertRuleBody } = { rule: merged };
   if (name !== undefined) patch.name = name;

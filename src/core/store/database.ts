@@ -172,6 +172,7 @@ function prepare(
   busyTimeoutMs: number,
 ): MigrationReport {
   db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  if (!readonly) beginWritesImmediately(db);
   db.pragma('foreign_keys = ON');
   // 32 MiB of page cache (SQLite's default is 2 MiB): a 500-snapshot ingest batch dirties a few
   // MiB of pages, and with the default cache SQLite spills and re-reads them mid-transaction.
@@ -197,6 +198,30 @@ function prepare(
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   return migrate(db);
+}
+
+/**
+ * Every transaction on this connection begins IMMEDIATE (takes the write lock at BEGIN) instead of
+ * better-sqlite3's DEFERRED default. Another process may write to the same file (a second watcher,
+ * the CLI next to the app). A deferred transaction that reads before it writes fails at its first
+ * write with SQLITE_BUSY_SNAPSHOT, at once, whenever the other committed in between: busy_timeout
+ * cannot help, and the poll's batch was lost. An immediate one waits for the other's commit (up to
+ * busy_timeout) at BEGIN, before it has read anything, so it never sees a stale snapshot. Our
+ * transactions are short writes; nested ones stay savepoints. The repositories call
+ * db.transaction() themselves, so the connection's method is replaced rather than each call site.
+ */
+function beginWritesImmediately(db: Database.Database): void {
+  const transaction = db.transaction.bind(db);
+  const immediate: typeof db.transaction = (fn) => {
+    const t = transaction(fn);
+    return Object.assign((...args: Parameters<typeof t>) => t.immediate(...args), {
+      default: t.immediate,
+      deferred: t.deferred,
+      immediate: t.immediate,
+      exclusive: t.exclusive,
+    });
+  };
+  db.transaction = immediate;
 }
 
 /** Refuses a SQLite file some other program wrote. */

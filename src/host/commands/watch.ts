@@ -41,6 +41,8 @@ export interface WatchSummary {
   snapshots_new: number;
   alerts_new: number;
   errors: number;
+  /** Of `errors`, responses the database refused to store (full disk, damaged or locked file). */
+  store_errors: number;
   duration_ms: number;
   jobs: {
     job: PollJob;
@@ -65,6 +67,7 @@ export function summarize(runs: readonly JobRunSummary[], durationMs: number): W
     snapshots_new: sum((r) => r.snapshotsNew),
     alerts_new: sum((r) => r.alertsNew),
     errors: sum((r) => r.errors),
+    store_errors: sum((r) => r.storeErrors),
     duration_ms: Math.round(durationMs),
     jobs: runs.map((r) => ({
       job: r.job,
@@ -94,6 +97,28 @@ function text(summary: WatchSummary): string {
     for (const m of j.error_messages) lines.push(`      ${m}`);
   }
   return lines.join('\n') + '\n';
+}
+
+/**
+ * 1 when the database refused writes (a full disk, a damaged or read-only file: what was fetched
+ * is lost, and the next run will fare no better) or when every request failed, with the reason on
+ * stderr; a script running `watch --once` from cron must not read either as success. Otherwise 0.
+ */
+export function exitCode(summary: WatchSummary, runs: readonly JobRunSummary[]): number {
+  const messages = runs.flatMap((r) => r.errorMessages);
+  if (summary.store_errors > 0) {
+    const first = messages.find((m) => m.startsWith('storing'));
+    process.stderr.write(
+      `gammawatch watch: the database refused ${summary.store_errors} writes ` +
+        `(${summary.snapshots_new} new snapshots stored)${first ? `: ${first}` : ''}\n`,
+    );
+    return 1;
+  }
+  if (summary.requests > 0 && summary.errors >= summary.requests) {
+    process.stderr.write(`gammawatch watch: every request failed${messages[0] ? `: ${messages[0]}` : ''}\n`);
+    return 1;
+  }
+  return 0;
 }
 
 function dataSourceOf(values: Record<string, string | boolean | undefined>): DataSourceOption | undefined {
@@ -151,6 +176,8 @@ function addTickers(app: App, list: string): void {
 export async function runWatch(
   argv: readonly string[],
   signals: NodeJS.EventEmitter = process,
+  /** Tests open the app their own way (a store whose writes fail, say). */
+  openApp: typeof createApp = createApp,
 ): Promise<number> {
   const { values } = parseArgs({
     args: [...argv],
@@ -190,7 +217,7 @@ export async function runWatch(
         : (process.env['GAMMAWATCH_HOME'] ?? path.join(os.homedir(), '.gammawatch'))),
   );
   const source = dataSourceOf(values);
-  const app = await createApp({
+  const app = await openApp({
     dataDir,
     ...(values.db ? { dbFile: path.resolve(values.db) } : {}),
     ...(source ? { dataSource: source } : {}),
@@ -204,7 +231,7 @@ export async function runWatch(
       await app.dispatcher.idle();
       const summary = summarize(runs, performance.now() - started);
       process.stdout.write(values.json ? JSON.stringify(summary) + '\n' : text(summary));
-      return summary.requests > 0 && summary.errors >= summary.requests ? 1 : 0;
+      return exitCode(summary, runs);
     }
     const unsubscribe = app.events.subscribe((m) => {
       if (values.json) process.stdout.write(JSON.stringify(m) + '\n');

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { BridgeEventSource, BridgeHandlers } from '../../shared/bridge.ts';
 import { dispatch } from '../../shared/bridge/dispatch.ts';
+import { clipEcho } from '../../shared/bridge/echo.ts';
 import { fail, type BridgeResult } from '../../shared/bridge/result.ts';
 import {
   createToken,
@@ -17,6 +18,8 @@ import {
   sessionCookie,
   tokensEqual,
 } from './guard.ts';
+import { decodePathSegment, isJsonContentType, readBody } from './bridge-request.ts';
+import { answerClientError } from './client-errors.ts';
 import { openEventStream } from './event-stream.ts';
 import { resolveStatic } from './static-files.ts';
 
@@ -35,6 +38,8 @@ export interface HeadlessOptions {
   onError?: (context: string, error: unknown) => void;
   /** Heartbeat period of the event stream (keeps proxies and idle timers from closing it). */
   heartbeatMs?: number;
+  /** How long a request may take to arrive (tests shorten them; see TIMEOUTS). */
+  timeouts?: Partial<typeof TIMEOUTS>;
 }
 
 export interface HeadlessServer {
@@ -47,7 +52,13 @@ export interface HeadlessServer {
   close(): Promise<void>;
 }
 
-const MAX_BODY_BYTES = 1 << 20;
+/**
+ * A loopback page sends its headers and its small JSON bodies in milliseconds: a request still
+ * arriving after these is stuck or hostile, and gets a 408 rather than holding a socket for
+ * Node's defaults (one minute for headers, five for the request). The event stream is a GET with
+ * no body, complete as soon as its headers are in, so these never cut it.
+ */
+const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 2_000 };
 
 /** The page's CSP: only our own scripts, styles and connections; no framing, no plugins. */
 export const CONTENT_SECURITY_POLICY = [
@@ -83,13 +94,22 @@ export async function startHeadlessServer(options: HeadlessOptions): Promise<Hea
   const closers = new Set<() => void>();
   let port = 0;
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      onError(`${req.method} ${req.url}`, error);
-      if (!res.headersSent) sendJson(res, 500, fail('internal', 'internal error'));
-      else res.destroy();
-    });
-  });
+  const timeouts = { ...TIMEOUTS, ...options.timeouts };
+  const server: Server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
+    (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        onError(`${req.method} ${clipEcho(req.url ?? '')}`, error);
+        if (!res.headersSent) sendJson(res, 500, fail('internal', 'internal error'));
+        else res.destroy();
+      });
+    },
+  );
+  server.on('clientError', answerClientError);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const host = req.headers.host;
@@ -97,7 +117,12 @@ export async function startHeadlessServer(options: HeadlessOptions): Promise<Hea
     if (!isAllowedOrigin(headerOf(req, 'origin'), host)) {
       return sendJson(res, 403, fail('forbidden', 'cross-origin requests are refused'));
     }
-    const url = new URL(req.url ?? '/', `http://${host}`);
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', `http://${host}`);
+    } catch {
+      return sendJson(res, 400, fail('invalid_input', 'the request target is not a valid URL'));
+    }
     const given = url.searchParams.get('token');
     if (req.method === 'GET' && url.pathname === '/' && given !== null) {
       if (!tokensEqual(given, token)) return sendText(res, 401, 'This link is not valid for this run.');
@@ -118,7 +143,15 @@ export async function startHeadlessServer(options: HeadlessOptions): Promise<Hea
     if (url.pathname.startsWith('/bridge/')) {
       if (req.method !== 'POST')
         return sendJson(res, 405, fail('invalid_input', 'use POST'), { Allow: 'POST' });
-      return handleBridge(req, res, decodeURIComponent(url.pathname.slice('/bridge/'.length)));
+      const method = decodePathSegment(url.pathname.slice('/bridge/'.length));
+      if (method === null) {
+        return sendJson(
+          res,
+          400,
+          fail('invalid_input', 'the method name in the path is not valid percent-encoding'),
+        );
+      }
+      return handleBridge(req, res, method);
     }
     if (url.pathname === '/events') {
       if (req.method !== 'GET') return sendJson(res, 405, fail('invalid_input', 'use GET'), { Allow: 'GET' });
@@ -148,13 +181,15 @@ export async function startHeadlessServer(options: HeadlessOptions): Promise<Hea
   }
 
   async function handleBridge(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
-    const type = headerOf(req, 'content-type') ?? '';
     // Requiring JSON also keeps out the "simple" cross-site form posts that skip CORS preflight.
-    if (!type.toLowerCase().startsWith('application/json')) {
+    if (!isJsonContentType(headerOf(req, 'content-type'))) {
       return sendJson(res, 415, fail('invalid_input', 'send the input as application/json'));
     }
     const body = await readBody(req);
-    if (body === 'too_large') return sendJson(res, 413, fail('invalid_input', 'request body too large'));
+    if (body === 'aborted') return;
+    if (body === 'too_large') {
+      return sendJson(res, 413, fail('invalid_input', 'the request body is over the 1 MiB limit'));
+    }
     let input: unknown;
     try {
       input = body.length === 0 ? undefined : JSON.parse(body);
@@ -201,21 +236,6 @@ function headerOf(req: IncomingMessage, name: string): string | undefined {
 
 function acceptsHtml(req: IncomingMessage): boolean {
   return (headerOf(req, 'accept') ?? '').includes('text/html');
-}
-
-function readBody(req: IncomingMessage): Promise<string | 'too_large'> {
-  return new Promise((resolveBody, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) tooLarge = true;
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolveBody(tooLarge ? 'too_large' : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 function sendJson(

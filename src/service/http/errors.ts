@@ -4,8 +4,35 @@
 // from the contract's list (src/shared/api/errors.ts) where it has one for the case.
 import type { ERROR_CODES } from '../../shared/api/index.ts';
 
-/** The contract's codes plus the two cases it has none for. */
-export type ErrorCode = (typeof ERROR_CODES)[number] | 'demo_symbol_not_allowed' | 'unknown_expiration';
+/**
+ * The contract's codes plus the cases it has none for: two of our own endpoints' refusals, and the
+ * HTTP-level failures the framework or Node's HTTP server detects before any route runs.
+ */
+export type ErrorCode =
+  (typeof ERROR_CODES)[number] | 'demo_symbol_not_allowed' | 'unknown_expiration' | HttpErrorCode;
+
+/** Codes of the HTTP-level failures, by status (anything else in 4xx is a `bad_request`). */
+export const HTTP_ERROR_CODES = {
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  408: 'request_timeout',
+  411: 'length_required',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  431: 'headers_too_large',
+} as const;
+export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[keyof typeof HTTP_ERROR_CODES];
+
+/** The code of a framework-generated error status: its own code where it has one, else the family's. */
+export function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return 'unauthorized';
+  if (status === 404) return 'not_found';
+  if (status === 429) return 'rate_limited';
+  const own = (HTTP_ERROR_CODES as Readonly<Record<number, HttpErrorCode>>)[status];
+  if (own !== undefined) return own;
+  return status >= 400 && status < 500 ? 'bad_request' : 'internal';
+}
 
 export interface ErrorDetails {
   /** The query parameter or path segment at fault. */

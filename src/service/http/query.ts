@@ -1,6 +1,7 @@
 // Reading query strings the way the spec asks for every endpoint: unknown parameters are ignored,
 // empty strings are unset, CSV means a set of values, and a value the endpoint cannot use is a 400
 // that names the parameter (and the allowed values when there is a closed set).
+import { clip } from './echo.ts';
 import { invalidParam } from './errors.ts';
 
 /** A query string reduced to one string per parameter; repeated parameters are joined as CSV. */
@@ -91,10 +92,4 @@ export function enumParam<T extends string>(
   const hit = allowed.find((a) => a.toLowerCase() === v);
   if (hit === undefined) throw invalidParam(name, `unknown value '${clip(raw)}'`, allowed);
   return hit;
-}
-
-/** Echoes user input in messages without letting a huge or control-laden value through. */
-export function clip(raw: string): string {
-  const printable = raw.replace(/[^\x20-\x7e]/g, '?');
-  return printable.length > 40 ? `${printable.slice(0, 40)}…` : printable;
 }

@@ -12,12 +12,14 @@ import Fastify, {
 import type { Caller } from './auth.ts';
 import { authenticate } from './auth.ts';
 import type { ServiceContext } from './context.ts';
-import { ServiceError, errorBody } from './errors.ts';
-import { clip } from './query.ts';
+import { clientErrorHandler } from './client-error.ts';
+import { clip } from './echo.ts';
+import { ServiceError, codeForStatus, errorBody } from './errors.ts';
 import { registerDiscoveryRoutes } from './routes/discovery.ts';
 import { registerRankingRoutes } from './routes/rankings.ts';
 import { registerTickerRoutes } from './routes/tickers.ts';
 import { registerCurveRoutes } from './routes/curves.ts';
+import { fastifyTimeoutOptions, resolveTimeouts, type ServerTimeouts } from './timeouts.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,6 +45,17 @@ export interface LogOptions {
   requests?: boolean;
 }
 
+export interface HttpOptions {
+  /** How long a caller may take to send a request, and idle limits (defaults: DEFAULT_TIMEOUTS). */
+  timeouts?: Partial<ServerTimeouts>;
+}
+
+/** Longest path segment (a ticker, a preset name) the router accepts; longer is a 414. */
+const MAX_PARAM_LENGTH = 200;
+
+/** Most a request body may be; the API takes none, so this only bounds what is read to refuse it. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
 /** Every error carries its request id in the body and the header; the log has it too. */
 function sendError(reply: FastifyReply, request: FastifyRequest, error: ServiceError): void {
   // Validators set before the failure describe a body that was never sent.
@@ -54,16 +67,51 @@ function sendError(reply: FastifyReply, request: FastifyRequest, error: ServiceE
     .send(errorBody(error, request.id));
 }
 
-export function buildServer(ctx: ServiceContext, log: LogOptions): FastifyInstance {
-  const app = Fastify({
+/**
+ * A framework-generated 4xx (a body too large...) in our error shape, with a
+ * message that never repeats more than a clipped prefix of what the caller sent.
+ */
+function frameworkFailure(error: FastifyError, status: number): ServiceError {
+  const code = codeForStatus(status);
+  if (status === 413)
+    return new ServiceError(413, code, `request body too large: at most ${BODY_LIMIT_BYTES} bytes`);
+  return new ServiceError(status, code, clip(error.message));
+}
+
+/** Errors the router raises before any route runs: a malformed or over-long path. */
+function routingFailure(error: FastifyError, request: FastifyRequest): ServiceError {
+  const path = clip(request.url);
+  if (error.code === 'FST_ERR_BAD_URL')
+    return new ServiceError(400, 'bad_request', `malformed URL (bad percent-encoding): ${path}`);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return new ServiceError(
+      414,
+      'uri_too_long',
+      `a path segment is longer than ${MAX_PARAM_LENGTH} characters: ${path}`,
+    );
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 400;
+  return new ServiceError(status, codeForStatus(status), `malformed request: ${clip(error.message)}`);
+}
+
+export function buildServer(ctx: ServiceContext, log: LogOptions, http: HttpOptions = {}): FastifyInstance {
+  const timeouts = resolveTimeouts(http.timeouts);
+  const app: FastifyInstance = Fastify({
+    ...fastifyTimeoutOptions(timeouts),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Node's own 408 / 431 / 400 answers, in our error shape (see client-error.ts).
+    clientErrorHandler: clientErrorHandler(timeouts, () => app.log),
     logger: log.level === 'silent' ? false : { level: log.level, stream: log.stream ?? process.stderr },
     logController: new LogController({ disableRequestLogging: log.requests !== true }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
-    // A malformed URL (bad percent-encoding) is the caller's mistake: a 400 in our error shape.
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+      maxParamLength: MAX_PARAM_LENGTH,
+    },
+    // A malformed URL (bad percent-encoding) or an over-long path segment is the caller's mistake.
     frameworkErrors: (error, request, reply) => {
-      sendError(reply, request, new ServiceError(400, 'bad_request', `malformed request: ${error.message}`));
+      sendError(reply, request, routingFailure(error, request));
     },
   });
   app.decorateRequest('caller', null);
@@ -71,7 +119,7 @@ export function buildServer(ctx: ServiceContext, log: LogOptions): FastifyInstan
     if (error instanceof ServiceError) return sendError(reply, request, error);
     const status = error.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return sendError(reply, request, new ServiceError(status, 'bad_request', error.message));
+      return sendError(reply, request, frameworkFailure(error, status));
     }
     // A real bug: logged with the request id that the caller sees, never shown in detail.
     request.log.error({ err: error }, 'unhandled error');

@@ -1,6 +1,7 @@
 // /income-setups over precomputed rows: up to two candidates per ticker (cc, csp), filtered by
 // type and min_income_score, sorted by income_score descending with a stable tie-break.
 import { INCOME_STRATEGIES, type IncomeItem, type IncomeStrategy } from '../../shared/api/index.ts';
+import { clip } from '../http/echo.ts';
 import { ServiceError } from '../http/errors.ts';
 import { clampedParam, type Query } from '../http/query.ts';
 
@@ -24,7 +25,7 @@ export function parseIncomeQuery(q: Query): IncomeQuery {
   if (raw !== undefined) {
     const hit = INCOME_STRATEGIES.find((s) => s === raw.toLowerCase());
     if (hit === undefined) {
-      throw new ServiceError(400, 'bad_request', `type: must be cc or csp (got '${raw.slice(0, 20)}')`, {
+      throw new ServiceError(400, 'bad_request', `type: must be cc or csp (got '${clip(raw)}')`, {
         param: 'type',
         allowed: INCOME_STRATEGIES,
       });

@@ -2,6 +2,7 @@
 // the IN filters and the inclusive ranges. The same value drives the filtering, the `meta.filters`
 // echo and the ETag, so what is echoed is exactly what was applied.
 import { DIRECTIONS, REGIME_LABELS, TRADE_BIASES } from '../../shared/api/index.ts';
+import { ECHO_MAX_CHARS, clip } from '../http/echo.ts';
 import { ServiceError, invalidParam } from '../http/errors.ts';
 import { clampedParam, csvParam, numberParam, type Query } from '../http/query.ts';
 
@@ -61,7 +62,10 @@ export function parseTopSetupsQuery(q: Query): TopSetupsQuery {
     const closed = CLOSED_SETS[name];
     const normalised = values.map((v) => {
       const lower = v.toLowerCase();
-      if (closed && !closed.includes(lower)) throw invalidParam(name, `unknown value '${v}'`, closed);
+      // Open labels are echoed in meta.filters: one longer than any label is refused, not echoed.
+      if (v.length > ECHO_MAX_CHARS)
+        throw invalidParam(name, `'${clip(v)}' is too long to be a label`, closed);
+      if (closed && !closed.includes(lower)) throw invalidParam(name, `unknown value '${clip(v)}'`, closed);
       return lower;
     });
     query.in[name] = normalised;

@@ -14,6 +14,15 @@ export const ERROR_CODES = [
   'no_snapshot',
   'outside_trading_hours',
   'rate_limited',
+  // What the HTTP layer itself refuses (src/service/http/errors.ts codeForStatus).
+  'method_not_allowed',
+  'not_acceptable',
+  'request_timeout',
+  'length_required',
+  'payload_too_large',
+  'uri_too_long',
+  'unsupported_media_type',
+  'headers_too_large',
   'internal',
 ] as const;
 export const errorCodeSchema = openLabel(ERROR_CODES);

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ALERT_KINDS, severitySchema } from '../alert-rules.ts';
 import { idSchema, isoTimeSchema, tickerSchema } from './common.ts';
+import { webhookPresetSchema, webhookUrlSchema } from './settings.ts';
 import { snapshotEndpointSchema } from './tickers.ts';
 
 export const DELIVERY_CHANNELS = ['desktop', 'webhook', 'in_app'] as const;
@@ -71,7 +72,7 @@ export const testWebhookInputSchema = z.union([
   /** A webhook saved in settings. */
   z.object({ webhookId: z.string().min(1) }),
   /** An unsaved one from the settings form. */
-  z.object({ url: z.url({ protocol: /^https?$/ }), preset: z.enum(['generic', 'discord', 'slack', 'ntfy']) }),
+  z.object({ url: webhookUrlSchema, preset: webhookPresetSchema }),
 ]);
 
 export const testWebhookOutputSchema = z.object({

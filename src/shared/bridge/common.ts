@@ -25,8 +25,32 @@ export type IsoTime = z.infer<typeof isoTimeSchema>;
 /** A method that takes nothing: `undefined` from the preload, `{}` from an HTTP body. */
 export const noInputSchema = z.object({}).strict().optional();
 
+/**
+ * Characters a name may not hold: control characters (NUL, tab, newline, escape…), line and
+ * paragraph separators, the bidirectional embeddings, overrides and isolates that make text
+ * display in another order than it is stored (U+202E "right-to-left override" shows
+ * "Tech\u202Egnp.exe" as "Techexe.png"), and unpaired surrogates. A name field never produces
+ * them; they come from a crafted call, and once stored they would garble every list, log line
+ * and notification showing the name. The plain direction marks (U+200E, U+200F) stay allowed:
+ * right-to-left text pasted from elsewhere carries them.
+ */
+export const HIDDEN_NAME_CHARACTERS = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]|\p{Cs}/u;
+
+export const HIDDEN_NAME_CHARACTERS_MESSAGE =
+  'A name cannot contain control characters or text-direction controls';
+
+/** True when the name holds none of HIDDEN_NAME_CHARACTERS: the refinement every name schema applies. */
+export function isVisibleName(name: string): boolean {
+  return !HIDDEN_NAME_CHARACTERS.test(name);
+}
+
 /** A short free-text name (watchlists, rules). */
-export const nameSchema = z.string().trim().min(1, 'a name is required').max(80);
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(1, 'a name is required')
+  .max(80)
+  .refine(isVisibleName, HIDDEN_NAME_CHARACTERS_MESSAGE);
 
 /** `HH:MM`, 24-hour, New York time unless stated. */
 export const clockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM (24-hour)');

@@ -3,6 +3,7 @@
 // malformed call or a failing handler looks the same everywhere and never throws across.
 import { z } from 'zod';
 import { bridgeMethods, isBridgeMethod, type BridgeHandlers, type BridgeMethod } from '../bridge.ts';
+import { clipEcho } from './echo.ts';
 import { BridgeFailure, fail, issuesOf, ok, type BridgeResult } from './result.ts';
 
 export interface DispatchOptions {
@@ -18,7 +19,7 @@ export async function dispatch(
   rawInput: unknown,
   options: DispatchOptions = {},
 ): Promise<BridgeResult<unknown>> {
-  if (!isBridgeMethod(method)) return fail('unknown_method', `no bridge method '${method}'`);
+  if (!isBridgeMethod(method)) return fail('unknown_method', `no bridge method '${clipEcho(method)}'`);
   const contract = bridgeMethods[method];
   const parsed = contract.input.safeParse(rawInput ?? undefined);
   if (!parsed.success) {

@@ -2,7 +2,7 @@
 // with some of its values overridden). Kept in SQLite, listed by the Rankings view.
 import { z } from 'zod';
 import { screenerPresetSchema } from '../api/index.ts';
-import { idSchema } from './common.ts';
+import { HIDDEN_NAME_CHARACTERS_MESSAGE, idSchema, isVisibleName } from './common.ts';
 import { screenerOverridesSchema, topSetupsFiltersSchema } from './rankings.ts';
 
 export const SAVED_VIEW_KINDS = ['top_setups', 'screener'] as const;
@@ -13,7 +13,8 @@ const nameSchema = z
   .string()
   .trim()
   .min(1, 'Give the view a name')
-  .max(60, 'Keep the name under 60 characters');
+  .max(60, 'Keep the name under 60 characters')
+  .refine(isVisibleName, HIDDEN_NAME_CHARACTERS_MESSAGE);
 
 /** Top setups views carry filters; screeners carry their preset and the overrides laid over it. */
 export const savedViewBodySchema = z.discriminatedUnion('kind', [

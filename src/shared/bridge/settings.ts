@@ -31,7 +31,8 @@ export const FOLDER_CLOCKS = ['data', 'real'] as const;
 export const folderClockSchema = z.enum(FOLDER_CLOCKS);
 export type FolderClock = z.infer<typeof folderClockSchema>;
 
-const folderPath = z.string().trim().min(1, 'choose a folder').max(1000);
+// One message for a missing, null or empty folder, instead of zod's "expected string, received null".
+const folderPath = z.string({ error: 'choose a folder' }).trim().min(1, 'choose a folder').max(1000);
 
 /** A folder of real chain files (Cboe quotedata.csv or delayed-quotes JSON), watched live. */
 export const chainsSourceSchema = z.strictObject({
@@ -117,12 +118,33 @@ export const schedulesSchema = z.strictObject(
 export type Schedules = z.infer<typeof schedulesSchema>;
 
 export const WEBHOOK_PRESETS = ['generic', 'discord', 'slack', 'ntfy'] as const;
+export const webhookPresetSchema = z.enum(WEBHOOK_PRESETS);
+
+export const WEBHOOK_CREDENTIALS_MESSAGE =
+  "a webhook address cannot hold user:password@: put credentials in the URL's path/token or a header, not user:password@";
+
+/**
+ * A webhook's address. No `user:password@`: fetch refuses such a URL, so every delivery would fail,
+ * and the password would end up in the stored error text.
+ */
+export const webhookUrlSchema = httpUrl.refine(
+  (url) => {
+    try {
+      const { username, password } = new URL(url);
+      return username === '' && password === '';
+    } catch {
+      return true; // not a URL at all: httpUrl has said so
+    }
+  },
+  { message: WEBHOOK_CREDENTIALS_MESSAGE },
+);
+
 export const webhookSchema = z.strictObject({
   id: z
     .string()
     .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'a webhook id is up to 40 lower-case letters, digits, - or _'),
-  url: httpUrl,
-  preset: z.enum(WEBHOOK_PRESETS),
+  url: webhookUrlSchema,
+  preset: webhookPresetSchema,
   enabled: z.boolean(),
 });
 export type Webhook = z.infer<typeof webhookSchema>;

@@ -3,6 +3,7 @@
 // "move to position k" exact.
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
+import { HIDDEN_NAME_CHARACTERS_MESSAGE, isVisibleName } from '../../../shared/bridge/common.ts';
 import { StoreError, invalidInput, notFound } from '../errors.ts';
 import { tickerSchema } from '../ticker.ts';
 import type { EpochMs } from '../time.ts';
@@ -40,7 +41,9 @@ const nameSchema = z
   .string()
   .trim()
   .min(1, 'a watchlist name cannot be empty')
-  .max(64, 'a watchlist name is at most 64 characters');
+  .max(64, 'a watchlist name is at most 64 characters')
+  // The bridge refuses these too; checked here as well since onboarding names a list through its own schema.
+  .refine(isVisibleName, HIDDEN_NAME_CHARACTERS_MESSAGE);
 const idSchema = z.number().int().positive();
 const tickersSchema = z.array(tickerSchema).max(1000);
 
@@ -101,7 +104,7 @@ export function createWatchlistRepository(db: Database.Database, now: () => Epoc
   function assertNameFree(name: string, exceptId?: number): void {
     const taken = q.byName.get(name) as { id: number } | undefined;
     if (taken && taken.id !== exceptId)
-      throw new StoreError('conflict', `a watchlist named "${name}" already exists`);
+      throw new StoreError('conflict', `A watchlist named “${name}” already exists`);
   }
 
   /** Rewrites the list's tickers in the given order, keeping each ticker's original added_at. */
@@ -218,8 +221,10 @@ function unique<T>(items: readonly T[]): T[] {
 function assertPermutation<T>(order: readonly T[], existing: readonly T[], what: string): void {
   const set = new Set(order);
   if (set.size !== order.length || order.length !== existing.length || !existing.every((x) => set.has(x))) {
+    // Echo at most a few ids: the caller may have sent thousands.
+    const got = order.length > 10 ? `${order.slice(0, 10).join(', ')}, …` : order.join(', ') || 'none';
     throw invalidInput(
-      `the new order must name each of the ${existing.length} ${what} exactly once (got ${order.join(', ') || 'none'})`,
+      `The new order must name each of the ${existing.length} ${what} exactly once (got ${got})`,
     );
   }
 }

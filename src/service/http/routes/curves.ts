@@ -18,6 +18,7 @@ import {
 } from '../../engine/expirations.ts';
 import { renderThinkorswim, renderTradingView } from '../../engine/levels-render.ts';
 import type { ServiceContext } from '../context.ts';
+import { clip } from '../echo.ts';
 import { displayAsof, isoUtc } from '../envelope.ts';
 import { ServiceError, invalidParam, missingParam } from '../errors.ts';
 import { cacheControlClock, type ViewParams } from '../conditional.ts';
@@ -42,7 +43,7 @@ function expParam(
     return selection;
   } catch (error) {
     if (error instanceof ExpirySelectionError)
-      throw invalidParam('exp', `unknown value '${raw.slice(0, 20)}'`, [...allowed, DATE_HINT]);
+      throw invalidParam('exp', `unknown value '${clip(raw)}'`, [...allowed, DATE_HINT]);
     throw error;
   }
 }

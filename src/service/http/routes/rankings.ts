@@ -19,6 +19,7 @@ import { SCREENER_PRESET_VERSION, presetQuery } from '../../rankings/screener-pr
 import { echoFilters, parseTopSetupsQuery, type TopSetupsQuery } from '../../rankings/top-setups-query.ts';
 import { rankTopSetups } from '../../rankings/top-setups.ts';
 import type { ServiceContext } from '../context.ts';
+import { clip } from '../echo.ts';
 import { serveEndpoint } from '../endpoint-route.ts';
 import { isoUtc } from '../envelope.ts';
 import { ServiceError } from '../errors.ts';
@@ -48,10 +49,13 @@ export function registerRankingRoutes(app: FastifyInstance, ctx: ServiceContext)
   // Keyed by epoch, scope and the raw URL: a repeated request skips parsing, ranking and hashing.
   const prepared = new Lru<string, Prepared>(256);
 
-  function respond(
+  // The query is parsed (and refused) before the universe is asked for: on a cold service that
+  // ranks for seconds, a bad parameter must not wait for a ranking it will never read.
+  function respond<Q>(
     request: FastifyRequest,
     reply: FastifyReply,
-    prepare: (view: View) => Prepared,
+    query: Q,
+    prepare: (view: View, query: Q) => Prepared,
   ): FastifyReply {
     const u = ctx.analysis.universe();
     const scope = request.caller?.kind === 'demo' ? 'demo' : 'full';
@@ -61,7 +65,7 @@ export function registerRankingRoutes(app: FastifyInstance, ctx: ServiceContext)
       const rows = scope === 'full' ? u.rows : u.rows.filter((a) => ctx.demoSymbols.includes(a.ticker));
       const asof =
         scope === 'full' ? u.asof : rows.reduce<number | null>((m, a) => Math.max(m ?? a.asof, a.asof), null);
-      p = prepare({ rows, asof, epoch: u.key, scope });
+      p = prepare({ rows, asof, epoch: u.key, scope }, query);
       prepared.set(key, p);
     }
     void reply.header('etag', p.etag).header('cache-control', p.cacheControl);
@@ -116,7 +120,9 @@ export function registerRankingRoutes(app: FastifyInstance, ctx: ServiceContext)
   }
 
   serveEndpoint(app, 'topSetups', async (request, reply) =>
-    respond(request, reply, (view) => topSetups(parseTopSetupsQuery(readQuery(request.query)), null, view)),
+    respond(request, reply, parseTopSetupsQuery(readQuery(request.query)), (view, query) =>
+      topSetups(query, null, view),
+    ),
   );
 
   serveEndpoint(app, 'screener', async (request, reply) => {
@@ -126,51 +132,58 @@ export function registerRankingRoutes(app: FastifyInstance, ctx: ServiceContext)
       throw new ServiceError(
         404,
         'unknown_preset',
-        `no screener preset named '${typeof raw === 'string' ? raw.slice(0, 40) : ''}'`,
+        `no screener preset named '${typeof raw === 'string' ? clip(raw) : ''}'`,
         { available: PRESET_NAMES },
       );
     }
-    return respond(request, reply, (view) =>
-      topSetups(parseTopSetupsQuery(presetQuery(name, readQuery(request.query))), name, view),
+    return respond(
+      request,
+      reply,
+      parseTopSetupsQuery(presetQuery(name, readQuery(request.query))),
+      (view, query) => topSetups(query, name, view),
     );
   });
 
   serveEndpoint(app, 'incomeSetups', async (request, reply) =>
-    respond(request, reply, ({ rows, asof, epoch, scope }) => {
-      const query = parseIncomeQuery(readQuery(request.query));
-      const items = rankIncome(
-        rows.flatMap((a) => a.income),
-        query,
-      );
-      const asofIso = asof === null ? null : isoUtc(asof);
-      const keyed = {
-        schema: SCHEMA_IDS.incomeSetups,
-        shape: INCOME_ROW_SHAPE,
-        asof: asofIso,
-        limit: query.limit,
-        min_income_score: query.min_income_score,
-        type: query.type,
-        count: items.length,
-        scope,
-        epoch,
-      };
-      return {
-        etag: weakEtag(keyed),
-        cacheControl: 'private',
-        build: () => ({
-          meta: {
-            schema: SCHEMA_IDS.incomeSetups,
-            asof: asofIso,
-            limit: query.limit,
-            min_income_score: query.min_income_score,
-            type: query.type,
-            count: items.length,
-            model_versions: { income_recommender: INCOME_RECOMMENDER_VERSION },
-            extra: {},
-          },
-          data: { items },
-        }),
-      };
-    }),
+    respond(
+      request,
+      reply,
+      parseIncomeQuery(readQuery(request.query)),
+      ({ rows, asof, epoch, scope }, query) => {
+        const items = rankIncome(
+          rows.flatMap((a) => a.income),
+          query,
+        );
+        const asofIso = asof === null ? null : isoUtc(asof);
+        const keyed = {
+          schema: SCHEMA_IDS.incomeSetups,
+          shape: INCOME_ROW_SHAPE,
+          asof: asofIso,
+          limit: query.limit,
+          min_income_score: query.min_income_score,
+          type: query.type,
+          count: items.length,
+          scope,
+          epoch,
+        };
+        return {
+          etag: weakEtag(keyed),
+          cacheControl: 'private',
+          build: () => ({
+            meta: {
+              schema: SCHEMA_IDS.incomeSetups,
+              asof: asofIso,
+              limit: query.limit,
+              min_income_score: query.min_income_score,
+              type: query.type,
+              count: items.length,
+              model_versions: { income_recommender: INCOME_RECOMMENDER_VERSION },
+              extra: {},
+            },
+            data: { items },
+          }),
+        };
+      },
+    ),
   );
 }

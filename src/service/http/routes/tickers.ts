@@ -21,6 +21,7 @@ import { explainTicker } from '../../engine/interpret/explain.ts';
 import { toTradeSetupData } from '../../engine/interpret/trade-projections.ts';
 import { parseWindow } from '../../series/window.ts';
 import type { ServiceContext } from '../context.ts';
+import { clip } from '../echo.ts';
 import { serveEndpoint } from '../endpoint-route.ts';
 import { displayAsof, tickerEnvelope } from '../envelope.ts';
 import { invalidParam } from '../errors.ts';
@@ -35,7 +36,7 @@ function includes<T extends string>(q: Query, allowed: readonly T[]): Set<T> {
   const out = new Set<T>();
   for (const raw of csvParam(q, 'include') ?? []) {
     const hit = allowed.find((a) => a === raw.toLowerCase());
-    if (hit === undefined) throw invalidParam('include', `unknown add-on '${raw.slice(0, 20)}'`, allowed);
+    if (hit === undefined) throw invalidParam('include', `unknown add-on '${clip(raw)}'`, allowed);
     out.add(hit);
   }
   return out;
@@ -47,7 +48,7 @@ function seriesMetrics(q: Query): MetricKey[] {
   const keys = raw.map((name) => {
     const key = normalizeMetricKey(name);
     if (key === null) {
-      throw invalidParam('metrics', `'${name.slice(0, 40)}' is not a metric catalog key`, [
+      throw invalidParam('metrics', `'${clip(name)}' is not a metric catalog key`, [
         ...METRIC_KEYS,
         ...Object.keys(METRIC_KEY_ALIASES),
       ]);

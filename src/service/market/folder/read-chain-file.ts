@@ -1,10 +1,17 @@
 // Reading one chain file for the index: its identity (size, mtime) and its parse, taken from the
 // same open handle so that a file replaced meanwhile cannot pair one version's identity with
-// another's content.
+// another's content. The import limits are enforced on the bytes read, not on the size `stat`
+// gave: a file grown since is cut off at the limit, and a junk line is refused at its first chunk.
 import { open } from 'node:fs/promises';
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import { ChainImportError, importChainText, MAX_CHAIN_FILE_BYTES } from '../import/index.ts';
+import {
+  ChainImportError,
+  importChainText,
+  OPEN_FOR_READING,
+  readChainText,
+  readChainTextSync,
+} from '../import/index.ts';
 import type { ChainImport } from '../import/index.ts';
 import type { FileIdentity, IndexRow } from './chain-index.ts';
 import { snapshotFigures } from './daily-figures.ts';
@@ -21,10 +28,6 @@ export function importProblem(error: unknown): string {
   return error instanceof ChainImportError ? `${error.location}: ${error.problem}` : messageOf(error);
 }
 
-function tooLarge(size: number): string {
-  return `file: ${size} bytes is larger than the ${MAX_CHAIN_FILE_BYTES}-byte limit`;
-}
-
 export function rowOf(identity: FileIdentity, parsed: ChainImport): IndexRow {
   return {
     kind: 'chain',
@@ -39,7 +42,7 @@ export function rowOf(identity: FileIdentity, parsed: ChainImport): IndexRow {
 export async function readChainFile(dir: string, name: string): Promise<ReadResult | null> {
   let handle;
   try {
-    handle = await open(join(dir, name), 'r');
+    handle = await open(join(dir, name), OPEN_FOR_READING);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     const identity = { name, size: -1, mtimeMs: -1 };
@@ -52,11 +55,8 @@ export async function readChainFile(dir: string, name: string): Promise<ReadResu
     const info = await handle.stat();
     if (!info.isFile()) return null;
     const identity: FileIdentity = { name, size: info.size, mtimeMs: info.mtimeMs };
-    if (info.size > MAX_CHAIN_FILE_BYTES) {
-      return { row: { kind: 'failure', ...identity, problem: tooLarge(info.size) }, parsed: null };
-    }
-    const text = await handle.readFile('utf8');
     try {
+      const text = await readChainText(handle, info.size);
       const parsed = importChainText(text, name);
       return { row: rowOf(identity, parsed), parsed };
     } catch (error) {
@@ -72,9 +72,12 @@ export function readChainFileSync(
   dir: string,
   name: string,
 ): { identity: FileIdentity; parsed: ChainImport } {
-  const path = join(dir, name);
-  const info = statSync(path);
-  if (info.size > MAX_CHAIN_FILE_BYTES) throw new Error(tooLarge(info.size));
-  const parsed = importChainText(readFileSync(path, 'utf8'), name);
-  return { identity: { name, size: info.size, mtimeMs: info.mtimeMs }, parsed };
+  const fd = openSync(join(dir, name), OPEN_FOR_READING);
+  try {
+    const info = fstatSync(fd);
+    const parsed = importChainText(readChainTextSync(fd, info.size), name);
+    return { identity: { name, size: info.size, mtimeMs: info.mtimeMs }, parsed };
+  } finally {
+    closeSync(fd);
+  }
 }

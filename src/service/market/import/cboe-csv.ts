@@ -10,7 +10,8 @@ import {
   type ChainImport,
   type ImportedRow,
 } from './chain-import.ts';
-import { isBlankRecord, parseCsv, type CsvRecord } from './csv-fields.ts';
+import { csvRecords, isBlankRecord, type CsvRecord } from './csv-fields.ts';
+import { MAX_CSV_LINE_CHARS, MAX_PREAMBLE_LINES } from './limits.ts';
 import { parseOccSymbol } from './occ-symbol.ts';
 import { parseDateOnly, parseDateTime } from './timestamps.ts';
 
@@ -98,14 +99,29 @@ function labelled(
   return null;
 }
 
-export function importCboeCsv(text: string): ChainImport {
-  const records = parseCsv(text);
-  const headerIndex = records.findIndex((r) => norm(r.fields[0] ?? '') === 'expiration date');
-  if (headerIndex < 0) {
-    throw new ChainImportError('file', "missing header: no line starting with 'Expiration Date,Calls,...'");
+/**
+ * The preamble records and the header, read from the front of the file. The search stops after
+ * MAX_PREAMBLE_LINES records: a file without the header is refused without reading it to its end.
+ */
+function readPreamble(records: Iterator<CsvRecord>): { preamble: CsvRecord[]; header: CsvRecord } {
+  const preamble: CsvRecord[] = [];
+  // Not for...of: leaving that loop would close the generator the rows are read from next.
+  for (let next = records.next(); !next.done; next = records.next()) {
+    if (norm(next.value.fields[0] ?? '') === 'expiration date') return { preamble, header: next.value };
+    preamble.push(next.value);
+    if (preamble.length >= MAX_PREAMBLE_LINES) break;
   }
-  const header = records[headerIndex] as CsvRecord;
-  const preamble = records.slice(0, headerIndex);
+  const where = preamble.length >= MAX_PREAMBLE_LINES ? ` in the first ${MAX_PREAMBLE_LINES} lines` : '';
+  throw new ChainImportError(
+    'file',
+    `missing header: no line starting with 'Expiration Date,Calls,...'${where}`,
+  );
+}
+
+export function importCboeCsv(text: string, maxLineChars = MAX_CSV_LINE_CHARS): ChainImport {
+  // Records are consumed as they are parsed: only the preamble and the contracts are kept.
+  const records = csvRecords(text, maxLineChars);
+  const { preamble, header } = readPreamble(records);
   const notes: string[] = [];
 
   const last = labelled(preamble, 'Last');
@@ -127,9 +143,10 @@ export function importCboeCsv(text: string): ChainImport {
   const rows: ImportedRow[] = [];
   const expirationCache = new Map<string, string>();
   let missingOi = 0;
-  for (const record of records.slice(headerIndex + 1)) {
+  for (const record of records) {
     if (isBlankRecord(record)) continue;
     const line = record.line;
+    const location = `line ${line}`;
     const f = record.fields;
     if (f.length !== cols.count) {
       throw new ChainImportError(
@@ -189,7 +206,7 @@ export function importCboeCsv(text: string): ChainImport {
         bid: bid ?? Number.NaN,
         ask: ask ?? Number.NaN,
         root: occ.root,
-        location: `line ${line}`,
+        location,
       });
       if (oi === null) missingOi++;
     }
@@ -197,7 +214,7 @@ export function importCboeCsv(text: string): ChainImport {
   if (rows.length === 0)
     throw new ChainImportError(`header (line ${header.line})`, 'no option rows after the header');
   if (missingOi > 0) notes.push(`${missingOi} contracts have no open interest figure; counted as 0`);
-  checkIvUnits(rows);
+  checkIvUnits(rows, notes);
   const chosen = chooseTicker(rows, null, notes);
   return finishImport(
     'cboe_csv',

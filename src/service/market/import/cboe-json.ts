@@ -84,7 +84,7 @@ export function importCboeJson(text: string): ChainImport {
     });
   });
   if (missingOi > 0) notes.push(`${missingOi} contracts have no open interest figure; counted as 0`);
-  checkIvUnits(rows);
+  checkIvUnits(rows, notes);
   const stated = data.symbol
     ? data.symbol
         .trim()

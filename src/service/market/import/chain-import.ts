@@ -139,14 +139,34 @@ export function finishImport(
   return { chain, notes, expiredRows, format, name: header.name };
 }
 
-/** Refuses an IV column that looks like percent (35.2 for 35.2 %) instead of decimals. */
-export function checkIvUnits(rows: readonly ImportedRow[]): void {
+/** Fewer IVs than this cannot tell percent from decimals: a far wing alone can be above 500 %. */
+export const MIN_IVS_TO_JUDGE_UNITS = 10;
+const PERCENT_LIKE_IV = 5;
+
+const percentText = (iv: number): string => `${Number((iv * 100).toPrecision(4))} %`;
+
+/**
+ * Refuses an IV column that looks like percent (35.2 for 35.2 %) instead of decimals, judged by the
+ * median IV. A chain of a few contracts (a one-row export) cannot be judged that way: its only IV
+ * may be a far wing's 5.18 (518 %), so it is read as decimals and a note says the units were not
+ * checked whenever an IV there is high enough to be a percent figure.
+ */
+export function checkIvUnits(rows: readonly ImportedRow[], notes: string[]): void {
   const ivs = rows
     .map((r) => r.iv)
     .filter(hasValidIv)
     .sort((a, b) => a - b);
-  const median = ivs[Math.floor(ivs.length / 2)];
-  if (median !== undefined && median > 5) {
+  const highest = ivs[ivs.length - 1];
+  if (highest === undefined || highest <= PERCENT_LIKE_IV) return;
+  if (ivs.length < MIN_IVS_TO_JUDGE_UNITS) {
+    notes.push(
+      `IV units not checked: only ${ivs.length} contract${ivs.length === 1 ? ' has' : 's have'} an IV, too few to ` +
+        `tell decimals from percent; read as decimals (the highest, ${highest}, as ${percentText(highest)})`,
+    );
+    return;
+  }
+  const median = ivs[Math.floor(ivs.length / 2)] as number;
+  if (median > PERCENT_LIKE_IV) {
     throw new ChainImportError(
       'IV column',
       `median IV is ${median}: the file looks like it gives IV in percent, decimals are expected (0.35 for 35 %)`,

@@ -1,10 +1,13 @@
 // The production path of the bridge (headless HTTP → shared/bridge/dispatch.ts → the core's
 // handlers) over a real app: failures keep their code (conflict, not_found, invalid_input,
 // unavailable) instead of coming out as `internal` (issue 11, item 1), including the new data
-// source and secret methods; and no secret ever comes back.
+// source and secret methods; and no secret ever comes back. The same table runs through the
+// Electron IPC router, the other production path. Names with hidden characters and rules scoped
+// to a missing watchlist are refused and nothing is stored (issue 11, item 12).
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInvokeRouter } from '../../../../electron/logic/ipc-router.ts';
 import { startHeadlessServer, type HeadlessServer } from '../../../../src/host/headless/server.ts';
 import type { BridgeResult } from '../../../../src/shared/bridge/result.ts';
 import { defaultSettings } from '../../../../src/shared/bridge/settings.ts';
@@ -44,9 +47,36 @@ describe('core bridge errors over the headless HTTP bridge', () => {
     return (await res.json()) as BridgeResult<unknown>;
   }
 
-  it.each([
-    ['a duplicate watchlist name', 'watchlists:create', { name: 'Dup' }, 'conflict', /Dup/],
-    ['a rename onto an existing name', 'watchlists:rename', { id: 1, name: 'Other' }, 'conflict', /Other/],
+  const APP_ENTRY = 'file:///app/out/renderer/index.html';
+  /** The Electron main process's route, over the same handlers (what electron/main.ts builds). */
+  async function ipc(method: string, input: unknown): Promise<BridgeResult<unknown>> {
+    return createInvokeRouter(w.handlers, APP_ENTRY)(APP_ENTRY, method, input);
+  }
+
+  const refusals: [string, string, unknown, string, RegExp][] = [
+    [
+      'a duplicate watchlist name',
+      'watchlists:create',
+      { name: 'Dup' },
+      'conflict',
+      /^A watchlist named “Dup” already exists$/,
+    ],
+    [
+      'a duplicate name in other case',
+      'watchlists:create',
+      { name: 'dUP' },
+      'conflict',
+      /“dUP” already exists/,
+    ],
+    [
+      'a rename onto an existing name',
+      'watchlists:rename',
+      { id: 1, name: 'Other' },
+      'conflict',
+      /^A watchlist named “Other” already exists$/,
+    ],
+    ['a reorder with a repeated id', 'watchlists:reorder', { ids: [1, 1] }, 'invalid_input', /exactly once/],
+    ['a reorder missing a list', 'watchlists:reorder', { ids: [1] }, 'invalid_input', /exactly once/],
     ['an unknown watchlist', 'watchlists:delete', { id: 999 }, 'not_found', /999/],
     [
       'an invalid cron expression',
@@ -72,12 +102,91 @@ describe('core bridge errors over the headless HTTP bridge', () => {
     ],
     ['an empty secret', 'secrets:set', { name: 'tradierToken', value: '  ' }, 'invalid_input', /paste/],
     ['an unknown secret', 'secrets:set', { name: 'password', value: 'x' }, 'invalid_input', /name/],
-  ])('%s → %s', async (_name, method, input, code, message) => {
-    await call('watchlists:create', { name: 'Dup' });
-    await call('watchlists:create', { name: 'Other' });
-    const result = await call(method, input);
+    [
+      'a watchlist name with a NUL and a right-to-left override',
+      'watchlists:create',
+      { name: 'Tech\u0000\u202Egnp.exe' },
+      'invalid_input',
+      /control characters or text-direction controls/,
+    ],
+    [
+      // Onboarding names its list through its own schema; the store refuses it all the same.
+      'an onboarding list name with a right-to-left override',
+      'app:completeOnboarding',
+      { watchlistName: 'My\u202Elist', tickers: ['SPY'] },
+      'invalid_input',
+      /control characters or text-direction controls/,
+    ],
+    [
+      'a rename to a name with an escape character',
+      'watchlists:rename',
+      { id: 1, name: 'a\u001b[31mred' },
+      'invalid_input',
+      /control characters/,
+    ],
+    [
+      'a rule named with a bidi isolate',
+      'rules:create',
+      { name: 'x\u2067y', condition: { kind: 'regime_change' }, scope: { kind: 'all' } },
+      'invalid_input',
+      /text-direction controls/,
+    ],
+    [
+      'a saved view named with a newline',
+      'views:create',
+      { name: 'one\ntwo', kind: 'top_setups', filters: {} },
+      'invalid_input',
+      /control characters/,
+    ],
+    [
+      'a rule scoped to a watchlist that does not exist',
+      'rules:create',
+      {
+        name: 'Ghost list',
+        condition: { kind: 'regime_change' },
+        scope: { kind: 'watchlist', watchlistId: 999 },
+      },
+      'invalid_input',
+      /no watchlist 999/,
+    ],
+  ];
+
+  async function refuse(
+    transport: typeof call,
+    method: string,
+    input: unknown,
+    code: string,
+    message: RegExp,
+  ): Promise<void> {
+    await transport('watchlists:create', { name: 'Dup' });
+    await transport('watchlists:create', { name: 'Other' });
+    const before = await transport('watchlists:list', {});
+    const rulesBefore = await transport('rules:list', {});
+    const result = await transport(method, input);
     expect(result).toMatchObject({ ok: false, error: { code } });
     expect(!result.ok && result.error.message).toMatch(message);
+    // Refused means nothing changed.
+    expect(await transport('watchlists:list', {})).toEqual(before);
+    expect(await transport('rules:list', {})).toEqual(rulesBefore);
+  }
+
+  it.each(refusals)('over HTTP: %s → %s', async (_name, method, input, code, message) => {
+    await refuse(call, method, input, code, message);
+  });
+
+  it.each(refusals)('over the IPC router: %s → %s', async (_name, method, input, code, message) => {
+    await refuse(ipc, method, input, code, message);
+  });
+
+  it('a rule scoped to a watchlist that exists is saved', async () => {
+    const lists = await call('watchlists:list', {});
+    const id = lists.ok ? (lists.value as { id: number }[])[0]!.id : 0;
+    const saved = await call('rules:create', {
+      name: 'Real list',
+      condition: { kind: 'regime_change' },
+      scope: { kind: 'watchlist', watchlistId: id },
+    });
+    expect(saved).toMatchObject({ ok: true, value: { scope: { kind: 'watchlist', watchlistId: id } } });
   });
 
   it('keeps the simulator after a refused switch, and answers secrets without the secret', async () => {

@@ -1,5 +1,6 @@
 // The store side of alert rules: the dwell reads the series history from stored snapshots, and a
-// rule scoped to a ticker outside the source's universe is refused when saved.
+// rule scoped to a ticker outside the source's universe, or to a watchlist that does not exist, is
+// refused when saved.
 import { afterEach, describe, expect, it } from 'vitest';
 import { evaluateSnapshot } from '../../../../src/core/alerts/engine.ts';
 import { storeAlertContext } from '../../../../src/core/alerts/store-context.ts';
@@ -86,7 +87,11 @@ describe('dwell over stored history', () => {
 
 describe('a ticker scope outside the universe', () => {
   const universe = [{ ticker: 'SPY' }, { ticker: 'AMD' }];
-  const app = (listsUniverse: boolean) => ({ source: { listsUniverse }, universe: () => universe });
+  const app = (listsUniverse: boolean, store: Store<AlertRuleBody>) => ({
+    source: { listsUniverse },
+    universe: () => universe,
+    store,
+  });
   const input = (ticker: string) => ({
     name: `Only ${ticker}`,
     condition: { kind: 'level_cross' as const, level: 'call_wall' as const },
@@ -100,7 +105,7 @@ describe('a ticker scope outside the universe', () => {
     ['a remote source without a list cannot tell: saved', 'ZZZZ', false, null],
   ])('%s', (_name, ticker, lists, error) => {
     const store = open();
-    const save = () => createRule(store.alertRules, input(ticker), ruleUniverse(app(lists)));
+    const save = () => createRule(store.alertRules, input(ticker), ruleUniverse(app(lists, store)));
     if (error === null) {
       expect(save().scope).toEqual({ kind: 'ticker', ticker: ticker.toUpperCase() });
     } else {
@@ -112,7 +117,7 @@ describe('a ticker scope outside the universe', () => {
 
   it('an update that moves the scope to an unknown ticker is refused; other edits still save', () => {
     const store = open();
-    const universeOf = ruleUniverse(app(true));
+    const universeOf = ruleUniverse(app(true, store));
     const rule = createRule(store.alertRules, input('SPY'), universeOf);
     expect(() =>
       updateRule(
@@ -127,5 +132,50 @@ describe('a ticker scope outside the universe', () => {
       universeOf,
     );
     expect(snoozed.snoozeUntil).toBe('2030-01-01T00:00:00.000Z');
+  });
+});
+
+describe('a watchlist scope', () => {
+  const input = (watchlistId: number) => ({
+    name: 'My list',
+    condition: { kind: 'regime_change' as const },
+    scope: { kind: 'watchlist' as const, watchlistId },
+  });
+  const universeOf = (store: Store<AlertRuleBody>) =>
+    ruleUniverse({ source: { listsUniverse: true }, universe: () => [], store });
+
+  it('is saved when the watchlist exists', () => {
+    const store = open();
+    const list = store.watchlists.create('Tech');
+    const rule = createRule(store.alertRules, input(list.id), universeOf(store));
+    expect(rule.scope).toEqual({ kind: 'watchlist', watchlistId: list.id });
+  });
+
+  it('is refused, naming the id, when the watchlist does not exist', () => {
+    const store = open();
+    const save = () => createRule(store.alertRules, input(999), universeOf(store));
+    expect(save).toThrow(BridgeFailure);
+    expect(save).toThrow('There is no watchlist 999');
+    expect(store.alertRules.list()).toHaveLength(0);
+  });
+
+  it('an update onto a missing watchlist is refused; other edits of a rule whose list was deleted still save', () => {
+    const store = open();
+    const list = store.watchlists.create('Tech');
+    const rule = createRule(store.alertRules, input(list.id), universeOf(store));
+    expect(() =>
+      updateRule(
+        store.alertRules,
+        { id: rule.id, patch: { scope: { kind: 'watchlist', watchlistId: 4242 } } },
+        universeOf(store),
+      ),
+    ).toThrow('There is no watchlist 4242');
+    store.watchlists.delete(list.id);
+    const renamed = updateRule(
+      store.alertRules,
+      { id: rule.id, patch: { name: 'Renamed' } },
+      universeOf(store),
+    );
+    expect(renamed.name).toBe('Renamed');
   });
 });

@@ -113,13 +113,14 @@ describe('webhook delivery over HTTP', () => {
       { id: 'x', url, preset: 'generic' },
       { ...noSleep, maxAttempts: 2 },
     ).deliver(sampleEvent);
-    expect(outcome).toEqual({ state: 'failed', attempts: 2, error: 'HTTP 500' });
+    // The receiver's answer ('ok') follows the status, as a user reading the error needs it.
+    expect(outcome).toEqual({ state: 'failed', attempts: 2, error: 'HTTP 500: ok' });
   });
 
   it('does not retry a 4xx refusal', async () => {
     const { url, received } = await receiver([404]);
     const result = await postJson({ url, body: {} }, { ...noSleep, maxAttempts: 3 });
-    expect(result).toMatchObject({ delivered: false, attempts: 1, error: 'HTTP 404' });
+    expect(result).toMatchObject({ delivered: false, attempts: 1, error: 'HTTP 404: ok' });
     expect(received).toHaveLength(1);
   });
 

@@ -3,7 +3,6 @@ import { ServiceError } from '../../../../src/service/http/errors.ts';
 import {
   boolParam,
   clampedParam,
-  clip,
   csvParam,
   enumParam,
   numberParam,
@@ -102,12 +101,5 @@ describe('boolParam and enumParam', () => {
     expect(enumParam(q({}), 't', ['cc', 'csp'] as const)).toBeUndefined();
     const error = errorOf(() => enumParam(q({ t: 'x' }), 't', ['cc', 'csp'] as const));
     expect(error.details.allowed).toEqual(['cc', 'csp']);
-  });
-});
-
-describe('clip', () => {
-  it('shortens long values and masks control characters', () => {
-    expect(clip('a\u0000b')).toBe('a?b');
-    expect(clip('x'.repeat(100))).toHaveLength(41);
   });
 });
