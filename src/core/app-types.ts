@@ -7,6 +7,7 @@ import type { SecretName, SecretsStatus, SourceTestResult } from '../shared/brid
 import type { DataSource, DataSourceKind, PollJob } from '../shared/bridge/settings.ts';
 import type { UniverseEntry } from '../shared/bridge/tickers.ts';
 import type { StartOptions } from '../service/index.ts';
+import type { MarketDataSource } from '../service/market/source.ts';
 import type { ChannelSettings } from './alerts/policy.ts';
 import type { EventHub } from './bridge/events.ts';
 import type { DesktopNotifier } from './notify/channel.ts';
@@ -75,6 +76,8 @@ export interface App {
   readonly events: EventHub;
   readonly dispatcher: NotificationDispatcher;
   readonly source: DataSourceInfo;
+  /** The local service's market, which can produce past snapshots (backtests); null for a remote API. */
+  marketSource(): MarketDataSource | null;
   readonly version: string;
   marketNow(): number;
   wallNow(): number;

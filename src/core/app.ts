@@ -223,6 +223,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           listsUniverse: c.listsUniverse,
         };
       },
+      marketSource: () => current().marketSource,
       version,
       marketNow,
       wallNow,

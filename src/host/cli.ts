@@ -4,6 +4,7 @@ import type { Command } from './commands/command.ts';
 
 const commands: Record<string, () => Promise<{ default: Command }>> = {
   analyze: () => import('./commands/analyze.ts'),
+  backtest: () => import('./commands/backtest.ts'),
   service: () => import('./commands/service.ts'),
   start: () => import('./commands/start.ts'),
   watch: () => import('./commands/watch.ts'),

@@ -19,8 +19,11 @@
 //   source:test, secrets:status | set
 //   export:snapshots | series
 //   backup:create
+//   backtest:run | cancel | export, rankings:trackRecord
+//   replay:times | frames
 // Events
-//   snapshot:new, alert:new, poll:status, backfill:progress, settings:changed, app:changed
+//   snapshot:new, alert:new, poll:status, backfill:progress, settings:changed, app:changed,
+//   backtest:progress
 //
 // Naming: fields the bridge defines are camelCase; fields copied from API v2 keep their API
 // names and units (snake_case, `_pct` in percent, IV as a decimal).
@@ -58,6 +61,15 @@ import {
   timelineInputSchema,
   timelineOutputSchema,
 } from './bridge/history.ts';
+import {
+  backtestCancelInputSchema,
+  backtestCancelOutputSchema,
+  backtestExportInputSchema,
+  backtestProgressSchema,
+  backtestResultSchema,
+  backtestRunInputSchema,
+  trackRecordInputSchema,
+} from './bridge/backtest.ts';
 import { backfillProgressSchema, pollStatusSchema, refreshNowInputSchema } from './bridge/poll.ts';
 import {
   incomeInputSchema,
@@ -93,6 +105,12 @@ import {
 import { tickerFetchInputSchema, tickerFetchOutputSchema } from './bridge/ticker-fetch.ts';
 import type { BridgeResult } from './bridge/result.ts';
 import { watchlistSchema } from './bridge/watchlists.ts';
+import {
+  replayFramesInputSchema,
+  replayFramesOutputSchema,
+  replayTimesInputSchema,
+  replayTimesOutputSchema,
+} from './bridge/replay.ts';
 
 export const bridgeMethods = {
   'app:info': { input: noInputSchema, output: appInfoSchema },
@@ -176,6 +194,18 @@ export const bridgeMethods = {
   'export:snapshots': { input: exportSnapshotsInputSchema, output: exportFileSchema },
   'export:series': { input: exportSeriesInputSchema, output: exportFileSchema },
   'backup:create': { input: noInputSchema, output: backupOutputSchema },
+
+  /** Replays a rule over the window's history; resolves with the result (cancelled: true if stopped). */
+  'backtest:run': { input: backtestRunInputSchema, output: backtestResultSchema },
+  'backtest:cancel': { input: backtestCancelInputSchema, output: backtestCancelOutputSchema },
+  'backtest:export': { input: backtestExportInputSchema, output: exportFileSchema },
+  /** A screener's entries over the window and what price did next (a backtest of its entries). */
+  'rankings:trackRecord': { input: trackRecordInputSchema, output: backtestResultSchema },
+
+  /** The frames of a stored day or week of a ticker's curves and levels (capped, see REPLAY_MAX_FRAMES). */
+  'replay:times': { input: replayTimesInputSchema, output: replayTimesOutputSchema },
+  /** What was stored at or before each of a few frame instants: three curves and the key levels. */
+  'replay:frames': { input: replayFramesInputSchema, output: replayFramesOutputSchema },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export const bridgeEvents = {
@@ -192,6 +222,7 @@ export const bridgeEvents = {
   'settings:changed': settingsSchema,
   /** The app's info changed: another data source, its badge or its problems. */
   'app:changed': appInfoSchema,
+  'backtest:progress': backtestProgressSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type BridgeMethod = keyof typeof bridgeMethods;

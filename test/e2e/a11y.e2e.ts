@@ -232,12 +232,15 @@ test('a curve never stored, with the data source down, reads "unreachable" with 
     await expect(page.getByTestId('chart-gamma')).toHaveAttribute('data-state', 'chart', { timeout: 60_000 });
     // The last listed date: the watcher polls only the combined curve, so that expiration was
     // never fetched, and now cannot be.
-    const dated = await select
-      .locator('option')
-      .evaluateAll((options) =>
-        options.map((o) => (o as HTMLOptionElement).value).filter((v) => /^\d{4}-\d{2}-\d{2}$/.test(v)),
-      );
-    expect(dated.length).toBeGreaterThan(0);
+    // The list comes with the stored gamma-by-expiration curve, which may land after this one.
+    const datedOptions = () =>
+      select
+        .locator('option')
+        .evaluateAll((options) =>
+          options.map((o) => (o as HTMLOptionElement).value).filter((v) => /^\d{4}-\d{2}-\d{2}$/.test(v)),
+        );
+    await expect.poll(async () => (await datedOptions()).length, { timeout: 60_000 }).toBeGreaterThan(0);
+    const dated = await datedOptions();
     await select.selectOption(dated[dated.length - 1] as string);
     await expect(page.getByTestId('chart-gamma')).toHaveAttribute('data-state', 'unreachable', {
       timeout: 60_000,

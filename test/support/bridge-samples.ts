@@ -1,7 +1,41 @@
 // One valid input per bridge method, for contract tests of any implementation (the fake here,
 // the core's handlers later). Typed against the contract, so a new method fails to compile until
 // it has a sample.
-import type { BridgeInput, BridgeMethod } from '../../src/shared/bridge.ts';
+import type { BridgeInput, BridgeMethod, BridgeOutput } from '../../src/shared/bridge.ts';
+
+const noStats = { count: 0, medianPct: null, upShare: null };
+
+/** A finished backtest with one firing, as `backtest:run` answers (for `backtest:export`). */
+export const SAMPLE_BACKTEST_RESULT: BridgeOutput<'backtest:run'> = {
+  runId: 'sample-run',
+  ruleName: 'SPY gamma flips',
+  from: '2026-01-02T21:00:00.000Z',
+  to: '2026-02-02T21:00:00.000Z',
+  tickers: ['SPY'],
+  firings: [
+    {
+      ticker: 'SPY',
+      at: '2026-01-05T21:00:00.000Z',
+      title: 'SPY gamma regime: Positive → Negative',
+      price: 500,
+      forward: { '1d': 1, '5d': -2, '20d': null },
+      maxAdverse5d: -2.5,
+    },
+  ],
+  summary: {
+    count: 1,
+    perMonth: 0.98,
+    horizons: {
+      '1d': { count: 1, medianPct: 1, upShare: 1 },
+      '5d': { count: 1, medianPct: -2, upShare: 0 },
+      '20d': noStats,
+    },
+  },
+  baseline: { sessions: 20, horizons: { '1d': noStats, '5d': noStats, '20d': noStats } },
+  prices: { SPY: [{ date: '2026-01-05', close: 500 }] },
+  notes: [],
+  cancelled: false,
+};
 
 export const BRIDGE_SAMPLE_INPUTS: { [M in BridgeMethod]: BridgeInput<M> } = {
   'app:info': {},
@@ -59,4 +93,22 @@ export const BRIDGE_SAMPLE_INPUTS: { [M in BridgeMethod]: BridgeInput<M> } = {
   'export:snapshots': { ticker: 'SPY', format: 'csv' },
   'export:series': { ticker: 'SPY', metrics: ['price'], format: 'csv' },
   'backup:create': {},
+  'replay:times': { ticker: 'SPY', span: 'day' },
+  'replay:frames': { ticker: 'SPY', times: ['2026-01-05T15:00:00.000Z'] },
+  'backtest:run': {
+    runId: 'sample-run',
+    rule: {
+      name: 'SPY gamma flips',
+      condition: { kind: 'gamma_regime_change' },
+      scope: { kind: 'ticker', ticker: 'SPY' },
+    },
+    window: '30d',
+  },
+  'backtest:cancel': { runId: 'sample-run' },
+  'backtest:export': { result: SAMPLE_BACKTEST_RESULT, format: 'csv' },
+  'rankings:trackRecord': {
+    runId: 'sample-track-record',
+    screener: { kind: 'preset', preset: 'momentum_breakout' },
+    window: '30d',
+  },
 };

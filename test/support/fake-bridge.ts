@@ -12,6 +12,7 @@ import type {
   BridgeParsedInput,
 } from '../../src/shared/bridge.ts';
 import type { AlertEvent } from '../../src/shared/bridge/alerts.ts';
+import type { BacktestProgress, BacktestWindow } from '../../src/shared/bridge/backtest.ts';
 import type { DataSource } from '../../src/shared/bridge/settings.ts';
 import { BridgeFailure } from '../../src/shared/bridge/result.ts';
 import { defaultSettings, type Settings } from '../../src/shared/bridge/settings.ts';
@@ -45,7 +46,12 @@ import {
   type Quote,
 } from './fake-market.ts';
 import { FakeDataSources } from './fake-data-source.ts';
+import { fakeBacktest } from './fake-backtest.ts';
+import { backtestExport } from '../../src/core/backtest/export.ts';
 import { searchUniverse } from '../../src/core/queries/universe-search.ts';
+import { sampleEvenly, spanBounds } from '../../src/core/queries/replay.ts';
+import { REPLAY_MAX_DAYS, REPLAY_MAX_FRAMES } from '../../src/shared/bridge/replay.ts';
+import { epochToNy } from '../../src/shared/market-calendar.ts';
 
 export interface FakeBridgeOptions {
   /** The first simulated instant (ms). */
@@ -116,6 +122,8 @@ export class FakeBridge implements BridgeEventSource {
   private readonly lastFired = new Map<string, number>();
   private runs: PollRun[] = [];
   private readonly sources = new FakeDataSources();
+  /** Backtest runs asked to stop (`backtest:cancel`). */
+  private readonly cancelledRuns = new Set<string>();
 
   constructor(options: FakeBridgeOptions = {}) {
     this.start = options.start ?? Date.parse('2026-03-02T15:00:00Z');
@@ -783,6 +791,132 @@ export class FakeBridge implements BridgeEventSource {
         bytes: 1_048_576,
         createdAt: new Date(this.now()).toISOString(),
       }),
+      'backtest:run': async ({ runId, rule, window, tickers }) => {
+        const scope = rule.scope;
+        const scoped =
+          scope.kind === 'ticker'
+            ? [scope.ticker]
+            : scope.kind === 'watchlist'
+              ? this.requireList(scope.watchlistId).tickers
+              : this.watched();
+        return fakeBacktest({
+          ...this.backtestEnv(runId, window, tickers ?? scoped),
+          name: rule.name,
+          cooldownMinutes: rule.cooldownMinutes,
+          signal: (before, after) => {
+            const t = fires(rule.condition, before, after);
+            return t ? `${after.ticker} ${t.label}: ${t.from ?? '—'} → ${t.to ?? '—'}` : null;
+          },
+        });
+      },
+      'backtest:cancel': async ({ runId }) => {
+        this.cancelledRuns.add(runId);
+        return { cancelled: true };
+      },
+      'backtest:export': async ({ result, format }) => backtestExport(result, format),
+      'rankings:trackRecord': async ({ runId, screener, window }) => {
+        const view = screener.kind === 'saved' ? this.views.find((v) => v.id === screener.viewId) : null;
+        if (screener.kind === 'saved' && view?.kind !== 'screener')
+          throw new BridgeFailure('not_found', `No saved screener ${screener.viewId}`);
+        const filters =
+          view?.kind === 'screener'
+            ? overlay(PRESETS[view.preset], view.overrides)
+            : PRESETS[screener.kind === 'preset' ? screener.preset : 'momentum_breakout'];
+        const name = view?.name ?? (screener.kind === 'preset' ? screener.preset : 'screener');
+        return fakeBacktest({
+          ...this.backtestEnv(
+            runId,
+            window,
+            FAKE_UNIVERSE.map((t) => t.ticker),
+          ),
+          name,
+          cooldownMinutes: 0,
+          signal: (before, after) =>
+            !matches(topSetupsItemOf(before), filters) && matches(topSetupsItemOf(after), filters)
+              ? `Entered ${name}`
+              : null,
+        });
+      },
+      'replay:times': async ({ ticker, span, date }) => {
+        this.requireTicker(ticker);
+        const stamps = (this.history.get(ticker) ?? []).map((s) => Date.parse(s.meta.asof));
+        const days = [...new Set(stamps.map((t) => epochToNy(t).date))].reverse().slice(0, REPLAY_MAX_DAYS);
+        const day = date ?? days[0] ?? null;
+        if (day === null)
+          return {
+            ticker,
+            span,
+            date: null,
+            from: null,
+            to: null,
+            days,
+            times: [],
+            total: 0,
+            truncated: false,
+          };
+        const { from, to } = spanBounds(span, day);
+        const all = stamps.filter((t) => t >= from && t <= to);
+        const times = sampleEvenly(all, REPLAY_MAX_FRAMES).map((t) => new Date(t).toISOString());
+        const iso = (t: number) => new Date(t).toISOString();
+        return {
+          ticker,
+          span,
+          date: day,
+          from: iso(from),
+          to: iso(to),
+          days,
+          times,
+          total: all.length,
+          truncated: all.length > times.length,
+        };
+      },
+      'replay:frames': async ({ ticker, times, gammaExp, gammaView, gexExp }) => {
+        const h = this.handlers;
+        const frames = await Promise.all(
+          times.map(async (at) => {
+            const [gamma, expirations, gex, structure, levels] = await Promise.all([
+              h['ticker:curve']({
+                ticker,
+                kind: 'gamma',
+                exp: gammaExp,
+                ...(gammaView ? { view: gammaView } : {}),
+                at,
+              }),
+              h['ticker:curve']({ ticker, kind: 'gamma_expirations', at }),
+              h['ticker:curve']({ ticker, kind: 'gex_by_strike', exp: gexExp, at }),
+              h['ticker:view']({ ticker, view: 'market_structure', at }),
+              h['ticker:view']({ ticker, view: 'levels', at }),
+            ]);
+            const curve = <T>(r: { snapshot: SnapshotMeta | null; data: T | null }) => ({
+              snapshot: r.snapshot,
+              data: r.data,
+            });
+            return {
+              at,
+              gamma: curve(gamma.kind === 'gamma' ? gamma : { snapshot: null, data: null }),
+              expirations: curve(
+                expirations.kind === 'gamma_expirations' ? expirations : { snapshot: null, data: null },
+              ),
+              gex: curve(gex.kind === 'gex_by_strike' ? gex : { snapshot: null, data: null }),
+              keyLevels: structure.view === 'market_structure' ? (structure.data?.key_levels ?? null) : null,
+              levels: levels.view === 'levels' ? (levels.data?.levels ?? null) : null,
+            };
+          }),
+        );
+        return { ticker, frames };
+      },
+    };
+  }
+
+  private backtestEnv(runId: string, window: BacktestWindow, tickers: readonly string[]) {
+    return {
+      runId,
+      window,
+      tickers,
+      now: this.now(),
+      step: this.step,
+      emit: (payload: BacktestProgress) => this.emit({ event: 'backtest:progress', payload }),
+      cancelled: () => this.cancelledRuns.has(runId),
     };
   }
 

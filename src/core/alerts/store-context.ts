@@ -55,8 +55,8 @@ export function storeAlertContext(
  * a generous time bound (a month): snapshots a day apart (a daily schedule, a laptop that slept)
  * must still show the label that held before a change, or no change could ever be confirmed.
  */
-const HISTORY_LIMIT = 64;
-const HISTORY_SPAN_MS = 31 * 24 * 60 * 60_000;
+export const HISTORY_LIMIT = 64;
+export const HISTORY_SPAN_MS = 31 * 24 * 60 * 60_000;
 
 function storedHistory(store: Store<AlertRuleBody>, curr: AlertSnapshot): readonly AlertSnapshot[] {
   const out: AlertSnapshot[] = [];

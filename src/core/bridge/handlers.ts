@@ -28,11 +28,13 @@ import { CurveFetcher } from '../queries/curve-fetch.ts';
 import { optionsVolume, tickerCurve } from '../queries/curves.ts';
 import { diffSnapshots } from '../queries/snapshot-diff.ts';
 import { tickerView, timeline } from '../queries/ticker-views.ts';
+import { replayFrames, replayTimes } from '../queries/replay.ts';
 import { fetchTickerOnDemand } from '../queries/ticker-fetch.ts';
 import { exportSeriesCsv, exportSnapshots, exportToString } from '../store/export.ts';
 import type { Watchlist } from '../store/repositories/watchlists.ts';
 import { epochToNy } from '../../shared/market-calendar.ts';
 import { toBridgeError, withBridgeErrors } from './errors.ts';
+import { backtestHandlers } from '../backtest/bridge-handlers.ts';
 
 const toList = (w: Watchlist): BridgeWatchlist => ({ id: w.id, name: w.name, tickers: [...w.tickers] });
 
@@ -294,6 +296,9 @@ function coreHandlers(app: App): BridgeHandlers {
       const report = await store.backup(file);
       return { path: report.destination, bytes: report.bytes, createdAt: iso(at) };
     },
+    'replay:times': async (input) => replayTimes({ store }, input),
+    'replay:frames': async (input) => replayFrames({ store }, input),
+    ...backtestHandlers(app),
   };
 }
 

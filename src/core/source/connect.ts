@@ -22,6 +22,7 @@ import {
   type TradierProbeOptions,
   type TradierProbeResult,
 } from '../../service/index.ts';
+import type { MarketDataSource } from '../../service/market/source.ts';
 import type { ChannelSettings } from '../alerts/policy.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import { sqliteHttpCache } from '../poller/http-cache-adapter.ts';
@@ -105,6 +106,11 @@ export interface Connection {
   readonly poller: Poller;
   /** Whether the source lists its universe (the local service does; a remote one does not). */
   readonly listsUniverse: boolean;
+  /**
+   * The local service's market (simulator or chain folder), which can produce any past snapshot:
+   * what a backtest backfills history from. Null for a remote API.
+   */
+  readonly marketSource: MarketDataSource | null;
   universe(): UniverseEntry[];
   simulated(): boolean;
   badge(): string;
@@ -333,6 +339,7 @@ export async function connectSource(option: DataSourceOption, deps: ConnectDeps)
       client,
       poller,
       listsUniverse: started.listsUniverse,
+      marketSource: source,
       universe: () =>
         source
           ? source.universe().map((t) => ({ ticker: t.ticker, name: t.name, kind: t.kind, demo: t.demo }))

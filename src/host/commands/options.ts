@@ -1,4 +1,6 @@
-// What the long-running commands share: reading whole-number options and waiting to be stopped.
+// What the commands share: reading whole-number options, where the data lives, and waiting to be stopped.
+import os from 'node:os';
+import path from 'node:path';
 
 /** An integer option in [lo, hi]; undefined when it was not given. */
 export function intOption(name: string, raw: string | undefined, lo: number, hi: number): number | undefined {
@@ -7,6 +9,19 @@ export function intOption(name: string, raw: string | undefined, lo: number, hi:
   if (!/^-?\d+$/.test(raw) || n < lo || n > hi)
     throw new Error(`--${name} must be an integer in ${lo}-${hi}, got '${raw}'`);
   return n;
+}
+
+/**
+ * The data folder: `--data-dir`, else the folder of `--db`, else `$GAMMAWATCH_HOME`, else
+ * `~/.gammawatch` (absolute).
+ */
+export function dataDirOf(values: { 'data-dir'?: string | undefined; db?: string | undefined }): string {
+  return path.resolve(
+    values['data-dir'] ??
+      (values.db
+        ? path.dirname(values.db)
+        : (process.env['GAMMAWATCH_HOME'] ?? path.join(os.homedir(), '.gammawatch'))),
+  );
 }
 
 export type StopSignal = 'SIGINT' | 'SIGTERM';

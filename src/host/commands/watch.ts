@@ -1,7 +1,6 @@
 // `gammawatch watch`: the watcher without a UI. Polls on schedule until SIGINT/SIGTERM, printing
 // alerts as they arrive; with --once, runs every job once, waits for the deliveries, prints a
 // summary (one JSON object with --json) and exits.
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createApp, type App, type DataSourceOption } from '../../core/app.ts';
@@ -10,7 +9,7 @@ import { manualClock } from '../../service/market/clock.ts';
 import { POLL_JOBS, type PollJob } from '../../shared/bridge/settings.ts';
 import { TICKER_PATTERN } from '../../shared/bridge/common.ts';
 import type { Command } from './command.ts';
-import { intOption, untilStopSignal } from './options.ts';
+import { dataDirOf, intOption, untilStopSignal } from './options.ts';
 
 const HELP = `usage: gammawatch watch [options]
 
@@ -210,12 +209,7 @@ export async function runWatch(
   for (const j of jobs ?? [])
     if (!(POLL_JOBS as readonly string[]).includes(j)) throw new Error(`--jobs: unknown job '${j}'`);
 
-  const dataDir = path.resolve(
-    values['data-dir'] ??
-      (values.db
-        ? path.dirname(values.db)
-        : (process.env['GAMMAWATCH_HOME'] ?? path.join(os.homedir(), '.gammawatch'))),
-  );
+  const dataDir = dataDirOf(values);
   const source = dataSourceOf(values);
   const app = await openApp({
     dataDir,

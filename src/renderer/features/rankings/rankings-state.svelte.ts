@@ -13,6 +13,8 @@ class RankingsState {
   overrides = $state<ScreenerOverrides>({});
   /** The user screener on screen (null: a plain preset). */
   screenerId = $state<number | null>(null);
+  /** On the Screeners tab: the tickers matching now, or the screener's track record. */
+  screenerMode = $state<'matches' | 'track'>('matches');
 }
 
 export const rankingsState = new RankingsState();

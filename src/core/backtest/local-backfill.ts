@@ -1,0 +1,255 @@
+// Backfill from the local service's market (the simulator or a chain folder): for each session,
+// the day's last snapshot instant (what the service's own daily series reads), analysed by the
+// service's own pipeline and stored as the payloads its endpoints would have served then (signals,
+// market structure, levels, screener), with the signals' metric points. Stored like polled
+// snapshots (content-addressed, idempotent), so a second run finds them and skips the work.
+import { METRIC_CATALOG } from '../../shared/api/series.ts';
+import { topSetupsItemSchema, type TopSetupsItem } from '../../shared/api/index.ts';
+import type { AlertRuleBody } from '../../shared/alert-rules.ts';
+import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
+import { displayAsof, epochToNy, isoUtc, nyToEpoch } from '../../shared/market-calendar.ts';
+import { RECENCY_WINDOW_MS } from '../../service/analysis/analysis-cache.ts';
+import { analyzeSnapshot, type TickerAnalysis } from '../../service/analysis/ticker-analysis.ts';
+import { signalsData } from '../../service/http/ticker-payloads.ts';
+import type { MarketDataSource } from '../../service/market/source.ts';
+import { presetQuery } from '../../service/rankings/screener-presets.ts';
+import { parseTopSetupsQuery } from '../../service/rankings/top-setups-query.ts';
+import { rankTopSetups } from '../../service/rankings/top-setups.ts';
+import { TOP_SETUPS_LIMIT } from '../poller/jobs.ts';
+import { record } from '../alerts/fields.ts';
+import type { Store } from '../store/database.ts';
+import type { MetricPointInput } from '../store/repositories/metric-points.ts';
+import type { SnapshotInput } from '../store/repositories/snapshots.ts';
+import { yieldTurn, type PastSource } from './past-source.ts';
+import { storedTimes } from './stored-history.ts';
+
+/** Sessions analysed between two yields (and stored in one transaction). */
+const CHUNK = 8;
+/** The poller's top-setups request: the whole ranked universe (see TOP_SETUPS_LIMIT). */
+const TOP_SETUPS_PARAMS: Readonly<Record<string, string>> = { limit: String(TOP_SETUPS_LIMIT) };
+const METRIC_NAMES = new Set(Object.keys(METRIC_CATALOG));
+
+/** The last snapshot instant of each New York day in [from, to], oldest first (as /series reads). */
+export function dailySnapshotTimes(
+  source: MarketDataSource,
+  ticker: string,
+  from: number,
+  to: number,
+): number[] {
+  const times = source.snapshotTimes(ticker, from, to);
+  const out: number[] = [];
+  let i = times.length - 1;
+  while (i >= 0) {
+    const time = times[i] as number;
+    out.push(time);
+    const dayStart = nyToEpoch(epochToNy(time).date, 0);
+    while (i >= 0 && (times[i] as number) >= dayStart) i--;
+  }
+  return out.reverse();
+}
+
+/** The payload each endpoint serves for an analysed snapshot (as src/service/http/routes builds it). */
+function payloadOf(endpoint: SnapshotEndpoint, a: TickerAnalysis): unknown {
+  switch (endpoint) {
+    case 'signals':
+      return signalsData(a);
+    case 'market_structure':
+      return { ticker: a.ticker, asof: displayAsof(a.asof), ...a.marketStructure };
+    case 'levels':
+      return {
+        ticker: a.ticker,
+        asof: displayAsof(a.asof),
+        price: a.metrics.price,
+        levels: a.keyLevels.map(({ id, label, price, kind }) => ({ id, label, price, kind })),
+      };
+    default:
+      return null;
+  }
+}
+
+/** Catalog metrics of a signals payload as points (what ingest extracts from a polled one). */
+function signalPoints(ticker: string, asof: number, data: unknown): MetricPointInput[] {
+  const out: MetricPointInput[] = [];
+  for (const [metric, value] of Object.entries(data as Record<string, unknown>)) {
+    if (!METRIC_NAMES.has(metric)) continue;
+    if ((typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value !== ''))
+      out.push({ ticker, metric, ts: asof, value });
+  }
+  return out;
+}
+
+const meta = (asof: number, ticker: string | null) => ({
+  asof: isoUtc(asof),
+  ...(ticker ? { ticker } : {}),
+  backfilled: 'backtest',
+});
+
+export function localPast(store: Store<AlertRuleBody>, source: MarketDataSource): PastSource {
+  const write = (inputs: SnapshotInput[], points: MetricPointInput[]): void => {
+    if (inputs.length === 0 && points.length === 0) return;
+    store.transaction(() => {
+      if (inputs.length) store.snapshots.ingest(inputs);
+      if (points.length) store.metrics.put(points);
+    });
+  };
+  const tickerInputs = (a: TickerAnalysis, endpoints: Iterable<SnapshotEndpoint>) => {
+    const inputs: SnapshotInput[] = [];
+    const points: MetricPointInput[] = [];
+    for (const endpoint of endpoints) {
+      const data = payloadOf(endpoint, a);
+      if (data === null) continue;
+      inputs.push({
+        endpoint,
+        ticker: a.ticker,
+        params: {},
+        asof: a.asof,
+        data,
+        meta: meta(a.asof, a.ticker),
+      });
+      if (endpoint === 'signals') points.push(...signalPoints(a.ticker, a.asof, data));
+    }
+    return { inputs, points };
+  };
+
+  const past: PastSource = {
+    async fillTicker(ticker, endpoints, from, to, step, signal) {
+      const wanted = new Set<SnapshotEndpoint>(['signals', ...endpoints]);
+      const stored = new Map(
+        [...wanted].map((e) => [e, storedTimes(store, { endpoint: e, ticker, params: {} }, from, to)]),
+      );
+      const missing = dailySnapshotTimes(source, ticker, from, to).filter((t) =>
+        [...wanted].some((e) => !stored.get(e)?.has(t)),
+      );
+      for (let i = 0; i < missing.length && !signal.aborted; i += CHUNK) {
+        const inputs: SnapshotInput[] = [];
+        const points: MetricPointInput[] = [];
+        for (const t of missing.slice(i, i + CHUNK)) {
+          const a = analyzeSnapshot(source, ticker, t);
+          if (!a) continue;
+          const todo = [...wanted].filter((e) => !stored.get(e)?.has(t));
+          const made = tickerInputs(a, todo);
+          inputs.push(...made.inputs);
+          points.push(...made.points);
+        }
+        write(inputs, points);
+        step(Math.min(i + CHUNK, missing.length), missing.length);
+        await yieldTurn();
+      }
+    },
+
+    async fillRankings(presets, from, to, step, signal) {
+      const universe = source.universe().map((t) => t.ticker);
+      // Rank instants: the newest of the day's last snapshots across the universe.
+      const rankTimes = new Map<string, number>();
+      for (const ticker of universe) {
+        for (const t of dailySnapshotTimes(source, ticker, from, to)) {
+          const date = epochToNy(t).date;
+          rankTimes.set(date, Math.max(rankTimes.get(date) ?? t, t));
+        }
+      }
+      const series = [
+        {
+          key: { endpoint: 'top_setups' as const, ticker: null, params: TOP_SETUPS_PARAMS },
+          query: new Map(Object.entries(TOP_SETUPS_PARAMS)),
+        },
+        ...presets.map((name) => ({
+          key: { endpoint: 'screener' as const, ticker: null, params: { name } },
+          query: presetQuery(name, new Map()),
+        })),
+      ].map((s) => ({
+        ...s,
+        query: parseTopSetupsQuery(s.query),
+        have: storedTimes(store, s.key, from, to),
+      }));
+      let todo = [...rankTimes.values()]
+        .filter((t) => series.some((s) => !s.have.has(t)))
+        .sort((a, b) => a - b);
+      // A stored top-setups list is the whole ranked universe (limit 200, no minimum score): a
+      // screener's answer then is that list filtered, with no analysis at all.
+      const [top] = series;
+      if (top && universe.length <= TOP_SETUPS_LIMIT) {
+        todo = todo.filter((t) => {
+          if (!top.have.has(t)) return true;
+          const stored = store.snapshots.latestAtOrBefore(top.key, t);
+          const list = record(stored?.data)?.['items'];
+          if (stored?.asof !== t || !Array.isArray(list)) return true;
+          const items = list.filter((i) => topSetupsItemSchema.safeParse(i).success) as TopSetupsItem[];
+          const inputs = series
+            .filter((s) => !s.have.has(t))
+            .map((s) => ({
+              ...s.key,
+              params: { ...s.key.params },
+              asof: t,
+              data: { items: rankTopSetups(items, s.query) },
+              meta: meta(t, null),
+            }));
+          write(inputs, []);
+          return false;
+        });
+      }
+      if (todo.length === 0) return;
+      const signalsStored = new Map(
+        universe.map((t) => [
+          t,
+          storedTimes(store, { endpoint: 'signals', ticker: t, params: {} }, from - RECENCY_WINDOW_MS, to),
+        ]),
+      );
+      // Analyses of the previous rank instant: a ticker without a newer snapshot reuses its own.
+      let previous = new Map<string, TickerAnalysis>();
+      let analysed = 0;
+      for (let i = 0; i < todo.length && !signal.aborted; i++) {
+        const at = todo[i] as number;
+        const current = new Map<string, TickerAnalysis>();
+        const inputs: SnapshotInput[] = [];
+        const points: MetricPointInput[] = [];
+        for (const ticker of universe) {
+          const t = source.latestSnapshotTime(ticker, at);
+          // The service ranks only snapshots inside its recency window.
+          if (t === null || t < at - RECENCY_WINDOW_MS) continue;
+          const reused = previous.get(ticker);
+          let a = reused && reused.asof === t ? reused : null;
+          if (!a) {
+            a = analyzeSnapshot(source, ticker, t);
+            // A rank instant analyses the whole universe: let the app's other work in between.
+            if (++analysed % CHUNK === 0) await yieldTurn();
+          }
+          if (!a) continue;
+          current.set(ticker, a);
+          const known = signalsStored.get(ticker);
+          if (known && !known.has(t)) {
+            known.add(t);
+            const made = tickerInputs(a, ['signals']);
+            inputs.push(...made.inputs);
+            points.push(...made.points);
+          }
+        }
+        const universeItems = [...current.values()].map((a) => a.topSetupsItem);
+        for (const s of series) {
+          if (s.have.has(at)) continue;
+          const items = rankTopSetups(universeItems, s.query);
+          inputs.push({
+            ...s.key,
+            params: { ...s.key.params },
+            asof: at,
+            data: { items },
+            meta: meta(at, null),
+          });
+        }
+        write(inputs, points);
+        previous = current;
+        step(i + 1, todo.length);
+        await yieldTurn();
+      }
+    },
+
+    async fillCloses(tickers, from, to, signal) {
+      for (const ticker of tickers) {
+        if (signal.aborted) return;
+        await past.fillTicker(ticker, ['signals'], from, to, () => undefined, signal);
+      }
+    },
+
+    notes: () => [],
+  };
+  return past;
+}

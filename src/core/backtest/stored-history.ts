@@ -1,0 +1,85 @@
+// Reads what a replay needs from the store: one series of snapshots in one paged read (no
+// per-snapshot SQL), and a ticker's daily closes from metric_daily in one query. The closes are
+// the `price` metric's latest value per New York day: the service's own /series close when a
+// series was fetched, else the day's last stored signals snapshot (the session's close snapshot
+// once backfilled), which is the same figure.
+import type { AlertRuleBody } from '../../shared/alert-rules.ts';
+import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
+import { epochToNy } from '../../shared/market-calendar.ts';
+import type { AlertSnapshot } from '../alerts/conditions.ts';
+import type { Store } from '../store/database.ts';
+import type { DailyClose } from './forward-returns.ts';
+
+export interface SeriesKey {
+  endpoint: SnapshotEndpoint;
+  ticker: string | null;
+  params: Readonly<Record<string, string>>;
+}
+
+/** Every stored snapshot of a series with asof in [from, to], oldest first. */
+export function storedSeries(
+  store: Store<AlertRuleBody>,
+  key: SeriesKey,
+  from: number,
+  to: number,
+): AlertSnapshot[] {
+  const out: AlertSnapshot[] = [];
+  const rows = store.snapshots.iterate({
+    endpoint: key.endpoint,
+    ticker: key.ticker,
+    params: { ...key.params },
+    from,
+    to,
+    order: 'asc',
+  });
+  for (const row of rows) {
+    out.push({
+      endpoint: key.endpoint,
+      ticker: key.ticker,
+      params: key.params,
+      asof: row.asof,
+      payload: row.data,
+    });
+  }
+  return out;
+}
+
+/** The asof of every stored snapshot of a series in [from, to] (no bodies). */
+export function storedTimes(
+  store: Store<AlertRuleBody>,
+  key: SeriesKey,
+  from: number,
+  to: number,
+): Set<number> {
+  const rows = store.snapshots.range({
+    endpoint: key.endpoint,
+    ticker: key.ticker,
+    params: { ...key.params },
+    from,
+    to,
+    order: 'asc',
+    limit: 100_000,
+  });
+  return new Set(rows.map((r) => r.asof));
+}
+
+/** Daily closes of a ticker over [from, to] (New York dates of those instants), oldest first. */
+export function storedCloses(
+  store: Store<AlertRuleBody>,
+  ticker: string,
+  from: number,
+  to: number,
+): DailyClose[] {
+  const table = store.metrics.series(ticker, ['price'], {
+    from: epochToNy(from).date,
+    to: epochToNy(to).date,
+    resolution: 'daily',
+  });
+  const prices = table.columns['price'] ?? [];
+  const out: DailyClose[] = [];
+  table.dates.forEach((date, i) => {
+    const close = prices[i];
+    if (typeof close === 'number' && Number.isFinite(close) && close > 0) out.push({ date, close });
+  });
+  return out;
+}
