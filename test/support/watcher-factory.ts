@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp, type App, type AppOptions } from '../../src/core/app.ts';
-import { createBridgeHandlers, invokeBridge } from '../../src/core/bridge/handlers.ts';
+import { dispatch } from '../../src/core/bridge/dispatch.ts';
+import { createBridgeHandlers } from '../../src/core/bridge/handlers.ts';
 import type { DesktopNotification, DesktopNotifier } from '../../src/core/notify/channel.ts';
 import { manualClock, type ManualClock } from '../../src/service/market/clock.ts';
 import { startService, type RunningService } from '../../src/service/index.ts';
@@ -94,7 +95,13 @@ export async function startWatcher(options: WatcherOptions & { dataDir: string }
  */
 export function bridgeInvoker(handlers: BridgeHandlers, logs: string[] = []): TestWatcher['invoke'] {
   return async (method, input) => {
-    const result = await invokeBridge(handlers, method, input, (m) => logs.push(m));
+    const result = await dispatch(handlers, method, input, {
+      validateOutput: true,
+      onUnexpectedError: (name, error) =>
+        logs.push(
+          `bridge: ${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        ),
+    });
     if (!result.ok) {
       const detail = result.error.code === 'internal' ? `\n${logs.slice(-3).join('\n')}` : '';
       throw new Error(`${method}: ${result.error.code}: ${result.error.message}${detail}`);

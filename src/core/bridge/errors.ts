@@ -57,27 +57,3 @@ export function toBridgeError(raw: unknown, log: (message: string) => void): Bri
   log(`bridge: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return { code: 'internal', message: 'something went wrong on the app side; see its log' };
 }
-
-/**
- * Handlers whose every failure is a BridgeFailure with the right code, so `dispatch` (what both
- * transports call, and which knows only BridgeFailure and zod) answers conflict, not_found,
- * unavailable… rather than internal. Unexpected errors are logged here, main-side.
- */
-export function withBridgeErrors<H extends Record<string, (input: never) => Promise<unknown>>>(
-  handlers: H,
-  log: (message: string) => void,
-): H {
-  const wrapped: Record<string, (input: never) => Promise<unknown>> = {};
-  for (const [name, handler] of Object.entries(handlers)) {
-    wrapped[name] = async (input: never) => {
-      try {
-        return await handler(input);
-      } catch (error) {
-        if (error instanceof BridgeFailure) throw error;
-        const body = toBridgeError(error, (m) => log(`${name}: ${m}`));
-        throw new BridgeFailure(body.code, body.message, body.issues);
-      }
-    };
-  }
-  return wrapped as H;
-}

@@ -1,17 +1,12 @@
 // The bridge on the main side: one handler per method of the contract, all answered from the
 // store (so the UI works offline) except the few that act (refresh, webhook test, backup).
-// `invokeBridge` is the trust boundary both transports use: it parses the input with the
-// method's schema and always answers the { ok, value } | { ok: false, error } envelope.
+// `dispatch` (./dispatch.ts) is the trust boundary every transport uses: it parses the input with
+// the method's schema and always answers the { ok, value } | { ok: false, error } envelope.
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  bridgeMethods,
-  isBridgeMethod,
-  type BridgeHandlers,
-  type BridgeOutput,
-} from '../../shared/bridge.ts';
+import type { BridgeHandlers, BridgeOutput } from '../../shared/bridge.ts';
 import type { AlertEvent } from '../../shared/bridge/alerts.ts';
-import { BridgeFailure, fail, issuesOf, ok, type BridgeResult } from '../../shared/bridge/result.ts';
+import { BridgeFailure } from '../../shared/bridge/result.ts';
 import type { Watchlist as BridgeWatchlist } from '../../shared/bridge/watchlists.ts';
 import type { App } from '../app.ts';
 import { postJson, testMessageKey, webhookRequest } from '../notify/webhook.ts';
@@ -33,7 +28,6 @@ import { fetchTickerOnDemand } from '../queries/ticker-fetch.ts';
 import { exportSeriesCsv, exportSnapshots, exportToString } from '../store/export.ts';
 import type { Watchlist } from '../store/repositories/watchlists.ts';
 import { epochToNy } from '../../shared/market-calendar.ts';
-import { toBridgeError, withBridgeErrors } from './errors.ts';
 import { backtestHandlers } from '../backtest/bridge-handlers.ts';
 
 const toList = (w: Watchlist): BridgeWatchlist => ({ id: w.id, name: w.name, tickers: [...w.tickers] });
@@ -72,11 +66,8 @@ const SAMPLE_EVENT = (at: string): AlertEvent => ({
   deliveries: [],
 });
 
+/** One handler per method; `dispatch` (./dispatch.ts) parses their inputs and maps their failures. */
 export function createBridgeHandlers(app: App): BridgeHandlers {
-  return withBridgeErrors(coreHandlers(app), (message) => app.log(`bridge: ${message}`));
-}
-
-function coreHandlers(app: App): BridgeHandlers {
   const { store } = app;
   const status = (): BridgeOutput<'poll:status'> =>
     pollStatus({
@@ -300,32 +291,4 @@ function coreHandlers(app: App): BridgeHandlers {
     'replay:frames': async (input) => replayFrames({ store }, input),
     ...backtestHandlers(app),
   };
-}
-
-/**
- * Calls a method by name with untrusted input: unknown methods, invalid input and handler
- * failures all come back as `{ ok: false, error }`; outputs are checked against the contract.
- */
-export async function invokeBridge(
-  handlers: BridgeHandlers,
-  method: string,
-  input: unknown,
-  log: (message: string) => void = () => undefined,
-): Promise<BridgeResult<unknown>> {
-  if (!isBridgeMethod(method)) return fail('unknown_method', `no bridge method '${method.slice(0, 60)}'`);
-  const spec = bridgeMethods[method];
-  const parsed = spec.input.safeParse(input);
-  if (!parsed.success) return fail('invalid_input', `invalid input for ${method}`, issuesOf(parsed.error));
-  try {
-    const handler = handlers[method] as (input: unknown) => Promise<unknown>;
-    const value = await handler(parsed.data);
-    const checked = spec.output.safeParse(value);
-    if (!checked.success) {
-      log(`bridge: ${method} produced output outside the contract: ${checked.error.message}`);
-      return fail('internal', `${method} produced an invalid answer; see the app log`);
-    }
-    return ok(checked.data);
-  } catch (error) {
-    return { ok: false, error: toBridgeError(error, log) };
-  }
 }

@@ -2,7 +2,7 @@
 // what the UI does on a first day, through the same validating boundary the transports use.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invokeBridge } from '../../../../src/core/bridge/handlers.ts';
+import { dispatch } from '../../../../src/core/bridge/dispatch.ts';
 import type { BridgeEventMessage } from '../../../../src/shared/bridge.ts';
 import { nextTradingDay } from '../../../../src/shared/market-calendar.ts';
 import { at, startWatcher, tempDataDir, type TestWatcher } from '../../../support/watcher-factory.ts';
@@ -36,21 +36,21 @@ describe('bridge handlers over a real app', () => {
   });
 
   it('rejects bad input and unknown methods with the envelope, never a throw', async () => {
-    expect(await invokeBridge(w.handlers, 'watchlists:create', { name: '' })).toMatchObject({
+    expect(await dispatch(w.handlers, 'watchlists:create', { name: '' })).toMatchObject({
       ok: false,
       error: { code: 'invalid_input', issues: [{ path: 'name' }] },
     });
     expect(
-      await invokeBridge(w.handlers, 'watchlist:addTicker', { watchlistId: 1, ticker: '../etc' }),
+      await dispatch(w.handlers, 'watchlist:addTicker', { watchlistId: 1, ticker: '../etc' }),
     ).toMatchObject({
       ok: false,
       error: { code: 'invalid_input' },
     });
-    expect(await invokeBridge(w.handlers, 'nope:nothing', {})).toMatchObject({
+    expect(await dispatch(w.handlers, 'nope:nothing', {})).toMatchObject({
       ok: false,
       error: { code: 'unknown_method' },
     });
-    expect(await invokeBridge(w.handlers, 'watchlists:rename', { id: 999, name: 'x' })).toMatchObject({
+    expect(await dispatch(w.handlers, 'watchlists:rename', { id: 999, name: 'x' })).toMatchObject({
       ok: false,
       error: { code: 'not_found' },
     });

@@ -6,7 +6,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../../src/core/app.ts';
-import { createBridgeHandlers, invokeBridge } from '../../../../src/core/bridge/handlers.ts';
+import { dispatch } from '../../../../src/core/bridge/dispatch.ts';
+import { createBridgeHandlers } from '../../../../src/core/bridge/handlers.ts';
 import type { RunningService } from '../../../../src/service/index.ts';
 import { manualClock } from '../../../../src/service/market/clock.ts';
 import type { BridgeEventMessage, BridgeInput, BridgeOutput } from '../../../../src/shared/bridge.ts';
@@ -195,9 +196,9 @@ describe('curves on demand', () => {
       const [run] = await other.poller.runAll({ jobs: ['top_setups'] });
       expect(run?.snapshotsNew).toBeGreaterThan(0);
       const h = createBridgeHandlers(other);
-      const info = await invokeBridge(h, 'app:info', undefined);
+      const info = await dispatch(h, 'app:info', undefined);
       expect(info).toMatchObject({ ok: true, value: { firstRun: true } });
-      const done = await invokeBridge(h, 'app:completeOnboarding', { tickers: ['SPY'] });
+      const done = await dispatch(h, 'app:completeOnboarding', { tickers: ['SPY'] });
       expect(done).toMatchObject({ ok: true, value: { firstRun: false } });
     } finally {
       await other.stop();

@@ -3,7 +3,7 @@
 // is what was stored at or before it (never later), the days list the stored ones, and a batch
 // stays within its bound.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invokeBridge } from '../../../../src/core/bridge/handlers.ts';
+import { dispatch } from '../../../../src/core/bridge/dispatch.ts';
 import { REPLAY_MAX_BATCH } from '../../../../src/shared/bridge/replay.ts';
 import { at, startWatcher, tempDataDir, type TestWatcher } from '../../../support/watcher-factory.ts';
 
@@ -85,7 +85,7 @@ describe('replay:times and replay:frames', () => {
 
   it('keeps a batch bounded and answers a day of frames in a payload a trader can wait for', async () => {
     const many = Array.from({ length: REPLAY_MAX_BATCH + 1 }, () => iso(at(MON, '10:00')));
-    expect(await invokeBridge(w.handlers, 'replay:frames', { ticker: 'SPY', times: many })).toMatchObject({
+    expect(await dispatch(w.handlers, 'replay:frames', { ticker: 'SPY', times: many })).toMatchObject({
       ok: false,
       error: { code: 'invalid_input' },
     });

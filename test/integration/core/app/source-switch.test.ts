@@ -10,7 +10,7 @@ import type { RunningService } from '../../../../src/service/index.ts';
 import { manualClock } from '../../../../src/service/market/clock.ts';
 import type { BridgeEventMessage } from '../../../../src/shared/bridge.ts';
 import type { AppInfo } from '../../../../src/shared/bridge/app-info.ts';
-import { dispatch } from '../../../../src/shared/bridge/dispatch.ts';
+import { dispatch } from '../../../../src/core/bridge/dispatch.ts';
 import { TradierStandIn } from '../../../support/tradier-stand-in.ts';
 import {
   at,

@@ -2,7 +2,7 @@
 // the contract, progress for the run, a cancel that stops it, a track record with entries.
 import { describe, expect, it } from 'vitest';
 import type { BacktestProgress, BacktestResult } from '../../../../src/shared/bridge/backtest.ts';
-import { dispatch } from '../../../../src/shared/bridge/dispatch.ts';
+import { dispatch } from '../../../../src/core/bridge/dispatch.ts';
 import { FakeBridge } from '../../../support/fake-bridge.ts';
 
 const RULE = {

@@ -2,7 +2,7 @@
 // tested against shapes the real core never sends.
 import { describe, expect, it } from 'vitest';
 import { bridgeMethods, type BridgeMethod } from '../../../../src/shared/bridge.ts';
-import { dispatch } from '../../../../src/shared/bridge/dispatch.ts';
+import { dispatch } from '../../../../src/core/bridge/dispatch.ts';
 import { BRIDGE_SAMPLE_INPUTS } from '../../../support/bridge-samples.ts';
 import { FakeBridge } from '../../../support/fake-bridge.ts';
 

@@ -1,12 +1,12 @@
 // The core's error mapping: what SQLite throws straight from a query that bypassed the store's
-// repositories keeps its meaning (a UNIQUE violation is a conflict), and withBridgeErrors turns
-// every mapped failure into the BridgeFailure that `dispatch` (both transports) understands.
+// repositories keeps its meaning (a UNIQUE violation is a conflict), and `dispatch` (the one door
+// every transport and the tests use) answers each known failure of a plain handler with its code.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { toBridgeError, withBridgeErrors } from '../../../../src/core/bridge/errors.ts';
+import { toBridgeError } from '../../../../src/core/bridge/errors.ts';
 import { StoreError } from '../../../../src/core/store/errors.ts';
 import type { BridgeHandlers } from '../../../../src/shared/bridge.ts';
-import { dispatch } from '../../../../src/shared/bridge/dispatch.ts';
+import { dispatch } from '../../../../src/core/bridge/dispatch.ts';
 
 function sqliteError(sql: string): unknown {
   const db = new Database(':memory:');
@@ -31,7 +31,7 @@ describe('toBridgeError with raw SQLite errors', () => {
   });
 });
 
-describe('withBridgeErrors under dispatch', () => {
+describe('dispatch maps what a plain handler throws', () => {
   const table: [string, string, () => unknown][] = [
     ['a store conflict', 'conflict', () => new StoreError('conflict', 'A watchlist named “Tech” exists')],
     ['a store refusal', 'invalid_input', () => new StoreError('invalid_input', 'each id exactly once')],
@@ -40,15 +40,14 @@ describe('withBridgeErrors under dispatch', () => {
   ];
   it.each(table)('%s → %s', async (_name, code, make) => {
     const logs: string[] = [];
-    const handlers = withBridgeErrors(
-      {
-        'watchlists:list': async () => {
-          throw make();
-        },
+    const handlers = {
+      'watchlists:list': async () => {
+        throw make();
       },
-      (m) => logs.push(m),
-    ) as unknown as BridgeHandlers;
-    const result = await dispatch(handlers, 'watchlists:list', undefined);
+    } as unknown as BridgeHandlers;
+    const result = await dispatch(handlers, 'watchlists:list', undefined, {
+      onUnexpectedError: (method) => logs.push(method),
+    });
     expect(result).toMatchObject({ ok: false, error: { code } });
     // Only the unexpected is logged as such; its details stay out of the answer.
     expect(logs.length).toBe(code === 'internal' ? 1 : 0);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { alertRuleInputSchema } from '../../../../src/shared/alert-rules.ts';
 import type { BridgeHandlers } from '../../../../src/shared/bridge.ts';
 import { nameSchema } from '../../../../src/shared/bridge/common.ts';
-import { dispatch } from '../../../../src/shared/bridge/dispatch.ts';
+import { dispatch } from '../../../../src/core/bridge/dispatch.ts';
 import { clipEcho } from '../../../../src/shared/bridge/echo.ts';
 import { savedViewCreateInputSchema } from '../../../../src/shared/bridge/saved-views.ts';
 

@@ -1,10 +1,18 @@
-// The one registration helper of the main side: parse the input with the method's schema, run the
-// handler, and answer an envelope. Both transports (Electron IPC, headless HTTP) call it, so a
-// malformed call or a failing handler looks the same everywhere and never throws across.
-import { z } from 'zod';
-import { bridgeMethods, isBridgeMethod, type BridgeHandlers, type BridgeMethod } from '../bridge.ts';
-import { clipEcho } from './echo.ts';
-import { BridgeFailure, fail, issuesOf, ok, type BridgeResult } from './result.ts';
+// The one door into the main side's bridge: parse the input with the method's schema, run the
+// handler, and answer an envelope, mapping every known failure (store conflicts, invalid input,
+// not found, a source unreachable) to its code with `toBridgeError`. Electron's IPC router, the
+// headless host and the tests all call it, so what the tests see is what a user gets, and a
+// malformed call or a failing handler never throws across.
+import type { z } from 'zod';
+import {
+  bridgeMethods,
+  isBridgeMethod,
+  type BridgeHandlers,
+  type BridgeMethod,
+} from '../../shared/bridge.ts';
+import { clipEcho } from '../../shared/bridge/echo.ts';
+import { fail, issuesOf, ok, type BridgeResult } from '../../shared/bridge/result.ts';
+import { toBridgeError } from './errors.ts';
 
 export interface DispatchOptions {
   /** Check handler outputs against the contract too (tests and development: catches drift early). */
@@ -44,10 +52,12 @@ export async function dispatch(
     }
     return ok(value);
   } catch (error) {
-    if (error instanceof BridgeFailure) return fail(error.code, error.message, error.issues);
-    if (error instanceof z.ZodError) return fail('invalid_input', summarize(error), issuesOf(error));
-    options.onUnexpectedError?.(method, error);
-    return fail('internal', `${method} failed unexpectedly`);
+    // Known failures keep their code and message; anything else is logged main-side as itself
+    // and answered as `internal`, its details kept from the renderer.
+    const body = toBridgeError(error, () => options.onUnexpectedError?.(method, error));
+    return body.code === 'internal'
+      ? fail('internal', `${method} failed unexpectedly; the app's log has the details`)
+      : { ok: false, error: body };
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeHandlers } from '../../../../src/shared/bridge.ts';
-import { dispatch } from '../../../../src/shared/bridge/dispatch.ts';
+import { dispatch } from '../../../../src/core/bridge/dispatch.ts';
 import { BridgeFailure } from '../../../../src/shared/bridge/result.ts';
 
 const list = { id: 1, name: 'Core', tickers: ['SPY'] };
@@ -58,7 +58,10 @@ describe('dispatch', () => {
     const hidden = await dispatch(h, 'watchlists:list', {}, { onUnexpectedError: (_m, e) => errors.push(e) });
     expect(hidden).toEqual({
       ok: false,
-      error: { code: 'internal', message: 'watchlists:list failed unexpectedly' },
+      error: {
+        code: 'internal',
+        message: "watchlists:list failed unexpectedly; the app's log has the details",
+      },
     });
     expect(errors).toHaveLength(1);
   });
