@@ -13,7 +13,7 @@
 // the epoch, and the ticker list is re-read whenever the source hands out a new universe.
 import type { MarketDataSource, TickerInfo } from '../market/source.ts';
 import type { PricingParams } from '../engine/types.ts';
-import { Lru } from './lru.ts';
+import { LRUCache } from 'lru-cache';
 import { analyzeSnapshot, type TickerAnalysis } from './ticker-analysis.ts';
 
 /** "Recency window 36 hours": older latest snapshots are left out of the rankings. */
@@ -45,7 +45,7 @@ const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export class AnalysisCache {
   readonly source: MarketDataSource;
   readonly #pricing: PricingParams | undefined;
-  readonly #lru: Lru<string, TickerAnalysis>;
+  readonly #lru: LRUCache<string, TickerAnalysis>;
   #known: ReadonlyMap<string, TickerInfo>;
   #knownFrom: readonly TickerInfo[];
   #universe: Universe | null = null;
@@ -55,7 +55,7 @@ export class AnalysisCache {
   constructor(opts: AnalysisCacheOptions) {
     this.source = opts.source;
     this.#pricing = opts.pricing;
-    this.#lru = new Lru(opts.capacity ?? 160);
+    this.#lru = new LRUCache({ max: opts.capacity ?? 160 });
     this.#knownFrom = opts.source.universe();
     this.#known = new Map(this.#knownFrom.map((t) => [t.ticker, t]));
   }

@@ -7,7 +7,7 @@
 // and `warm` fills the cache in the background so later requests are reads.
 import { addDays, epochToNy, nyToEpoch, type IsoDate } from '../../shared/market-calendar.ts';
 import type { AnalysisCache } from '../analysis/analysis-cache.ts';
-import { Lru } from '../analysis/lru.ts';
+import { LRUCache } from 'lru-cache';
 import { analyzeSnapshot } from '../analysis/ticker-analysis.ts';
 import { seriesRowOf, type SeriesRow } from './series-row.ts';
 
@@ -30,12 +30,12 @@ const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class SeriesCache {
   readonly #analysis: AnalysisCache;
-  readonly #rows: Lru<string, DayRow>;
+  readonly #rows: LRUCache<string, DayRow>;
   #computed = 0;
 
   constructor(opts: SeriesCacheOptions) {
     this.#analysis = opts.analysis;
-    this.#rows = new Lru(opts.capacity ?? 30_000);
+    this.#rows = new LRUCache({ max: opts.capacity ?? 30_000 });
   }
 
   /** Rows computed since start (not served from cache): for measurements. */

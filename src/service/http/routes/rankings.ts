@@ -8,7 +8,7 @@ import {
   SCREENER_PRESETS as PRESET_NAMES,
   type ScreenerPreset,
 } from '../../../shared/api/index.ts';
-import { Lru } from '../../analysis/lru.ts';
+import { LRUCache } from 'lru-cache';
 import type { TickerAnalysis } from '../../analysis/ticker-analysis.ts';
 import { INCOME_RECOMMENDER_VERSION } from '../../engine/interpret/income.ts';
 import { REGIME_MODEL_VERSION } from '../../engine/interpret/regime.ts';
@@ -47,7 +47,7 @@ interface View {
 
 export function registerRankingRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   // Keyed by epoch, scope and the raw URL: a repeated request skips parsing, ranking and hashing.
-  const prepared = new Lru<string, Prepared>(256);
+  const prepared = new LRUCache<string, Prepared>({ max: 256 });
 
   // The query is parsed (and refused) before the universe is asked for: on a cold service that
   // ranks for seconds, a bad parameter must not wait for a ranking it will never read.

@@ -12,7 +12,7 @@ import {
   standardMonthlyExpiration,
   type IsoDate,
 } from '../../../shared/market-calendar.ts';
-import { LruCache } from '../lru.ts';
+import { LRUCache } from 'lru-cache';
 import type { MarketClock, MarketDataSource, TickerInfo } from '../source.ts';
 import { buildChain } from './chain-builder.ts';
 import { generateDailyPath, marketFactor, type DailyPath, type MarketFactor } from './daily-path.ts';
@@ -62,7 +62,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
   const sessions: SimSessions = simSessions();
   const listing = new ListingCache();
   const paths = new Map<string, DailyPath>();
-  const chains = new LruCache<string, OptionChain>(options.cacheSize ?? 256);
+  const chains = new LRUCache<string, OptionChain>({ max: options.cacheSize ?? 256 });
   const monthly = new Map<IsoDate, boolean>();
   let factor: MarketFactor | null = null;
 
