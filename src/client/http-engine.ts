@@ -10,6 +10,7 @@ import { AbortedError, ApiError, InvalidResponseError, NetworkError } from './er
 import type { ApiResult, RequestOptions, RevalidationOutcome } from './result.ts';
 import { RETRYABLE_STATUSES, backoffDelay, parseRetryAfter, type RetryPolicy } from './retry-policy.ts';
 import { attempt, type FetchLike, type RawResponse } from './transport.ts';
+import { messageOf } from '../shared/message-of.ts';
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -41,7 +42,7 @@ const utf8Bytes = (text: string) => encoder.encode(text).byteLength;
 
 function asApiError(e: unknown, url: string): ApiError {
   if (e instanceof ApiError) return e;
-  return new NetworkError(`unexpected failure: ${e instanceof Error ? e.message : String(e)}`, {
+  return new NetworkError(`unexpected failure: ${messageOf(e)}`, {
     url,
     cause: e,
   });

@@ -1,6 +1,7 @@
 // One command-line entry with subcommands. Each subcommand lives in commands/<name>.ts and is
 // loaded only when used, so `gammawatch analyze` never pays for the watcher's start-up.
 import type { Command } from './commands/command.ts';
+import { messageOf } from '../shared/message-of.ts';
 
 const commands: Record<string, () => Promise<{ default: Command }>> = {
   analyze: () => import('./commands/analyze.ts'),
@@ -40,7 +41,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     return await command.run(rest);
   } catch (error) {
-    process.stderr.write(`gammawatch ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`gammawatch ${name}: ${messageOf(error)}\n`);
     return 1;
   }
 }

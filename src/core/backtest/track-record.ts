@@ -13,6 +13,7 @@ import { parseTopSetupsQuery, type TopSetupsQuery } from '../../service/rankings
 import { screenerQuery } from '../queries/rankings.ts';
 import type { Store } from '../store/database.ts';
 import type { BacktestRequest } from './run.ts';
+import { messageOf } from '../../shared/message-of.ts';
 
 export type TrackRecordScreener =
   { kind: 'preset'; preset: ScreenerPreset } | { kind: 'saved'; viewId: number };
@@ -50,7 +51,7 @@ export function trackRecordRequest(
   } catch (error) {
     throw new BridgeFailure(
       'invalid_input',
-      `The saved screener "${view.name}" cannot be replayed: ${error instanceof Error ? error.message : String(error)}`,
+      `The saved screener "${view.name}" cannot be replayed: ${messageOf(error)}`,
     );
   }
   return { runId, window, rule, screenerQuery: query };

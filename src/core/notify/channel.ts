@@ -1,6 +1,7 @@
 // One interface for every way an alert reaches the user. A channel answers with what happened
 // instead of throwing, so a failing channel is a recorded outcome, never a stalled poller.
 import type { AlertEvent } from '../../shared/bridge/alerts.ts';
+import { messageOf } from '../../shared/message-of.ts';
 
 export type ChannelKind = 'desktop' | 'webhook' | 'in_app';
 
@@ -74,7 +75,7 @@ export function inAppChannel(emit: (event: AlertEvent) => void): NotificationCha
         return {
           state: 'failed',
           attempts: 1,
-          error: error instanceof Error ? error.message : String(error),
+          error: messageOf(error),
         };
       }
     },

@@ -3,6 +3,7 @@
 // tried once more, or is final (a wrong key or an unknown ticker will not fix itself).
 import { ApiError, RateLimitedError } from '../../client/errors.ts';
 import type { FailureAdvice, QueueTask } from './work-queue.ts';
+import { messageOf } from '../../shared/message-of.ts';
 
 /** Options volume has its own, lower rate limit: its 429 holds back only itself. */
 export function classifyFailure(error: unknown, task: Pick<QueueTask<unknown>, 'endpoint'>): FailureAdvice {
@@ -34,5 +35,5 @@ export function failureText(error: unknown): string {
     const where = error.status ? ` (HTTP ${error.status})` : '';
     return `${error.kind}${where}: ${error.message}`;
   }
-  return error instanceof Error ? error.message : String(error);
+  return messageOf(error);
 }

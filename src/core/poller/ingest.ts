@@ -18,6 +18,7 @@ import type { MetricPointInput } from '../store/repositories/metric-points.ts';
 import type { SnapshotInput } from '../store/repositories/snapshots.ts';
 import type { PollRequest } from './jobs.ts';
 import type { PollResult } from './poll-client.ts';
+import { messageOf } from '../../shared/message-of.ts';
 
 export interface Fetched {
   request: PollRequest;
@@ -244,10 +245,6 @@ function writeBatch(deps: IngestDeps, batch: readonly Fetched[]): Omit<IngestOut
   });
 }
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /**
  * Stores a batch. If the batch as a whole fails (one unstorable item), each item is retried in
  * its own transaction so one bad response costs only itself.
@@ -265,7 +262,7 @@ export function ingestFetched(deps: IngestDeps, batch: readonly Fetched[]): Inge
         failures: [
           {
             key: batch[0]?.request.key ?? '',
-            error: message(batchError),
+            error: messageOf(batchError),
             storage: isStorageFailure(batchError),
           },
         ],
@@ -278,7 +275,11 @@ export function ingestFetched(deps: IngestDeps, batch: readonly Fetched[]): Inge
         out.eventIds.push(...one.eventIds);
         out.metricPoints += one.metricPoints;
       } catch (error) {
-        out.failures.push({ key: item.request.key, error: message(error), storage: isStorageFailure(error) });
+        out.failures.push({
+          key: item.request.key,
+          error: messageOf(error),
+          storage: isStorageFailure(error),
+        });
       }
     }
     return out;

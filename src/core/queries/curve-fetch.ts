@@ -18,6 +18,7 @@ import type { PollClient, PollResult } from '../poller/poll-client.ts';
 import type { Store } from '../store/database.ts';
 import type { Snapshot } from '../store/repositories/snapshots.ts';
 import { isStale, STALE_AFTER_MS } from './snapshot-meta.ts';
+import { messageOf } from '../../shared/message-of.ts';
 
 export interface CurveRequest {
   endpoint: SnapshotEndpoint;
@@ -64,8 +65,6 @@ const keyOf = (r: CurveRequest): string =>
     .sort()
     .map((k) => `${k}=${r.params[k]}`)
     .join('&')}`;
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export class CurveFetcher {
   readonly #deps: CurveFetchDeps;

@@ -26,6 +26,7 @@ import { INCOME_LIMIT, TOP_SETUPS_LIMIT } from '../poller/jobs.ts';
 import type { Store } from '../store/database.ts';
 import type { Snapshot } from '../store/repositories/snapshots.ts';
 import { snapshotMeta } from './snapshot-meta.ts';
+import { messageOf } from '../../shared/message-of.ts';
 
 /** Bridge filters (arrays, numbers) as the query parameters the API would have received. */
 export function filtersToQuery(filters: TopSetupsFilters | undefined): Map<string, string> {
@@ -125,7 +126,7 @@ function parseQuery(q: Map<string, string>) {
   try {
     return parseTopSetupsQuery(q);
   } catch (error) {
-    throw new BridgeFailure('invalid_input', error instanceof Error ? error.message : String(error));
+    throw new BridgeFailure('invalid_input', messageOf(error));
   }
 }
 

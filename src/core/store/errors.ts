@@ -5,6 +5,7 @@
 import Database from 'better-sqlite3';
 import { ZodError, prettifyError } from 'zod';
 import { CanonicalJsonError } from './canonical-json.ts';
+import { messageOf } from '../../shared/message-of.ts';
 
 export type StoreErrorKind =
   /** The file was written by a newer Gammawatch. */
@@ -106,7 +107,7 @@ export function toStoreError(error: unknown, context?: string): StoreError {
   if (error instanceof Error && /directory does not exist/.test(error.message)) {
     return new StoreError('cannot_open', `${where}${error.message}`, { cause: error });
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   return new StoreError('unknown', `${where}${message}`, { cause: error });
 }
 

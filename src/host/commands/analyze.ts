@@ -14,6 +14,7 @@ import { displayAsof } from '../../service/http/envelope.ts';
 import { ChainImportError, importChainFile, type ChainImport } from '../../service/market/import/index.ts';
 import type { MarketStructureData } from '../../shared/api/market-structure.ts';
 import type { Command } from './command.ts';
+import { messageOf } from '../../shared/message-of.ts';
 
 const USAGE = [
   'usage: gammawatch analyze <chain file> [--json] [--r R] [--q Q]',
@@ -50,7 +51,7 @@ function parse(argv: readonly string[]): AnalyzeArgs | 'help' {
       },
     });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(messageOf(error));
   }
   if (parsed.values.help) return 'help';
   if (parsed.positionals.length !== 1) {

@@ -18,6 +18,7 @@ import {
 import { TICKER_PATTERN } from '../../shared/bridge/common.ts';
 import type { Command } from './command.ts';
 import { dataDirOf, intOption, untilStopSignal } from './options.ts';
+import { messageOf } from '../../shared/message-of.ts';
 
 const HELP = `usage: gammawatch backtest --rule JSON [options]
 
@@ -111,7 +112,7 @@ function parseRule(raw: string | undefined): z.output<typeof alertRuleInputSchem
   try {
     json = JSON.parse(raw);
   } catch (error) {
-    throw new Error(`--rule is not JSON: ${error instanceof Error ? error.message : String(error)}`, {
+    throw new Error(`--rule is not JSON: ${messageOf(error)}`, {
       cause: error,
     });
   }

@@ -12,6 +12,7 @@ import { ensureBuilt, RENDERER_DIR, REPO_ROOT } from '../headless/renderer-build
 import { runHeadless } from '../headless/run-headless.ts';
 import type { Command } from './command.ts';
 import { intOption, untilStopSignal } from './options.ts';
+import { messageOf } from '../../shared/message-of.ts';
 
 const HELP = `usage: gammawatch start [options]
 
@@ -95,7 +96,7 @@ const start: Command = {
       await run.stop();
       return 0;
     } catch (error) {
-      log(`stop failed: ${error instanceof Error ? error.message : String(error)}`);
+      log(`stop failed: ${messageOf(error)}`);
       return 1;
     }
   },

@@ -3,6 +3,7 @@
 import { createApp, type AppOptions } from '../../core/app.ts';
 import { createBridgeHandlers } from '../../core/bridge/handlers.ts';
 import { startHeadlessServer, type HeadlessServer } from './server.ts';
+import { messageOf } from '../../shared/message-of.ts';
 
 export interface HeadlessRunOptions {
   dataDir: string;
@@ -31,8 +32,7 @@ export async function runHeadless(options: HeadlessRunOptions): Promise<Headless
       events: app.events,
       rendererDir: options.rendererDir,
       port: options.port ?? 0,
-      onError: (context, error) =>
-        options.log(`${context}: ${error instanceof Error ? error.message : String(error)}`),
+      onError: (context, error) => options.log(`${context}: ${messageOf(error)}`),
     });
   } catch (error) {
     await app.stop();

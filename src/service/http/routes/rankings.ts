@@ -46,7 +46,7 @@ interface View {
 }
 
 export function registerRankingRoutes(app: FastifyInstance, ctx: ServiceContext): void {
-  // Keyed by epoch, scope and the raw URL: a repeated request skips parsing, ranking and hashing.
+  // Keyed by epoch, scope and the raw URL: a repeated request skips ranking and hashing.
   const prepared = new LRUCache<string, Prepared>({ max: 256 });
 
   // The query is parsed (and refused) before the universe is asked for: on a cold service that

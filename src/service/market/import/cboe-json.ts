@@ -13,6 +13,7 @@ import {
 } from './chain-import.ts';
 import { parseOccSymbol } from './occ-symbol.ts';
 import { parseDateTime } from './timestamps.ts';
+import { messageOf } from '../../../shared/message-of.ts';
 
 const figure = z.number().finite().min(0, 'must not be negative').nullable().optional();
 
@@ -46,10 +47,7 @@ export function importCboeJson(text: string): ChainImport {
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new ChainImportError(
-      'JSON',
-      `not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new ChainImportError('JSON', `not valid JSON: ${messageOf(error)}`);
   }
   const parsed = fileSchema.safeParse(raw);
   if (!parsed.success) {

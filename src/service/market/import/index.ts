@@ -9,6 +9,7 @@ import { ChainImportError } from './errors.ts';
 import type { ChainFormat, ChainImport } from './chain-import.ts';
 import { DEFAULT_READ_LIMITS, type ReadLimits } from './limits.ts';
 import { OPEN_FOR_READING, readChainText } from './read-limited.ts';
+import { messageOf } from '../../../shared/message-of.ts';
 
 export { ChainImportError } from './errors.ts';
 export type { ChainFormat, ChainImport } from './chain-import.ts';
@@ -45,11 +46,7 @@ export async function importChainFile(
 ): Promise<ChainImport> {
   const name = basename(path);
   const cannotRead = (error: unknown): ChainImportError =>
-    new ChainImportError(
-      'file',
-      `cannot read: ${error instanceof Error ? error.message : String(error)}`,
-      name,
-    );
+    new ChainImportError('file', `cannot read: ${messageOf(error)}`, name);
   let handle;
   try {
     handle = await open(path, OPEN_FOR_READING);
