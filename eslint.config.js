@@ -150,6 +150,11 @@ export default tseslint.config(
           patterns: [
             ...electronPatterns,
             { regex: into('renderer'), message: 'Main-side code never imports the renderer.' },
+            {
+              // The service's front door: anything core or the CLI needs is exported there.
+              regex: '^(\\.\\./)+service(/(?!index\\.ts$)|$)',
+              message: 'Core and host reach the service only through src/service/index.ts.',
+            },
           ],
         },
       ],

@@ -7,7 +7,7 @@ import type { SecretName, SecretsStatus, SourceTestResult } from '../shared/brid
 import type { DataSource, DataSourceKind, PollJob } from '../shared/bridge/settings.ts';
 import type { UniverseEntry } from '../shared/bridge/tickers.ts';
 import type { StartOptions } from '../service/index.ts';
-import type { MarketDataSource } from '../service/market/source.ts';
+import type { MarketDataSource } from '../service/index.ts';
 import type { ChannelSettings } from './alerts/policy.ts';
 import type { EventHub } from './bridge/events.ts';
 import type { DesktopNotifier } from './notify/channel.ts';

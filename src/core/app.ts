@@ -1,52 +1,39 @@
 // The composition root of the headless app (Electron's main process and headless mode both use
-// it): the store, the event hub, the alert deliveries and the secrets, which live as long as the
-// app, and the data source's connection (src/core/source/connect.ts: the local service or a
-// remote base URL, the client with the SQLite ETag cache, the poller), which a change of the
-// data source setting swaps while the app runs.
+// it). It puts together parts that each live in their own file: the store (with its compaction
+// schedule), the event hub, the notification wiring (notifications.ts), the secrets, which live
+// as long as the app; the data source in use (active-source.ts: the local service or a remote
+// base URL, the client with the SQLite ETag cache, the poller), which a change of the data source
+// setting swaps while the app runs; and what it publishes (status-publisher.ts,
+// snapshot-publisher.ts, source/info-changes.ts, app-info.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { alertRuleBodySchema, type AlertRuleBody } from '../shared/alert-rules.ts';
-import type { AppInfo } from '../shared/bridge/app-info.ts';
 import type { SecretName } from '../shared/bridge/data-source.ts';
 import type { DataSource, DataSourceKind } from '../shared/bridge/settings.ts';
-import { POLL_JOBS } from '../shared/bridge/settings.ts';
-import { nextSession, isMarketOpen } from '../shared/market-calendar.ts';
-import type { App, AppOptions, DataSourceInfo } from './app-types.ts';
-import { DEFAULT_RULES } from './alerts/default-rules.ts';
-import type { ChannelSettings } from './alerts/policy.ts';
-import { EventHub } from './bridge/events.ts';
 import { messageOf } from '../shared/message-of.ts';
-import { channelResolver } from './notify/channels.ts';
-import { NotificationDispatcher } from './notify/dispatcher.ts';
-import { libnotifyNotifier } from './notify/libnotify.ts';
+import { ActiveSource } from './active-source.ts';
+import { appInfoOf, readVersion, sourceInfoOf } from './app-info.ts';
+import type { App, AppOptions } from './app-types.ts';
+import { DEFAULT_RULES } from './alerts/default-rules.ts';
+import { EventHub } from './bridge/events.ts';
+import { Notifications } from './notifications.ts';
 import { realTimers } from './poller/timers.ts';
-import { loadBridgeEvent } from './queries/alerts.ts';
-import { pollStatus } from './queries/poll-status.ts';
-import { iso } from './queries/snapshot-meta.ts';
 import { fileSecretStore } from './secrets/file-secret-store.ts';
 import { withEnvOverrides } from './secrets/secret-store.ts';
 import { mergePatch } from './settings/merge.ts';
 import { settingsSchema, type Settings } from './settings/schema.ts';
-import { connectSource, type Connection, type ConnectDeps } from './source/connect.ts';
+import { publishSnapshots } from './snapshot-publisher.ts';
+import type { ConnectDeps } from './source/connect.ts';
 import { SourceError } from './source/errors.ts';
 import { InfoChanges } from './source/info-changes.ts';
 import { sourceFromSettings, type DataSourceOption } from './source/option.ts';
 import { testSource } from './source/probe.ts';
+import { StatusPublisher } from './status-publisher.ts';
+import { CompactionSchedule } from './store/compaction-schedule.ts';
 import { openDatabase } from './store/database.ts';
 
 export type { DataSourceOption } from './source/option.ts';
 export type { App, AppOptions, DataSourceInfo } from './app-types.ts';
-
-function readVersion(): string {
-  try {
-    const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version?: unknown;
-    };
-    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
 
 /** Which source reads which secret: a new secret reconnects the source that uses it. */
 const SECRET_OF_KIND: Partial<Record<DataSourceKind, SecretName>> = {
@@ -63,7 +50,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     ruleSchema: alertRuleBodySchema,
     now: () => timers.now(),
   });
-  let conn: Connection | null = null;
+  let source: ActiveSource | null = null;
   try {
     if (store.migration.from === 0)
       for (const rule of DEFAULT_RULES)
@@ -77,53 +64,36 @@ export async function createApp(options: AppOptions): Promise<App> {
       sourceFromSettings(d, { dataDir: options.dataDir, secrets, env });
 
     const events = new EventHub((error) => log(`event: ${messageOf(error)}`));
-    const channels = (): ChannelSettings => {
-      const s = effective;
-      return {
-        desktop: s.notifications.desktop,
-        inApp: true,
-        webhooks: s.notifications.webhooks,
-        quietHours: s.quietHours.enabled ? { start: s.quietHours.start, end: s.quietHours.end } : null,
-      };
-    };
-    const dispatcher = new NotificationDispatcher({
-      deliveries: store.deliveries,
-      loadEvent: (id) => loadBridgeEvent({ events: store.alertEvents, deliveries: store.deliveries }, id),
-      channel: channelResolver({
-        settings: () => effective,
-        desktop: options.desktopNotifier ?? libnotifyNotifier(),
-        emitInApp: (event) => events.emit('alert:new', event),
-        ...(options.webhook ? { webhook: options.webhook } : {}),
-      }),
+    const notifications = new Notifications({
+      store,
+      events,
+      settings: () => effective,
+      ...(options.desktopNotifier ? { desktopNotifier: options.desktopNotifier } : {}),
+      ...(options.webhook ? { webhook: options.webhook } : {}),
       log,
     });
-
-    let baselineId = 0;
-    /** Alerts compare a source's snapshots only with its own: a new source starts a new baseline. */
-    const adoptBaseline = (sourceId: string): void => {
-      const stored = store.flags.sourceBaseline();
-      if (stored?.source === sourceId) baselineId = stored.afterSnapshotId;
-      else {
-        // A database from before baselines (none stored) keeps comparing with what it has.
-        baselineId = stored === null && store.snapshots.maxId() > 0 ? 0 : store.snapshots.maxId();
-        store.flags.setSourceBaseline({ source: sourceId, afterSnapshotId: baselineId });
-      }
-      // What is stored from now on is this source's, and what the views read as "latest" is too.
-      store.snapshots.useSource(sourceId);
-    };
-
-    let statusTimer: ReturnType<typeof setTimeout> | null = null;
+    const { dispatcher } = notifications;
+    /** The app once a source is connected and the store is open: what status and info read. */
+    const running = (): App | null => (store.isOpen && source?.connected ? app : null);
+    const status = new StatusPublisher({ events, sources: running, log });
     const infoChanges = new InfoChanges({
-      info: () => (store.isOpen && conn !== null ? app.info() : null),
+      info: () => running()?.info() ?? null,
       emit: (info) => events.emit('app:changed', info),
       log,
     });
-    const scheduleInfoCheck = (): void => infoChanges.schedule();
-    const connectDeps: ConnectDeps = {
+    const compaction = new CompactionSchedule({
+      store,
+      timers,
+      ...(options.poller?.compaction !== undefined ? { compaction: options.poller.compaction } : {}),
+      ...(options.poller?.onCompacted ? { onCompacted: options.poller.onCompacted } : {}),
+      busy: () => (source?.connected ? source.current.poller.runningJobs().length > 0 : false),
+      log,
+    });
+    const connect: Omit<ConnectDeps, 'alertBaseline'> = {
       dataDir: options.dataDir,
       store,
       settings: () => effective,
-      channels,
+      channels: () => notifications.channels(),
       timers,
       ...(options.random ? { random: options.random } : {}),
       ...(options.trigger ? { trigger: options.trigger } : {}),
@@ -131,107 +101,63 @@ export async function createApp(options: AppOptions): Promise<App> {
       ...(options.client ? { client: options.client } : {}),
       ...(options.service ? { service: options.service } : {}),
       ...(options.tradier ? { tradier: options.tradier } : {}),
-      alertBaseline: () => baselineId,
       onSnapshots: (snapshots) => {
-        for (const s of snapshots) {
-          events.emit('snapshot:new', {
-            ticker: s.ticker,
-            endpoint: s.endpoint,
-            asof: iso(s.asof),
-            snapshotId: s.id,
-          });
-        }
-        scheduleInfoCheck();
+        publishSnapshots(events, snapshots);
+        infoChanges.schedule();
       },
       onAlerts: (ids) => dispatcher.dispatch(ids),
       onStatusChange: () => {
-        app.emitStatus();
-        scheduleInfoCheck();
+        status.emit();
+        infoChanges.schedule();
       },
       onBackfill: (progress) => events.emit('backfill:progress', progress),
-      onSourceChange: () => scheduleInfoCheck(),
+      onWritesEnded: () => compaction.writesEnded(),
+      onSourceChange: () => infoChanges.schedule(),
       log,
     };
-
-    conn = await connectSource(options.dataSource ?? resolve(effective.dataSource), connectDeps);
-    /** False while a command line's source override runs; true once the setting is in force. */
-    let sourceFromSetting = options.dataSource === undefined;
-    adoptBaseline(conn.id);
-    const current = (): Connection => {
-      if (conn === null) throw new Error('the app has stopped');
-      return conn;
-    };
+    const active = await ActiveSource.open(
+      options.dataSource ?? resolve(effective.dataSource),
+      options.dataSource === undefined,
+      {
+        store,
+        connect,
+        pollOnStart: options.pollOnStart ?? true,
+        onSwitched: () => {
+          status.emit();
+          infoChanges.check(true);
+        },
+        log,
+      },
+    );
+    source = active;
 
     const version = readVersion();
     let started = false;
-    let stopRetry: (() => void) | null = null;
     let stopped: Promise<void> | null = null;
-    const backfills = new Set<Promise<void>>();
-    // Switches run one at a time, and stop() waits for the one in progress.
-    let switching: Promise<unknown> = Promise.resolve();
-    const serially = <T>(work: () => Promise<T>): Promise<T> => {
-      const next = switching.then(work, work);
-      switching = next.catch(() => undefined);
-      return next;
-    };
-
-    const marketNow = (): number => current().marketClock.now();
-    const wallNow = (): number => timers.now();
-
-    function pollNow(c: Connection): void {
-      if (options.pollOnStart ?? true) {
-        const at = c.marketClock.now();
-        for (const job of POLL_JOBS) c.poller.tick({ job, at, missed: 0 });
-      }
-    }
-
-    /** Closes the current connection and opens `next` in its place (already connected). */
-    async function replaceConnection(next: Connection): Promise<void> {
-      const old = current();
-      await old.close();
-      await Promise.allSettled([...backfills]);
-      conn = next;
-      // After the old poller stopped: nothing of the old source is stored past this mark.
-      adoptBaseline(next.id);
-      if (started) {
-        next.poller.start();
-        pollNow(next);
-      }
-      app.emitStatus();
-      infoChanges.check(true);
-    }
 
     const app: App = {
       dataDir: options.dataDir,
       store,
       get client() {
-        return current().client;
+        return active.current.client;
       },
       get poller() {
-        return current().poller;
+        return active.current.poller;
       },
       events,
       dispatcher,
-      get source(): DataSourceInfo {
-        const c = current();
-        return {
-          kind: c.kind,
-          label: c.label,
-          baseUrl: c.baseUrl,
-          simulated: c.simulated(),
-          clock: c.clockMode,
-          listsUniverse: c.listsUniverse,
-        };
+      get source() {
+        return sourceInfoOf(active.current);
       },
-      marketSource: () => current().marketSource,
+      marketSource: () => active.current.marketSource,
       version,
-      marketNow,
-      wallNow,
-      alertBaseline: () => baselineId,
+      marketNow: () => active.current.marketClock.now(),
+      wallNow: () => timers.now(),
+      alertBaseline: () => active.alertBaseline(),
       log,
       settings: () => effective,
       updateSettings(patch) {
-        return serially(async () => {
+        return active.serially(async () => {
           if (stopped) throw new Error('the app has stopped');
           const before = effective;
           // Validated whole before anything starts or is saved (a ZodError answers invalid_input).
@@ -239,7 +165,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           const switchTo =
             patch.dataSource !== undefined &&
             JSON.stringify(proposed.dataSource) !== JSON.stringify(before.dataSource)
-              ? await connectSource(resolve(proposed.dataSource), connectDeps)
+              ? await active.connect(resolve(proposed.dataSource))
               : null;
           try {
             store.settings.updateSettings(patch);
@@ -250,46 +176,20 @@ export async function createApp(options: AppOptions): Promise<App> {
           effective = withOverrides();
           if (switchTo) {
             log(`data source: switched to ${switchTo.label}`);
-            await replaceConnection(switchTo);
-            sourceFromSetting = true;
+            await active.replace(switchTo);
+            active.fromSetting = true;
           } else if (JSON.stringify(before.schedules) !== JSON.stringify(effective.schedules)) {
-            current().poller.reschedule();
+            active.current.poller.reschedule();
           }
           events.emit('settings:changed', effective);
           return effective;
         });
       },
-      channels,
-      universe: () => current().universe(),
-      info(): AppInfo {
-        const c = current();
-        const now = c.marketClock.now();
-        const session = nextSession(now);
-        return {
-          version,
-          dataSource: {
-            kind: c.kind,
-            label: c.label,
-            baseUrl: c.baseUrl,
-            badge: c.badge(),
-            problems: c.problems(),
-          },
-          simulated: c.simulated(),
-          clock: c.clockMode,
-          now: iso(now),
-          market: {
-            open: isMarketOpen(now),
-            sessionOpen: iso(session.open),
-            sessionClose: iso(session.close),
-            earlyClose: session.earlyClose,
-          },
-          // Set by app:completeOnboarding; a database from before the flag counts as onboarded once it has a list.
-          firstRun: !(store.flags.get('onboarded') ?? store.watchlists.list().length > 0),
-          dataDir: options.dataDir,
-        };
-      },
-      testSource: (source) =>
-        testSource(source, {
+      channels: () => notifications.channels(),
+      universe: () => active.current.universe(),
+      info: () => appInfoOf(active.current, { version, dataDir: options.dataDir, store }),
+      testSource: (candidate) =>
+        testSource(candidate, {
           dataDir: options.dataDir,
           secrets,
           env,
@@ -297,92 +197,58 @@ export async function createApp(options: AppOptions): Promise<App> {
         }),
       secretsStatus: () => secrets.status(),
       setSecret(name, value) {
-        return serially(async () => {
+        return active.serially(async () => {
           secrets.set(name, value);
-          const c = current();
+          const c = active.current;
           // The source in use reads this secret: reconnect it with the new one (the setting is unchanged).
-          if (SECRET_OF_KIND[c.kind] === name && !stopped && sourceFromSetting) {
-            let next: Connection;
+          if (SECRET_OF_KIND[c.kind] === name && !stopped && active.fromSetting) {
+            let next;
             try {
-              next = await connectSource(resolve(effective.dataSource), connectDeps);
+              next = await active.connect(resolve(effective.dataSource));
             } catch (error) {
               const message = `Saved; ${c.label} keeps running with the previous one: ${messageOf(error)}`;
               throw error instanceof SourceError ? new SourceError(error.code, message) : error;
             }
-            await replaceConnection(next);
+            await active.replace(next);
           }
           return secrets.status();
         });
       },
       async refreshNow(job) {
-        const c = current();
+        const c = active.current;
         await c.refresh();
         // The source may have changed meanwhile: the new one polls on its own start.
-        if (conn === c) void c.poller.refreshNow(job);
+        if (active.isCurrent(c)) void c.poller.refreshNow(job);
       },
-      tickersAdded(tickers) {
-        const work = current()
-          .poller.backfill(tickers)
-          .catch((error: unknown) => log(`backfill: ${messageOf(error)}`));
-        backfills.add(work);
-        void work.finally(() => backfills.delete(work));
-      },
-      emitStatus() {
-        if (statusTimer || !store.isOpen) return;
-        // Coalesced: a burst of queue changes becomes one status event.
-        statusTimer = setTimeout(() => {
-          statusTimer = null;
-          if (!store.isOpen || conn === null) return;
-          const c = conn;
-          try {
-            events.emit(
-              'poll:status',
-              pollStatus({
-                store,
-                schedules: effective.schedules,
-                running: c.poller.runningJobs(),
-                paused: c.poller.paused,
-                marketClosedSkip: c.poller.marketClosedSkip,
-                marketNow: c.marketClock.now(),
-                wallNow: wallNow(),
-              }),
-            );
-          } catch (error) {
-            log(`poll status: ${messageOf(error)}`);
-          }
-        }, 100);
-        statusTimer.unref?.();
-      },
+      tickersAdded: (tickers) => active.backfill(tickers),
+      emitStatus: () => status.emit(),
       start() {
         if (stopped || started) return;
         started = true;
-        const c = current();
-        c.poller.start();
-        dispatcher.retryDue();
-        const retry = setInterval(() => dispatcher.retryDue(), 60_000);
-        retry.unref?.();
-        stopRetry = () => clearInterval(retry);
+        active.start();
+        // Bodies a previous run left uncompressed (it was killed, or stopped in a hurry).
+        compaction.start();
+        notifications.startRetries();
         // New chain files, a collector's error: the badge changes without a poll saying so.
         infoChanges.start(options.infoCheckMs ?? 5000);
-        pollNow(c);
+        active.pollNow();
       },
       async runOnce(runOptions = {}) {
-        const summaries = await current().poller.runAll({ force: runOptions.force ?? false });
+        const summaries = await active.current.poller.runAll({ force: runOptions.force ?? false });
         await dispatcher.idle();
         return summaries;
       },
       stop() {
         stopped ??= (async () => {
-          await switching;
-          stopRetry?.();
+          await active.settled();
+          notifications.stopRetries();
           infoChanges.stop();
-          if (statusTimer) clearTimeout(statusTimer);
-          statusTimer = null;
-          const c = conn;
-          await c?.poller.stop();
-          await Promise.allSettled([...backfills]);
+          status.stop();
+          await active.stopPolling();
+          // Nothing should stay uncompressed for long: finish what the last runs left, within a bound.
+          compaction.finish();
           await dispatcher.close();
-          await c?.close();
+          await active.close();
           store.close();
         })();
         return stopped;
@@ -390,7 +256,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     };
     return app;
   } catch (error) {
-    await conn?.close().catch(() => undefined);
+    await source?.close().catch(() => undefined);
     store.close();
     throw error;
   }

@@ -11,7 +11,8 @@ import { DEFAULT_LIMITS, type ServiceContext, type ServiceLimits } from './http/
 import { TokenBuckets } from './http/rate-limit.ts';
 import { API_PREFIX, buildServer, type LogOptions } from './http/server.ts';
 import type { ServerTimeouts } from './http/timeouts.ts';
-import { fastClock, realClock } from './market/clock.ts';
+import { clockSpecOf, type ClockName, type ClockSpec } from '../shared/clock-spec.ts';
+import { isMarketClock, marketClockOf } from './market/clock.ts';
 import { ChainFolder, type WatchOptions } from './market/folder/index.ts';
 import { createSimulatedMarket } from './market/sim/simulated-source.ts';
 import {
@@ -25,7 +26,8 @@ import { SeriesCache } from './series/series-cache.ts';
 
 export { API_PREFIX } from './http/server.ts';
 export { fastClock, manualClock, realClock } from './market/clock.ts';
-export type { MarketClock } from './market/source.ts';
+export { marketClockOf as buildMarketClock, isMarketClock, type ClockBuildOptions } from './market/clock.ts';
+export type { MarketClock, MarketDataSource } from './market/source.ts';
 export type { LogOptions } from './http/server.ts';
 export type { ServiceLimits } from './http/context.ts';
 export { DEFAULT_TIMEOUTS, type ServerTimeouts } from './http/timeouts.ts';
@@ -50,6 +52,11 @@ export {
   type TradierProbeOptions,
   type TradierProbeResult,
 } from './market/tradier/index.ts';
+// Façade for core and the CLI (they import nothing else of src/service; lint enforces it).
+export { analyzeChainFile, type ChainFileAnalysisOptions } from './analyze-chain-file.ts';
+export { ChainImportError } from './market/import/index.ts';
+export { analyzeSnapshotPayloads, type SnapshotPayloads } from './snapshot-payloads.ts';
+export { RECENCY_WINDOW_MS } from './analysis/analysis-cache.ts';
 
 export interface ServiceOptions {
   /** A ready market; otherwise one is built from `chainsDir` or the simulator. */
@@ -57,13 +64,11 @@ export interface ServiceOptions {
   /** Simulator seed (default 1). */
   seed?: number;
   /**
-   * The market clock: real time, accelerated (`fast`, 300× from now by default), the data's own
-   * (`data`: a chain folder's newest snapshot; the default with `chainsDir`) or your own.
+   * The market clock (src/shared/clock-spec.ts): real time, accelerated (`fast`, 300× from now
+   * by default), frozen at an instant, the data's own (`data`: a chain folder's newest snapshot;
+   * the default with `chainsDir`), or your own.
    */
-  clock?: 'real' | 'fast' | 'data' | MarketClock;
-  /** Market time at which a fast clock starts (epoch ms; default now) and its speed (default 300). */
-  fastStart?: number;
-  fastSpeed?: number;
+  clock?: ClockName | ClockSpec | MarketClock;
   /**
    * Serve the chain files of this folder, live, instead of the simulator (startService only:
    * opening it is async). Its index goes in `<chainsDir>/.gammawatch/`, or `dataDir` when the
@@ -111,12 +116,15 @@ declare module 'fastify' {
   }
 }
 
+/** The options' clock as a spec (real by default), or the caller's own running clock. */
+function clockOf(opts: ServiceOptions): ClockSpec | MarketClock {
+  const clock = opts.clock ?? 'real';
+  return typeof clock === 'object' && isMarketClock(clock) ? clock : clockSpecOf(clock);
+}
+
 function buildClock(opts: ServiceOptions): MarketClock {
-  if (opts.clock === 'data') throw new Error("clock 'data' needs a chain folder (chainsDir)");
-  if (opts.clock === undefined || opts.clock === 'real') return realClock();
-  if (opts.clock === 'fast')
-    return fastClock({ start: opts.fastStart ?? Date.now(), speed: opts.fastSpeed ?? 300 });
-  return opts.clock;
+  const clock = clockOf(opts);
+  return isMarketClock(clock) ? clock : marketClockOf(clock);
 }
 
 function buildSource(opts: ServiceOptions): MarketDataSource {
@@ -224,7 +232,8 @@ export interface RunningService {
 
 /** Opens the chain folder of `opts`, on the data clock unless another one is asked for. */
 async function openFolder(dir: string, opts: StartOptions): Promise<ChainFolder> {
-  const clock = opts.clock === undefined || opts.clock === 'data' ? 'data' : buildClock(opts);
+  const spec = opts.clock === undefined ? ({ kind: 'data' } as const) : clockOf(opts);
+  const clock = !isMarketClock(spec) && spec.kind === 'data' ? 'data' : buildClock(opts);
   return ChainFolder.open(dir, {
     clock,
     ...(opts.dataDir !== undefined ? { dataDir: opts.dataDir } : {}),

@@ -7,14 +7,16 @@ import { METRIC_CATALOG } from '../../shared/api/series.ts';
 import { topSetupsItemSchema, type TopSetupsItem } from '../../shared/api/index.ts';
 import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
-import { displayAsof, epochToNy, isoUtc, nyToEpoch } from '../../shared/market-calendar.ts';
-import { RECENCY_WINDOW_MS } from '../../service/analysis/analysis-cache.ts';
-import { analyzeSnapshot, type TickerAnalysis } from '../../service/analysis/ticker-analysis.ts';
-import { signalsData } from '../../service/http/ticker-payloads.ts';
-import type { MarketDataSource } from '../../service/market/source.ts';
-import { presetQuery } from '../../service/rankings/screener-presets.ts';
-import { parseTopSetupsQuery } from '../../service/rankings/top-setups-query.ts';
-import { rankTopSetups } from '../../service/rankings/top-setups.ts';
+import { epochToNy, isoUtc, nyToEpoch } from '../../shared/market-calendar.ts';
+import { presetQuery } from '../../shared/rankings/screener-presets.ts';
+import { parseTopSetupsQuery } from '../../shared/rankings/top-setups-query.ts';
+import { rankTopSetups } from '../../shared/rankings/top-setups.ts';
+import {
+  analyzeSnapshotPayloads,
+  RECENCY_WINDOW_MS,
+  type MarketDataSource,
+  type SnapshotPayloads,
+} from '../../service/index.ts';
 import { TOP_SETUPS_LIMIT } from '../poller/jobs.ts';
 import { record } from '../alerts/fields.ts';
 import type { Store } from '../store/database.ts';
@@ -48,25 +50,6 @@ export function dailySnapshotTimes(
   return out.reverse();
 }
 
-/** The payload each endpoint serves for an analysed snapshot (as src/service/http/routes builds it). */
-function payloadOf(endpoint: SnapshotEndpoint, a: TickerAnalysis): unknown {
-  switch (endpoint) {
-    case 'signals':
-      return signalsData(a);
-    case 'market_structure':
-      return { ticker: a.ticker, asof: displayAsof(a.asof), ...a.marketStructure };
-    case 'levels':
-      return {
-        ticker: a.ticker,
-        asof: displayAsof(a.asof),
-        price: a.metrics.price,
-        levels: a.keyLevels.map(({ id, label, price, kind }) => ({ id, label, price, kind })),
-      };
-    default:
-      return null;
-  }
-}
-
 /** Catalog metrics of a signals payload as points (what ingest extracts from a polled one). */
 function signalPoints(ticker: string, asof: number, data: unknown): MetricPointInput[] {
   const out: MetricPointInput[] = [];
@@ -92,11 +75,11 @@ export function localPast(store: Store<AlertRuleBody>, source: MarketDataSource)
       if (points.length) store.metrics.put(points);
     });
   };
-  const tickerInputs = (a: TickerAnalysis, endpoints: Iterable<SnapshotEndpoint>) => {
+  const tickerInputs = (a: SnapshotPayloads, endpoints: Iterable<SnapshotEndpoint>) => {
     const inputs: SnapshotInput[] = [];
     const points: MetricPointInput[] = [];
     for (const endpoint of endpoints) {
-      const data = payloadOf(endpoint, a);
+      const data = a.payload(endpoint);
       if (data === null) continue;
       inputs.push({
         endpoint,
@@ -124,7 +107,7 @@ export function localPast(store: Store<AlertRuleBody>, source: MarketDataSource)
         const inputs: SnapshotInput[] = [];
         const points: MetricPointInput[] = [];
         for (const t of missing.slice(i, i + CHUNK)) {
-          const a = analyzeSnapshot(source, ticker, t);
+          const a = analyzeSnapshotPayloads(source, ticker, t);
           if (!a) continue;
           const todo = [...wanted].filter((e) => !stored.get(e)?.has(t));
           const made = tickerInputs(a, todo);
@@ -195,11 +178,11 @@ export function localPast(store: Store<AlertRuleBody>, source: MarketDataSource)
         ]),
       );
       // Analyses of the previous rank instant: a ticker without a newer snapshot reuses its own.
-      let previous = new Map<string, TickerAnalysis>();
+      let previous = new Map<string, SnapshotPayloads>();
       let analysed = 0;
       for (let i = 0; i < todo.length && !signal.aborted; i++) {
         const at = todo[i] as number;
-        const current = new Map<string, TickerAnalysis>();
+        const current = new Map<string, SnapshotPayloads>();
         const inputs: SnapshotInput[] = [];
         const points: MetricPointInput[] = [];
         for (const ticker of universe) {
@@ -209,7 +192,7 @@ export function localPast(store: Store<AlertRuleBody>, source: MarketDataSource)
           const reused = previous.get(ticker);
           let a = reused && reused.asof === t ? reused : null;
           if (!a) {
-            a = analyzeSnapshot(source, ticker, t);
+            a = analyzeSnapshotPayloads(source, ticker, t);
             // A rank instant analyses the whole universe: let the app's other work in between.
             if (++analysed % CHUNK === 0) await yieldTurn();
           }

@@ -23,8 +23,8 @@ import { orderSeries, replayRule, type ReplayedFiring } from './replay.ts';
 import { baseline, summarize } from './statistics.ts';
 import { TOP_SETUPS_LIMIT } from '../poller/jobs.ts';
 import { topSetupsItemSchema, type TopSetupsItem } from '../../shared/api/index.ts';
-import { rankTopSetups } from '../../service/rankings/top-setups.ts';
-import type { TopSetupsQuery } from '../../service/rankings/top-setups-query.ts';
+import { rankTopSetups } from '../../shared/rankings/top-setups.ts';
+import type { TopSetupsQuery } from '../../shared/rankings/top-setups-query.ts';
 import { storedCloses, storedSeries, type SeriesKey } from './stored-history.ts';
 import { spanOf } from './window.ts';
 

@@ -12,7 +12,6 @@ import type { App } from '../app.ts';
 import { postJson, testMessageKey, webhookRequest } from '../notify/webhook.ts';
 import { listAlerts } from '../queries/alerts.ts';
 import { levelsText } from '../queries/levels-text.ts';
-import { pollStatus } from '../queries/poll-status.ts';
 import { income, screener, topSetups } from '../queries/rankings.ts';
 import { createRule, ruleUniverse, toBridgeRule, updateRule } from '../queries/rules.ts';
 import { tickerSeries, windowStart } from '../queries/series.ts';
@@ -29,6 +28,8 @@ import { exportSeriesCsv, exportSnapshots, exportToString } from '../store/expor
 import type { Watchlist } from '../store/repositories/watchlists.ts';
 import { epochToNy } from '../../shared/market-calendar.ts';
 import { backtestHandlers } from '../backtest/bridge-handlers.ts';
+import { publishSnapshots } from '../snapshot-publisher.ts';
+import { currentPollStatus } from '../status-publisher.ts';
 
 const toList = (w: Watchlist): BridgeWatchlist => ({ id: w.id, name: w.name, tickers: [...w.tickers] });
 
@@ -69,16 +70,7 @@ const SAMPLE_EVENT = (at: string): AlertEvent => ({
 /** One handler per method; `dispatch` (./dispatch.ts) parses their inputs and maps their failures. */
 export function createBridgeHandlers(app: App): BridgeHandlers {
   const { store } = app;
-  const status = (): BridgeOutput<'poll:status'> =>
-    pollStatus({
-      store,
-      schedules: app.settings().schedules,
-      running: app.poller.runningJobs(),
-      paused: app.poller.paused,
-      marketClosedSkip: app.poller.marketClosedSkip,
-      marketNow: app.marketNow(),
-      wallNow: app.wallNow(),
-    });
+  const status = (): BridgeOutput<'poll:status'> => currentPollStatus(app);
   const view = () => ({ store, marketNow: app.marketNow() });
   // Curves the poller does not fetch are fetched when asked for, and announced like polled ones.
   const fetcher = new CurveFetcher({
@@ -91,15 +83,7 @@ export function createBridgeHandlers(app: App): BridgeHandlers {
     marketNow: () => app.marketNow(),
     wallNow: () => app.wallNow(),
     channels: () => app.channels(),
-    onSnapshots: (snapshots) => {
-      for (const s of snapshots)
-        app.events.emit('snapshot:new', {
-          ticker: s.ticker,
-          endpoint: s.endpoint,
-          asof: iso(s.asof),
-          snapshotId: s.id,
-        });
-    },
+    onSnapshots: (snapshots) => publishSnapshots(app.events, snapshots),
   });
   const curves = () => ({ ...view(), fetcher });
 

@@ -80,14 +80,10 @@ export interface PollerOptions {
   /** Items per ingest transaction while results stream in. */
   ingestChunk?: number;
   /**
-   * Payload compaction (Store.compactPayloads): ingest stores bodies uncompressed to keep up with
-   * a poll cycle, and the poller compresses them in slices of `sliceMs` after each job run and,
-   * while some remain, every `idleMs` when no job runs; on stop it finishes them (up to
-   * `stopMs`). A slice is also bounded by `sliceRows` bodies. false turns it off.
+   * A job run or a backfill ended: what it stored may be compacted now (the store's
+   * CompactionSchedule does it; the poller only says when).
    */
-  compaction?: false | { sliceMs?: number; sliceRows?: number; idleMs?: number; stopMs?: number };
-  /** After each compaction slice, with what it did and whether bodies remain. */
-  onCompacted?(report: { rows: number; remaining: boolean }): void;
+  onWritesEnded?(): void;
   /** Alerts compare only with snapshots stored after this id (see IngestDeps.alertBaseline). */
   alertBaseline?: () => number;
   onSnapshots?(snapshots: readonly NewSnapshot[]): void;
@@ -109,8 +105,6 @@ export class Poller {
   /** The latest failure of a ticker's signals request, cleared by a success: the row's status. */
   readonly #tickerErrors = new Map<string, { kind: string; message: string }>();
   #trigger: Trigger | null = null;
-  /** Cancels the pending idle compaction slice. */
-  #idleCompaction: (() => void) | null = null;
   #paused = false;
   #stopped = false;
   #closedSkip = false;
@@ -157,8 +151,6 @@ export class Poller {
     if (this.#trigger || this.#stopped) return;
     this.#trigger = this.#makeTrigger();
     this.#trigger?.start();
-    // Bodies a previous run left uncompressed (it was killed, or stopped in a hurry).
-    this.#scheduleCompaction();
   }
 
   /** Rebuilds the schedule after the settings changed. */
@@ -176,48 +168,6 @@ export class Poller {
     this.#trigger = null;
     await this.queue.shutdown();
     while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
-    this.#idleCompaction?.();
-    this.#idleCompaction = null;
-    // Nothing should stay uncompressed for long: finish what the last runs left, within a bound
-    // (whatever remains is compressed after the next start; reads never depend on it).
-    const c = this.#o.compaction;
-    if (c !== false) this.compactNow({ maxMs: c?.stopMs ?? 5000, maxRows: 10_000_000 });
-  }
-
-  /**
-   * One bounded compaction slice, now: synchronous, so never inside an ingest transaction (those
-   * are synchronous too). Failures are logged, not thrown: compaction is housekeeping.
-   */
-  compactNow(options: { maxMs?: number; maxRows?: number } = {}): { rows: number; remaining: boolean } {
-    const { store } = this.#o;
-    if (this.#o.compaction === false || !store.isOpen || store.readonly) return { rows: 0, remaining: false };
-    const c = this.#o.compaction;
-    const report = this.#safe(() =>
-      store.compactPayloads({
-        maxMs: options.maxMs ?? c?.sliceMs ?? 50,
-        maxRows: options.maxRows ?? c?.sliceRows ?? 10_000,
-      }),
-    );
-    const out = report ? { rows: report.rows, remaining: report.remaining } : { rows: 0, remaining: false };
-    this.#notify(() => this.#o.onCompacted?.(out));
-    return out;
-  }
-
-  /** After a run: one slice now, then idle slices while bodies remain and no job runs. */
-  #compactAfterRun(): void {
-    if (this.#o.compaction === false || this.#stopped) return;
-    if (this.compactNow().remaining) this.#scheduleCompaction();
-  }
-
-  #scheduleCompaction(): void {
-    if (this.#o.compaction === false || this.#stopped || this.#idleCompaction) return;
-    this.#idleCompaction = this.#timers.setTimeout(() => {
-      this.#idleCompaction = null;
-      if (this.#stopped) return;
-      // A job running now compacts when it ends; an idle slice would only compete with it.
-      if (this.#running.size > 0) return;
-      if (this.compactNow().remaining) this.#scheduleCompaction();
-    }, this.#o.compaction?.idleMs ?? 250);
   }
 
   pause(): void {
@@ -274,7 +224,7 @@ export class Poller {
     });
     const run = this.#execute(job, requests, options).finally(() => {
       this.#running.delete(job);
-      this.#compactAfterRun();
+      this.#writesEnded();
       this.#o.onStatusChange?.();
     });
     this.#running.set(job, run);
@@ -321,7 +271,7 @@ export class Poller {
     const track = Promise.all(work);
     this.#track(track);
     const failures = (await track).filter(Boolean).length;
-    this.#compactAfterRun();
+    this.#writesEnded();
     report({
       ticker: null,
       done,
@@ -329,6 +279,10 @@ export class Poller {
       phase: failures === list.length ? 'failed' : 'finished',
       message: failures ? `${failures} of ${list.length} tickers had errors` : null,
     });
+  }
+
+  #writesEnded(): void {
+    if (!this.#stopped) this.#notify(() => this.#o.onWritesEnded?.());
   }
 
   #track(promise: Promise<unknown>): void {

@@ -1,9 +1,9 @@
 // Levels as TradingView or thinkorswim text, rendered from the stored levels payload with the
-// service's own renderers, so the export works offline and reads the same as the API's.
-import { isLevelKind, levelsDataSchema } from '../../shared/api/levels.ts';
+// service's own renderers (src/shared/api/levels-render.ts), so the export works offline and
+// reads the same as the API's.
+import { renderThinkorswim, renderTradingView } from '../../shared/api/levels-render.ts';
+import { isLevelKind, levelsDataSchema, type KeyLevel } from '../../shared/api/levels.ts';
 import type { BridgeOutput, BridgeParsedInput } from '../../shared/bridge.ts';
-import type { KeyLevel } from '../../service/engine/levels.ts';
-import { renderThinkorswim, renderTradingView } from '../../service/engine/levels-render.ts';
 import type { Store } from '../store/database.ts';
 import { iso } from './snapshot-meta.ts';
 

@@ -1,5 +1,5 @@
 // Rankings from the stored snapshots, filtered main-side with the service's own rules (the same
-// parser, filter and sort), so the answer is instant, works offline, and matches what the API
+// parser, filter and sort, in src/shared/rankings), so the answer is instant, works offline, and matches what the API
 // would have said for the same snapshot.
 import {
   incomeItemSchema,
@@ -10,8 +10,8 @@ import {
 import { bridgeMethods, type BridgeOutput, type BridgeParsedInput } from '../../shared/bridge.ts';
 import { BridgeFailure } from '../../shared/bridge/result.ts';
 import type { Exclusion, ScreenerOverrides, TopSetupsFilters } from '../../shared/bridge/rankings.ts';
-import { rankIncome } from '../../service/rankings/income-setups.ts';
-import { presetQuery } from '../../service/rankings/screener-presets.ts';
+import { rankIncome } from '../../shared/rankings/income-setups.ts';
+import { presetQuery } from '../../shared/rankings/screener-presets.ts';
 import {
   IN_FILTERS,
   echoFilters,
@@ -19,8 +19,8 @@ import {
   type InFilter,
   type RangeFilter,
   type TopSetupsQuery,
-} from '../../service/rankings/top-setups-query.ts';
-import { rankTopSetups } from '../../service/rankings/top-setups.ts';
+} from '../../shared/rankings/top-setups-query.ts';
+import { rankTopSetups } from '../../shared/rankings/top-setups.ts';
 import { record } from '../alerts/fields.ts';
 import { INCOME_LIMIT, TOP_SETUPS_LIMIT } from '../poller/jobs.ts';
 import type { Store } from '../store/database.ts';

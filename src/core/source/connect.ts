@@ -8,13 +8,16 @@ import { ApiClient, type ApiClientOptions } from '../../client/api-client.ts';
 import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import type { DataSourceKind } from '../../shared/bridge/settings.ts';
 import type { UniverseEntry } from '../../shared/bridge/tickers.ts';
+import { clockSpecOf, type ClockSpec } from '../../shared/clock-spec.ts';
 import {
+  buildMarketClock,
   createTradierCollector,
-  fastClock,
+  isMarketClock,
   probeTradier,
   realClock,
   startService,
   type MarketClock,
+  type MarketDataSource,
   type RunningService,
   type StartOptions,
   type TradierCollector,
@@ -22,7 +25,6 @@ import {
   type TradierProbeOptions,
   type TradierProbeResult,
 } from '../../service/index.ts';
-import type { MarketDataSource } from '../../service/market/source.ts';
 import type { ChannelSettings } from '../alerts/policy.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import { sqliteHttpCache } from '../poller/http-cache-adapter.ts';
@@ -31,10 +33,11 @@ import { Poller, type PollerOptions, type TriggerMode } from '../poller/poller.t
 import type { Timers } from '../poller/timers.ts';
 import type { BackfillProgress } from '../../shared/bridge/poll.ts';
 import type { Settings } from '../settings/schema.ts';
+import type { CompactionScheduleOptions } from '../store/compaction-schedule.ts';
 import type { Store } from '../store/database.ts';
 import { badgeText, problemLines, SIMULATED_BADGE } from './badge.ts';
 import { SourceError } from './errors.ts';
-import { sourceIdOf, type DataSourceOption } from './option.ts';
+import { sourceIdOf, type DataSourceOption, type SourceClock } from './option.ts';
 
 export type ClockMode = 'real' | 'fast' | 'data';
 
@@ -60,9 +63,9 @@ export type PollerTuning = Partial<
     | 'backoffBaseMs'
     | 'backoffMaxMs'
     | 'maxAttempts'
-    | 'compaction'
-    | 'onCompacted'
-  >
+  > &
+    // The store compacts what the poller stored (its CompactionSchedule); tuned with the poller.
+    Pick<CompactionScheduleOptions, 'compaction' | 'onCompacted'>
 >;
 
 export type ClientTuning = Partial<
@@ -88,6 +91,8 @@ export interface ConnectDeps {
   onAlerts(ids: readonly number[]): void;
   onStatusChange(): void;
   onBackfill(progress: BackfillProgress): void;
+  /** A job run or backfill ended: the store may compact what it stored. */
+  onWritesEnded(): void;
   /** The source's own state moved (a chain file arrived or was skipped): the badge may change. */
   onSourceChange(): void;
   log: (message: string) => void;
@@ -130,18 +135,20 @@ function isSimulatedPayload(data: unknown): boolean {
   return record['simulated'] === true || (Array.isArray(tags) && tags.includes('simulated'));
 }
 
+/** The option's clock as a spec, or the caller's own running clock (tests). */
+function specOf(clock: SourceClock | undefined, fallback: ClockSpec): ClockSpec | MarketClock {
+  if (clock === undefined) return fallback;
+  return typeof clock === 'object' && isMarketClock(clock) ? clock : clockSpecOf(clock);
+}
+
+/** A simulator's clock: a real one reads 'real'; any other (fast, frozen, your own) runs ahead as 'fast'. */
 function simulatorClock(option: Extract<DataSourceOption, { kind: 'local' }>): {
   clock: MarketClock;
   mode: ClockMode;
 } {
-  const c = option.clock ?? 'real';
-  if (c === 'real') return { clock: realClock(), mode: 'real' };
-  if (c === 'fast')
-    return {
-      clock: fastClock({ start: option.fastStart ?? Date.now(), speed: option.fastSpeed ?? 300 }),
-      mode: 'fast',
-    };
-  return { clock: c, mode: 'fast' };
+  const spec = specOf(option.clock, { kind: 'real' });
+  if (isMarketClock(spec)) return { clock: spec, mode: 'fast' };
+  return { clock: buildMarketClock(spec), mode: spec.kind === 'real' ? 'real' : 'fast' };
 }
 
 /** A folder the service can read, or a clear refusal naming it. */
@@ -225,7 +232,7 @@ async function startLocal(option: DataSourceOption, deps: ConnectDeps): Promise<
       log: deps.log, // its lines start with `tradier:` and never hold the token
     });
   }
-  const clock = option.clock ?? 'data';
+  const clock = specOf(option.clock, { kind: 'data' });
   let service: RunningService;
   try {
     service = await startService({ ...common, chainsDir: option.dir, clock });
@@ -242,8 +249,8 @@ async function startLocal(option: DataSourceOption, deps: ConnectDeps): Promise<
     apiKey: service.apiKeys[0] ?? null,
     demo: false,
     // The service owns the folder's clock (the newest snapshot, moving as files arrive).
-    marketClock: typeof clock === 'object' ? clock : service.app.gammawatch.source.clock,
-    clockMode: clock === 'real' ? 'real' : 'data',
+    marketClock: isMarketClock(clock) ? clock : service.app.gammawatch.source.clock,
+    clockMode: !isMarketClock(clock) && clock.kind === 'real' ? 'real' : 'data',
     label:
       option.kind === 'tradier'
         ? `Tradier ${option.environment} (${option.tickers.join(', ')})`
@@ -291,6 +298,7 @@ export async function connectSource(option: DataSourceOption, deps: ConnectDeps)
     });
     // A chain folder's clock stands still between files: poll on the wall clock to see new ones.
     const trigger = deps.trigger ?? (clockMode === 'fast' ? 'market-clock' : 'cron');
+    const { compaction: _compaction, onCompacted: _onCompacted, ...pollerTuning } = deps.poller ?? {};
     const poller = new Poller({
       client,
       store,
@@ -303,12 +311,13 @@ export async function connectSource(option: DataSourceOption, deps: ConnectDeps)
       ...(clockMode === 'fast' ? { rankingTtl: 0 } : {}),
       timers: deps.timers,
       ...(deps.random ? { random: deps.random } : {}),
-      ...deps.poller,
+      ...pollerTuning,
       alertBaseline: deps.alertBaseline,
       onSnapshots: deps.onSnapshots,
       onAlerts: deps.onAlerts,
       onStatusChange: deps.onStatusChange,
       onBackfill: deps.onBackfill,
+      onWritesEnded: deps.onWritesEnded,
       log: deps.log,
     });
 

@@ -3,24 +3,26 @@
 // snapshots of one source from another's.
 import path from 'node:path';
 import type { TradierEnvironment } from '../../shared/bridge/settings.ts';
+import { clockSpecOfSetting, type ClockName, type ClockSpec } from '../../shared/clock-spec.ts';
 import type { MarketClock } from '../../service/index.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { Settings } from '../settings/schema.ts';
+
+/** A source's clock: a spec, a spec's name (its defaults), or a running clock of your own (tests). */
+export type SourceClock = ClockName | ClockSpec | MarketClock;
 
 export type DataSourceOption =
   | {
       kind: 'local';
       seed?: number;
-      /** real, fast (accelerated from `fastStart`, `fastSpeed`×), or a clock of your own (tests). */
-      clock?: 'real' | 'fast' | MarketClock;
-      fastStart?: number;
-      fastSpeed?: number;
+      /** real (the default), fast, frozen, or a clock of your own (tests). */
+      clock?: SourceClock;
     }
   | {
       kind: 'chains';
       dir: string;
       /** data: the newest snapshot in the folder (the default); real: the wall clock; or your own (tests). */
-      clock?: 'data' | 'real' | MarketClock;
+      clock?: SourceClock;
     }
   | {
       kind: 'tradier';
@@ -31,7 +33,7 @@ export type DataSourceOption =
       token: string | null;
       /** An origin for tests (a loopback stand-in); Tradier's own by default. */
       baseUrl?: string;
-      clock?: 'data' | 'real' | MarketClock;
+      clock?: SourceClock;
     }
   | { kind: 'remote'; baseUrl: string; apiKey?: string | null; demo?: boolean; marketClock?: MarketClock };
 
@@ -53,9 +55,9 @@ export function sourceFromSettings(d: Settings['dataSource'], ctx: ResolveContex
   const env = ctx.env ?? process.env;
   switch (d.kind) {
     case 'local':
-      return { kind: 'local', seed: d.seed, clock: d.clock };
+      return { kind: 'local', seed: d.seed, clock: clockSpecOfSetting(d) };
     case 'chains':
-      return { kind: 'chains', dir: path.resolve(d.dir), clock: d.clock };
+      return { kind: 'chains', dir: path.resolve(d.dir), clock: clockSpecOfSetting(d) };
     case 'tradier': {
       const baseUrl = env[TRADIER_BASE_URL_ENV];
       return {
@@ -64,6 +66,7 @@ export function sourceFromSettings(d: Settings['dataSource'], ctx: ResolveContex
         tickers: d.tickers,
         dir: path.resolve(d.dir ?? defaultTradierDir(ctx.dataDir)),
         token: ctx.secrets.get('tradierToken'),
+        clock: clockSpecOfSetting(d),
         ...(baseUrl ? { baseUrl } : {}),
       };
     }
@@ -81,14 +84,23 @@ export function sourceFromSettings(d: Settings['dataSource'], ctx: ResolveContex
  */
 export function sourceIdOf(option: DataSourceOption): string {
   switch (option.kind) {
-    case 'local': {
-      const clock = typeof option.clock === 'object' ? 'custom' : (option.clock ?? 'real');
-      return `simulator:${option.seed ?? 42}:${clock}`;
-    }
+    case 'local':
+      return `simulator:${option.seed ?? 42}:${simulatorClockId(option.clock)}`;
     case 'chains':
     case 'tradier':
       return `folder:${path.resolve(option.dir)}`;
     case 'remote':
       return `remote:${option.baseUrl}`;
   }
+}
+
+/**
+ * A simulator's clock in its identity: real and fast as named (as databases have stored them);
+ * a frozen clock or one of your own is "custom".
+ */
+function simulatorClockId(clock: SourceClock | undefined): string {
+  if (clock === undefined) return 'real';
+  if (typeof clock === 'string') return clock;
+  if ('now' in clock) return 'custom';
+  return clock.kind === 'real' || clock.kind === 'fast' ? clock.kind : 'custom';
 }

@@ -1,18 +1,11 @@
 // `gammawatch analyze <chain file> [--json] [--r R] [--q Q]`: one imported chain through the
 // engine, offline. A readable summary by default; with --json exactly three objects, the `data` the
 // local service would serve for this chain from /curves/gex_by_strike (exp=combined),
-// /curves/gamma/expirations and /market-structure.
+// /curves/gamma/expirations and /market-structure. The work is the service's `analyzeChainFile`;
+// this file parses the arguments and prints.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { gammaByExpiration, gexByStrike } from '../../service/engine/curves.ts';
-import { EMPTY_HISTORY } from '../../service/engine/interpret/history-metrics.ts';
-import { interpretMarketStructure } from '../../service/engine/interpret/market-structure.ts';
-import { usd, usdCompact } from '../../service/engine/interpret/levels.ts';
-import { buildTickerMetrics } from '../../service/engine/snapshot.ts';
-import type { PricingParams, TickerMetrics } from '../../service/engine/types.ts';
-import { displayAsof } from '../../service/http/envelope.ts';
-import { ChainImportError, importChainFile, type ChainImport } from '../../service/market/import/index.ts';
-import type { MarketStructureData } from '../../shared/api/market-structure.ts';
+import { analyzeChainFile, ChainImportError } from '../../service/index.ts';
 import type { Command } from './command.ts';
 import { messageOf } from '../../shared/message-of.ts';
 
@@ -71,47 +64,6 @@ function parse(argv: readonly string[]): AnalyzeArgs | 'help' {
   return result.data;
 }
 
-function pct(x: number | null, digits = 2): string {
-  return x === null ? 'n/a' : `${x.toFixed(digits)} %`;
-}
-
-function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData): string {
-  const c = imp.chain;
-  const k = s.key_levels;
-  // Highest first, so the flip shows where it sits among the σ bands.
-  const named: [string, number | null][] = [
-    ['+1σ 1m', k.plus_1sigma_1m],
-    ['+1σ 1w', k.plus_1sigma_1w],
-    ['+1σ 1d', k.plus_1sigma_1d],
-    ['spot', k.spot],
-    ['flip', k.gamma_flip],
-    ['-1σ 1d', k.minus_1sigma_1d],
-    ['-1σ 1w', k.minus_1sigma_1w],
-    ['-1σ 1m', k.minus_1sigma_1m],
-  ];
-  const levels = named.filter((l): l is [string, number] => l[1] !== null).sort((a, b) => b[1] - a[1]);
-  const move = (label: string, p: number | null): string =>
-    p === null ? `${label} n/a` : `${label} ±${pct(p)} (±${usd((m.price * p) / 100)})`;
-  const lines = [
-    `${m.ticker}${imp.name ? ` (${imp.name})` : ''}: ${imp.format} snapshot ${displayAsof(c.asof)}, ` +
-      `${c.size} contracts, ${c.expirations.length} expiration${c.expirations.length === 1 ? '' : 's'}`,
-    '',
-    `spot              ${usd(m.price)}`,
-    `gamma flip        ${m.gex_flip === null ? `none (${m.gex_flip_reason ?? 'no sign change'})` : `${usd(m.gex_flip)} (spot ${pct(m.dist_to_gex_flip_pct)} from it)`}`,
-    `gamma regime      ${m.gamma_regime}`,
-    `GEX per 1 % move  ${usdCompact(m.gex_usd_per_1_pct_move)} (nearest expiration ${usdCompact(m.nearest_gex_usd_per_1_pct_move)})`,
-    `ATM IV            ${m.atm_iv === null ? 'n/a' : pct(m.atm_iv * 100, 1)}`,
-    `expected 1σ move  ${[move('1d', m.expected_move_pct_1d), move('1w', m.expected_move_pct_1w), move('1m', m.expected_move_pct_1m)].join(', ')}`,
-    `structure         ${s.structure_regime} (${s.bias}): ${s.expected_behavior}`,
-    '',
-    'key levels',
-    ...levels.map(([name, v]) => `  ${name.padEnd(10)} ${usd(v)}`),
-  ];
-  const notes = [...imp.notes.map((n) => `import: ${n}`), ...m.notes];
-  if (notes.length > 0) lines.push('', 'data quality', ...notes.map((n) => `  - ${n}`));
-  return lines.join('\n');
-}
-
 async function run(argv: readonly string[]): Promise<number> {
   let args: AnalyzeArgs | 'help';
   try {
@@ -125,33 +77,15 @@ async function run(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  let imp: ChainImport;
+  let text: string;
   try {
-    imp = await importChainFile(args.file);
+    text = await analyzeChainFile(args.file, { pricing: args.pricing, json: args.json });
   } catch (error) {
     if (!(error instanceof ChainImportError)) throw error;
     process.stderr.write(`gammawatch analyze: cannot import the chain: ${error.message}\n`);
     return 1;
   }
-  const pricing: PricingParams = args.pricing;
-  const m = buildTickerMetrics({
-    chain: imp.chain,
-    history: EMPTY_HISTORY,
-    earnings: null,
-    simulated: false,
-    pricing,
-  });
-  const structure = interpretMarketStructure(m);
-  if (args.json) {
-    const out = {
-      gex_by_strike: gexByStrike(imp.chain, { exp: 'combined', pricing }),
-      gamma_expirations: gammaByExpiration(imp.chain, pricing),
-      market_structure: structure,
-    };
-    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
-  } else {
-    process.stdout.write(`${summary(imp, m, structure)}\n`);
-  }
+  process.stdout.write(`${text}\n`);
   return 0;
 }
 

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import type { z } from 'zod';
 import { pastOf } from '../../core/backtest/bridge-handlers.ts';
 import { runBacktest } from '../../core/backtest/run.ts';
-import { createApp, type DataSourceOption } from '../../core/app.ts';
+import { createApp } from '../../core/app.ts';
 import { alertRuleInputSchema } from '../../shared/alert-rules.ts';
 import {
   BACKTEST_HORIZONS,
@@ -17,7 +17,7 @@ import {
 } from '../../shared/bridge/backtest.ts';
 import { TICKER_PATTERN } from '../../shared/bridge/common.ts';
 import type { Command } from './command.ts';
-import { dataDirOf, intOption, untilStopSignal } from './options.ts';
+import { dataDirOf, dataSourceOf, untilStopSignal } from './options.ts';
 import { messageOf } from '../../shared/message-of.ts';
 
 const HELP = `usage: gammawatch backtest --rule JSON [options]
@@ -95,17 +95,6 @@ function text(r: BacktestResult): string {
   return lines.join('\n') + '\n';
 }
 
-function sourceOf(values: Record<string, string | boolean | undefined>): DataSourceOption | undefined {
-  const baseUrl = values['base-url'] as string | undefined;
-  if (baseUrl !== undefined && baseUrl !== 'local') {
-    const apiKey = (values['api-key'] as string | undefined) ?? process.env['GAMMAWATCH_API_KEY'] ?? null;
-    return { kind: 'remote', baseUrl, apiKey, demo: !apiKey };
-  }
-  const seed = intOption('seed', values['seed'] as string | undefined, 0, 2 ** 31 - 1);
-  if (baseUrl === undefined && seed === undefined) return undefined;
-  return { kind: 'local', clock: 'real', ...(seed === undefined ? {} : { seed }) };
-}
-
 function parseRule(raw: string | undefined): z.output<typeof alertRuleInputSchema> {
   if (raw === undefined) throw new Error('--rule is required (the rule as JSON; --help shows an example)');
   let json: unknown;
@@ -167,7 +156,7 @@ export async function runBacktestCommand(
   if (!window.success)
     throw new Error(`--since must be one of ${BACKTEST_WINDOWS.join(', ')}, got '${values.since}'`);
   const dataDir = dataDirOf(values);
-  const source = sourceOf(values);
+  const source = dataSourceOf(values);
   const app = await createApp({
     dataDir,
     ...(values.db ? { dbFile: path.resolve(values.db) } : {}),

@@ -1,6 +1,9 @@
-// What the commands share: reading whole-number options, where the data lives, and waiting to be stopped.
+// What the commands share: reading whole-number options, where the data lives, which data source
+// the flags ask for, and waiting to be stopped.
 import os from 'node:os';
 import path from 'node:path';
+import type { DataSourceOption } from '../../core/app.ts';
+import { CLOCK_FLAGS, clockFromFlags } from './clock-flags.ts';
 
 /** An integer option in [lo, hi]; undefined when it was not given. */
 export function intOption(name: string, raw: string | undefined, lo: number, hi: number): number | undefined {
@@ -22,6 +25,50 @@ export function dataDirOf(values: { 'data-dir'?: string | undefined; db?: string
         ? path.dirname(values.db)
         : (process.env['GAMMAWATCH_HOME'] ?? path.join(os.homedir(), '.gammawatch'))),
   );
+}
+
+/** The data-source flags of `watch` and `backtest` (backtest has no --chains, --demo or clock flags). */
+export interface DataSourceFlags {
+  'base-url'?: string | undefined;
+  'api-key'?: string | undefined;
+  demo?: boolean | undefined;
+  chains?: string | undefined;
+  seed?: string | undefined;
+  clock?: string | undefined;
+  speed?: string | undefined;
+  'market-time'?: string | undefined;
+}
+
+/**
+ * The data source the flags ask for, or undefined for the stored setting: a remote API
+ * (`--base-url URL`, its key from `--api-key` or $GAMMAWATCH_API_KEY, demo without one), a chain
+ * folder (`--chains DIR`, on the data's own clock unless `--clock real`), or the simulator
+ * (`--base-url local`, `--seed`, the clock flags; a real clock unless they say otherwise).
+ */
+export function dataSourceOf(
+  values: DataSourceFlags,
+  env: NodeJS.ProcessEnv = process.env,
+): DataSourceOption | undefined {
+  const baseUrl = values['base-url'];
+  if (values.chains !== undefined && baseUrl !== undefined && baseUrl !== 'local')
+    throw new Error('--chains and --base-url exclude each other');
+  if (baseUrl !== undefined && baseUrl !== 'local') {
+    const apiKey = values['api-key'] ?? env['GAMMAWATCH_API_KEY'] ?? null;
+    return {
+      kind: 'remote',
+      baseUrl,
+      apiKey: values.demo ? null : apiKey,
+      demo: Boolean(values.demo) || !apiKey,
+    };
+  }
+  if (values.chains !== undefined) {
+    const clock = clockFromFlags(values, CLOCK_FLAGS.watchChains) ?? { kind: 'data' };
+    return { kind: 'chains', dir: path.resolve(values.chains), clock };
+  }
+  const seed = intOption('seed', values.seed, 0, 2 ** 31 - 1);
+  const clock = clockFromFlags(values, CLOCK_FLAGS.watch);
+  if (clock === undefined && seed === undefined && baseUrl === undefined) return undefined;
+  return { kind: 'local', ...(seed !== undefined ? { seed } : {}), clock: clock ?? { kind: 'real' } };
 }
 
 export type StopSignal = 'SIGINT' | 'SIGTERM';

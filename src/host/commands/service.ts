@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { SERIES_WINDOW_PATTERN } from '../../shared/api/index.ts';
 import { TICKER_PATTERN } from '../../shared/bridge/common.ts';
 import { describeSnapshotTime, startService } from '../../service/index.ts';
-import { manualClock } from '../../service/market/clock.ts';
+import type { ClockSpec } from '../../shared/clock-spec.ts';
+import { CLOCK_FLAGS, clockFromFlags } from './clock-flags.ts';
 import type { Command } from './command.ts';
 import { intOption, untilStopSignal } from './options.ts';
 
@@ -74,17 +75,10 @@ export async function runService(
     return 0;
   }
   const chains = values.chains !== undefined;
-  const clockName = values.clock ?? (chains ? 'data' : 'real');
-  if (clockName !== 'real' && clockName !== 'fast' && clockName !== 'data')
-    throw new Error(`--clock must be real, fast or data, got '${clockName}'`);
-  if (clockName === 'data' && !chains)
+  const clock: ClockSpec =
+    clockFromFlags(values, CLOCK_FLAGS.service) ?? (chains ? { kind: 'data' } : { kind: 'real' });
+  if (clock.kind === 'data' && !chains)
     throw new Error("--clock data needs --chains DIR: it is the newest snapshot of the folder's files");
-  const at = values.at === undefined ? undefined : Date.parse(values.at);
-  if (at !== undefined && !Number.isFinite(at))
-    throw new Error(`--at must be an ISO-8601 time, got '${values.at}'`);
-  if (at !== undefined && values.clock !== undefined)
-    throw new Error('--at freezes the clock: give either --at or --clock, not both');
-  const clock = at === undefined ? clockName : manualClock(at);
   const warmSeries = values['warm-series'] ?? '180d';
   if (warmSeries !== 'off' && !SERIES_WINDOW_PATTERN.test(warmSeries)) {
     throw new Error(`--warm-series must be a lookback such as 180d or 2y, or off; got '${warmSeries}'`);
@@ -94,14 +88,12 @@ export async function runService(
     throw new Error('Tradier needs --chains DIR: every chain it fetches is written there as a file');
   const port = intOption('port', values.port, 0, 65535);
   const seed = intOption('seed', values.seed, -(2 ** 31), 2 ** 31 - 1);
-  const speed = intOption('speed', values.speed, 1, 100_000);
 
   const service = await startService({
     ...(port !== undefined ? { port } : {}),
     ...(values.host !== undefined ? { host: values.host } : {}),
     ...(seed !== undefined ? { seed } : {}),
     clock,
-    ...(speed !== undefined ? { fastSpeed: speed } : {}),
     ...(values.chains !== undefined ? { chainsDir: values.chains } : {}),
     ...(tradier ? { tradier } : {}),
     ...(values['api-key'] ? { apiKeys: values['api-key'] } : {}),
@@ -114,11 +106,11 @@ export async function runService(
   const { keys } = service;
   const lines = [`Gammawatch API v2 service at ${service.baseUrl}`];
   const clockText =
-    at !== undefined
-      ? `clock frozen at ${new Date(at).toISOString()}`
-      : clockName === 'data'
+    clock.kind === 'frozen'
+      ? `clock frozen at ${new Date(clock.at).toISOString()}`
+      : clock.kind === 'data'
         ? "the data's own clock (newest snapshot)"
-        : `${clockName} clock`;
+        : `${clock.kind} clock`;
   const status = service.folder?.status();
   const source = status
     ? `chain files in ${status.dir} (${plural(status.files, 'file')}, ${plural(status.tickers.length, 'ticker')}` +

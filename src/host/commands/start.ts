@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { electronAvailability, hasDisplay } from '../headless/electron-runtime.ts';
 import { ensureBuilt, RENDERER_DIR, REPO_ROOT } from '../headless/renderer-build.ts';
 import { runHeadless } from '../headless/run-headless.ts';
+import { CLOCK_FLAGS, clockFromFlags } from './clock-flags.ts';
 import type { Command } from './command.ts';
 import { intOption, untilStopSignal } from './options.ts';
 import { messageOf } from '../../shared/message-of.ts';
@@ -54,16 +55,8 @@ const start: Command = {
       return 0;
     }
     const port = intOption('port', values.port, 0, 65_535) ?? 0;
-    if (values.clock !== undefined && values.clock !== 'real' && values.clock !== 'fast') {
-      throw new Error(`--clock must be real or fast, not '${values.clock}'`);
-    }
+    const clock = clockFromFlags(values, CLOCK_FLAGS.start);
     const seed = intOption('seed', values.seed, 0, 2 ** 31 - 1);
-    const fastStart = values['fast-start'] === undefined ? undefined : Date.parse(values['fast-start']);
-    if (fastStart !== undefined && !Number.isFinite(fastStart))
-      throw new Error(`--fast-start must be an ISO time, not '${values['fast-start']}'`);
-    const fastSpeed = intOption('fast-speed', values['fast-speed'], 1, 100_000);
-    if ((fastStart !== undefined || fastSpeed !== undefined) && values.clock !== 'fast')
-      throw new Error('--fast-start and --fast-speed need --clock fast');
     const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
     mkdirSync(dataDir, { recursive: true });
     const log = (line: string): void => void process.stderr.write(`gammawatch: ${line}\n`);
@@ -73,17 +66,15 @@ const start: Command = {
     const electron = values.headless
       ? ({ ok: false, reason: '--headless' } as const)
       : electronAvailability();
-    if (electron.ok) return runElectron(electron.binary, dataDir, values.clock, seed);
+    if (electron.ok) return runElectron(electron.binary, dataDir, clock?.kind, seed);
     if (!values.headless) log(`starting headless: ${electron.reason}`);
 
     const dataSource =
-      values.clock !== undefined || seed !== undefined
+      clock !== undefined || seed !== undefined
         ? {
             kind: 'local' as const,
             ...(seed !== undefined ? { seed } : {}),
-            ...(values.clock ? { clock: values.clock as 'real' | 'fast' } : {}),
-            ...(fastStart !== undefined ? { fastStart } : {}),
-            ...(fastSpeed !== undefined ? { fastSpeed } : {}),
+            ...(clock !== undefined ? { clock } : {}),
           }
         : undefined;
     const run = await runHeadless({ dataDir, rendererDir: RENDERER_DIR, port, dataSource, log });

@@ -3,13 +3,12 @@
 // summary (one JSON object with --json) and exits.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createApp, type App, type DataSourceOption } from '../../core/app.ts';
+import { createApp, type App } from '../../core/app.ts';
 import type { JobRunSummary } from '../../core/poller/poller.ts';
-import { manualClock } from '../../service/market/clock.ts';
 import { POLL_JOBS, type PollJob } from '../../shared/bridge/settings.ts';
 import { TICKER_PATTERN } from '../../shared/bridge/common.ts';
 import type { Command } from './command.ts';
-import { dataDirOf, intOption, untilStopSignal } from './options.ts';
+import { dataDirOf, dataSourceOf, untilStopSignal } from './options.ts';
 
 const HELP = `usage: gammawatch watch [options]
 
@@ -118,45 +117,6 @@ export function exitCode(summary: WatchSummary, runs: readonly JobRunSummary[]):
     return 1;
   }
   return 0;
-}
-
-function dataSourceOf(values: Record<string, string | boolean | undefined>): DataSourceOption | undefined {
-  const baseUrl = values['base-url'] as string | undefined;
-  if (values['chains'] !== undefined && baseUrl !== undefined && baseUrl !== 'local')
-    throw new Error('--chains and --base-url exclude each other');
-  if (baseUrl !== undefined && baseUrl !== 'local') {
-    const apiKey = (values['api-key'] as string | undefined) ?? process.env['GAMMAWATCH_API_KEY'] ?? null;
-    return {
-      kind: 'remote',
-      baseUrl,
-      apiKey: values['demo'] ? null : apiKey,
-      demo: Boolean(values['demo']) || !apiKey,
-    };
-  }
-  const clock = (values['clock'] as string | undefined) ?? undefined;
-  const chains = values['chains'] as string | undefined;
-  if (chains !== undefined) {
-    if (clock !== undefined && clock !== 'real' && clock !== 'data')
-      throw new Error(`--clock with --chains must be real or data, got '${clock}'`);
-    return { kind: 'chains', dir: path.resolve(chains), clock: clock === 'real' ? 'real' : 'data' };
-  }
-  const seed = intOption('seed', values['seed'] as string | undefined, 0, 2 ** 31 - 1);
-  const speed = intOption('speed', values['speed'] as string | undefined, 1, 100_000);
-  const startText = values['market-time'] as string | undefined;
-  const start = startText === undefined ? undefined : Date.parse(startText);
-  if (start !== undefined && !Number.isFinite(start))
-    throw new Error(`--market-time must be an ISO time, got '${startText}'`);
-  if (clock === undefined && seed === undefined && baseUrl === undefined) return undefined;
-  const source: DataSourceOption = { kind: 'local' };
-  if (seed !== undefined) source.seed = seed;
-  if (clock === 'frozen') source.clock = manualClock(start ?? Date.now());
-  else if (clock === 'fast') {
-    source.clock = 'fast';
-    if (start !== undefined) source.fastStart = start;
-    if (speed !== undefined) source.fastSpeed = speed;
-  } else if (clock === undefined || clock === 'real') source.clock = 'real';
-  else throw new Error(`--clock must be real, fast or frozen, got '${clock}'`);
-  return source;
 }
 
 function addTickers(app: App, list: string): void {

@@ -14,7 +14,8 @@ import { interpretMarketStructure } from '../engine/interpret/market-structure.t
 import { classifyRegime, type RegimeResult } from '../engine/interpret/regime.ts';
 import { toTopSetupsItem } from '../engine/interpret/trade-projections.ts';
 import { interpretTradeSetup } from '../engine/interpret/trade-setup.ts';
-import { keyLevels, type KeyLevel } from '../engine/levels.ts';
+import type { KeyLevel } from '../../shared/api/levels.ts';
+import { keyLevels } from '../engine/levels.ts';
 import { buildTickerMetrics } from '../engine/snapshot.ts';
 import type { PricingParams, TickerMetrics } from '../engine/types.ts';
 import type { MarketDataSource } from '../market/source.ts';

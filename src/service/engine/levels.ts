@@ -1,4 +1,4 @@
-// Key price levels for chart overlays, and their renderings for TradingView and thinkorswim.
+// Key price levels for chart overlays (their TradingView and thinkorswim text: shared/api/levels-render.ts).
 //
 // Levels (each omitted when it cannot be computed):
 // - spot; gamma_flip (flip.ts);
@@ -10,7 +10,7 @@
 //   expirations); max pain = for the nearest expiration, the strike at which the options' total
 //   intrinsic value Σ OI·max(0, S−K) over calls + Σ OI·max(0, K−S) over puts is smallest.
 // JSON order: price descending, as a chart's price axis reads.
-import type { LevelKind } from '../../shared/api/levels.ts';
+import type { KeyLevel } from '../../shared/api/levels.ts';
 import type { KeyLevels } from '../../shared/api/market-structure.ts';
 import { analyzeChainDetailed, type ChainAnalysis } from './analyze.ts';
 import type { OptionChain } from './chain.ts';
@@ -18,17 +18,6 @@ import { exposureByStrike } from './exposure.ts';
 import { expectedMoveBand, MOVE_HORIZONS, type MoveHorizon } from './moves.ts';
 import type { ChainMetrics } from './types.ts';
 import { maxPainOf } from './walls.ts';
-
-// The one list of kinds is the API's (shared/api/levels.ts); re-exported for the renderers.
-export type { LevelKind };
-
-export interface KeyLevel {
-  /** Stable snake_case key, e.g. plus_1sigma_1w (the market-structure key_levels names). */
-  id: string;
-  label: string;
-  price: number;
-  kind: LevelKind;
-}
 
 const HORIZON_LABEL: Record<MoveHorizon, string> = { '1d': '1D', '1w': '1W', '1m': '1M' };
 

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, maxHeaderSize, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { clip } from './echo.ts';
+import { clip } from '../../shared/api/echo.ts';
 import { ServiceError, codeForStatus, errorBody } from './errors.ts';
 import type { ServerTimeouts } from './timeouts.ts';
 

@@ -3,6 +3,7 @@
 // recover. Route code throws these; one error handler turns them into the wire body. Codes come
 // from the contract's list (src/shared/api/errors.ts) where it has one for the case.
 import type { ERROR_CODES } from '../../shared/api/index.ts';
+import { QueryError, invalidQueryParam } from '../../shared/api/query-error.ts';
 
 /**
  * The contract's codes plus the cases it has none for: two of our own endpoints' refusals, and the
@@ -59,13 +60,26 @@ export class ServiceError extends Error {
   }
 }
 
+/** A query value the shared readers and parsers refused (src/shared/api/query-error.ts), as a 400. */
+export function fromQueryError(error: QueryError): ServiceError {
+  return new ServiceError(400, 'bad_request', error.message, {
+    param: error.param,
+    ...(error.allowed ? { allowed: error.allowed } : {}),
+  });
+}
+
+/** Runs a shared query reader or parser; a value it refuses is thrown as the service's 400. */
+export function asServiceQuery<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw error instanceof QueryError ? fromQueryError(error) : error;
+  }
+}
+
 /** 400 for a query value the endpoint cannot use. */
 export function invalidParam(param: string, message: string, allowed?: readonly string[]): ServiceError {
-  const suffix = allowed ? ` (allowed: ${allowed.join(', ')})` : '';
-  return new ServiceError(400, 'bad_request', `${param}: ${message}${suffix}`, {
-    param,
-    ...(allowed ? { allowed } : {}),
-  });
+  return fromQueryError(invalidQueryParam(param, message, allowed));
 }
 
 export function missingParam(param: string, allowed?: readonly string[]): ServiceError {

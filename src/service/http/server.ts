@@ -13,8 +13,9 @@ import type { Caller } from './auth.ts';
 import { authenticate } from './auth.ts';
 import type { ServiceContext } from './context.ts';
 import { clientErrorHandler } from './client-error.ts';
-import { clip } from './echo.ts';
-import { ServiceError, codeForStatus, errorBody } from './errors.ts';
+import { clip } from '../../shared/api/echo.ts';
+import { QueryError } from '../../shared/api/query-error.ts';
+import { ServiceError, codeForStatus, errorBody, fromQueryError } from './errors.ts';
 import { registerDiscoveryRoutes } from './routes/discovery.ts';
 import { registerRankingRoutes } from './routes/rankings.ts';
 import { registerTickerRoutes } from './routes/tickers.ts';
@@ -117,6 +118,8 @@ export function buildServer(ctx: ServiceContext, log: LogOptions, http: HttpOpti
   app.decorateRequest('caller', null);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ServiceError) return sendError(reply, request, error);
+    // A shared parser used without the service's adapter (http/query.ts): still the same 400.
+    if (error instanceof QueryError) return sendError(reply, request, fromQueryError(error));
     const status = error.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return sendError(reply, request, frameworkFailure(error, status));

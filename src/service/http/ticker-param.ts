@@ -1,7 +1,7 @@
 // The {ticker} path segment: case-normalised, and anything that is not a plausible equity or ETF
 // symbol (letters, digits, '.', '-', an index caret) is a 400 before it reaches any lookup.
 import { ServiceError } from './errors.ts';
-import { clip } from './echo.ts';
+import { clip } from '../../shared/api/echo.ts';
 
 const SYMBOL = /^\^?[A-Z0-9][A-Z0-9.-]{0,11}$/;
 

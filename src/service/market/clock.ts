@@ -1,6 +1,8 @@
 // Market clocks. The service asks its clock what "now" is in market time: the real time, an
 // accelerated time for demos (a whole session in about 80 seconds at 300×), a hand-set time for
-// tests, or a chain folder's newest snapshot.
+// tests, or a chain folder's newest snapshot. `marketClockOf` is the one way from a ClockSpec
+// (src/shared/clock-spec.ts) to a running clock.
+import type { ClockSpec } from '../../shared/clock-spec.ts';
 import type { MarketClock } from './source.ts';
 
 export function realClock(): MarketClock {
@@ -53,4 +55,33 @@ export function manualClock(start: number): ManualClock {
       t += ms;
     },
   };
+}
+
+export interface ClockBuildOptions {
+  /** A chain folder's newest snapshot: what a `data` clock reads (it needs one). */
+  newestSnapshot?: () => number | null;
+  /** Real time source, epoch ms (tests inject one). Defaults to Date.now. */
+  realNow?: () => number;
+}
+
+/** The running clock a spec describes; a fast clock without a start starts at the real now. */
+export function marketClockOf(spec: ClockSpec, options: ClockBuildOptions = {}): MarketClock {
+  switch (spec.kind) {
+    case 'real':
+      return realClock();
+    case 'fast': {
+      const realNow = options.realNow ?? Date.now;
+      return fastClock({ start: spec.start ?? realNow(), speed: spec.speed, realNow });
+    }
+    case 'frozen':
+      return manualClock(spec.at);
+    case 'data':
+      if (!options.newestSnapshot) throw new Error("clock 'data' needs a chain folder (chainsDir)");
+      return dataClock(options.newestSnapshot);
+  }
+}
+
+/** A clock of one's own, as opposed to a spec or a spec's name (both plain data). */
+export function isMarketClock(clock: object): clock is MarketClock {
+  return typeof (clock as { now?: unknown }).now === 'function';
 }

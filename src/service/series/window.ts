@@ -3,7 +3,7 @@
 // "6m" on 2025-08-31 starts after 2025-02-28, as a person would read it.
 import { SERIES_WINDOW_PATTERN } from '../../shared/api/index.ts';
 import { addDays, isoDate, parseIsoDate, type IsoDate } from '../../shared/market-calendar.ts';
-import { clip } from '../http/echo.ts';
+import { clip } from '../../shared/api/echo.ts';
 import { invalidParam } from '../http/errors.ts';
 
 /** Five years: the longest lookback served (longer ones are refused, not silently cut). */

@@ -22,6 +22,15 @@ export function isLevelKind(kind: string): kind is LevelKind {
   return (LEVEL_KINDS as readonly string[]).includes(kind);
 }
 
+/** A key level as our service computes it and the text renderings (levels-render.ts) draw it. */
+export interface KeyLevel {
+  /** Stable snake_case key, e.g. plus_1sigma_1w (the market-structure key_levels names). */
+  id: string;
+  label: string;
+  price: number;
+  kind: LevelKind;
+}
+
 export const levelSchema = z.looseObject({
   /** Display label, e.g. "Gamma flip" or "+1σ 1W". */
   label: z.string().min(1),

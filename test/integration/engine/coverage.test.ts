@@ -38,9 +38,9 @@ import { analyzeSnapshot } from '../../../src/service/analysis/ticker-analysis.t
 import { manualClock } from '../../../src/service/market/clock.ts';
 import { SPEC_REGIME_LABEL } from '../../../src/service/market/sim/regimes.ts';
 import { createSimulatedMarket } from '../../../src/service/market/sim/simulated-source.ts';
-import { presetQuery } from '../../../src/service/rankings/screener-presets.ts';
-import { parseTopSetupsQuery, type TopSetupsQuery } from '../../../src/service/rankings/top-setups-query.ts';
-import { matchesTopSetupsQuery } from '../../../src/service/rankings/top-setups.ts';
+import { presetQuery } from '../../../src/shared/rankings/screener-presets.ts';
+import { parseTopSetupsQuery, type TopSetupsQuery } from '../../../src/shared/rankings/top-setups-query.ts';
+import { matchesTopSetupsQuery } from '../../../src/shared/rankings/top-setups.ts';
 import { sessionOf } from '../../../src/shared/market-calendar.ts';
 import { GAMMA_REGIME_TIE_FRACTION } from '../../../src/shared/api/invariants.ts';
 import type { MarketDataSource } from '../../../src/service/market/source.ts';

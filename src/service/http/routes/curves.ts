@@ -16,9 +16,9 @@ import {
   parseExpirySelection,
   type ExpirySelection,
 } from '../../engine/expirations.ts';
-import { renderThinkorswim, renderTradingView } from '../../engine/levels-render.ts';
+import { renderThinkorswim, renderTradingView } from '../../../shared/api/levels-render.ts';
 import type { ServiceContext } from '../context.ts';
-import { clip } from '../echo.ts';
+import { clip } from '../../../shared/api/echo.ts';
 import { displayAsof, isoUtc } from '../envelope.ts';
 import { ServiceError, invalidParam, missingParam } from '../errors.ts';
 import { cacheControlClock, type ViewParams } from '../conditional.ts';

@@ -21,7 +21,7 @@ import { explainTicker } from '../../engine/interpret/explain.ts';
 import { toTradeSetupData } from '../../engine/interpret/trade-projections.ts';
 import { parseWindow } from '../../series/window.ts';
 import type { ServiceContext } from '../context.ts';
-import { clip } from '../echo.ts';
+import { clip } from '../../../shared/api/echo.ts';
 import { serveEndpoint } from '../endpoint-route.ts';
 import { displayAsof, tickerEnvelope } from '../envelope.ts';
 import { invalidParam } from '../errors.ts';

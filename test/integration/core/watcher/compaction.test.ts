@@ -7,18 +7,12 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertRuleBodySchema, type AlertRuleBody } from '../../../../src/shared/alert-rules.ts';
-import { Poller } from '../../../../src/core/poller/poller.ts';
-import { defaultSettings } from '../../../../src/core/settings/schema.ts';
+import { realTimers } from '../../../../src/core/poller/timers.ts';
+import { CompactionSchedule } from '../../../../src/core/store/compaction-schedule.ts';
 import { openDatabase } from '../../../../src/core/store/database.ts';
 import { PENDING_CODEC } from '../../../../src/core/store/payload-codec.ts';
 import { marketStructurePayload } from '../../../support/store-factory.ts';
-import {
-  at,
-  fakePollClient,
-  startWatcher,
-  tempDataDir,
-  type TestWatcher,
-} from '../../../support/watcher-factory.ts';
+import { at, startWatcher, tempDataDir, type TestWatcher } from '../../../support/watcher-factory.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -149,21 +143,18 @@ describe('a crash with bodies still pending', () => {
         // The next watcher start finishes them in idle time.
         let drained!: () => void;
         const done = new Promise<void>((resolve) => (drained = resolve));
-        const poller = new Poller({
-          client: fakePollClient({ asof: () => at('2025-03-10', '11:00') }),
+        const schedule = new CompactionSchedule({
           store,
-          settings: () => defaultSettings,
-          channels: () => ({ desktop: false, inApp: true, webhooks: [], quietHours: null }),
-          marketClock: { now: () => at('2025-03-10', '11:00') },
-          trigger: 'manual',
+          timers: realTimers,
           compaction: { sliceRows: 16, idleMs: 1 },
+          busy: () => false,
           onCompacted: (r) => {
             if (!r.remaining) drained();
           },
         });
-        poller.start();
+        schedule.start();
         await done;
-        await poller.stop();
+        schedule.finish();
         expect(store.stats().pendingPayloads).toBe(0);
         expect(read()).toEqual(expected);
       } finally {

@@ -8,7 +8,7 @@ import {
 } from '../../../../src/core/queries/rankings.ts';
 import { TOP_SETUPS_LIMIT } from '../../../../src/core/poller/jobs.ts';
 import { openDatabase, type Store } from '../../../../src/core/store/database.ts';
-import { parseTopSetupsQuery } from '../../../../src/service/rankings/top-setups-query.ts';
+import { parseTopSetupsQuery } from '../../../../src/shared/rankings/top-setups-query.ts';
 import type { TopSetupsItem } from '../../../../src/shared/api/index.ts';
 import { FAKE_UNIVERSE, quoteAt, topSetupsItemOf } from '../../../support/fake-market.ts';
 

@@ -3,7 +3,7 @@ import { isLevelKind, levelSchema } from '../../../../src/shared/api/levels.ts';
 import { keyLevelsSchema } from '../../../../src/shared/api/market-structure.ts';
 import { analyzeChain, analyzeChainDetailed } from '../../../../src/service/engine/analyze.ts';
 import { keyLevels, keyLevelsRecord, maxPain } from '../../../../src/service/engine/levels.ts';
-import { renderThinkorswim, renderTradingView } from '../../../../src/service/engine/levels-render.ts';
+import { renderThinkorswim, renderTradingView } from '../../../../src/shared/api/levels-render.ts';
 import { makeChain } from '../../../support/chain-factory.ts';
 
 describe('keyLevels', () => {

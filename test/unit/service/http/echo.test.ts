@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ECHO_MAX_CHARS, clip } from '../../../../src/service/http/echo.ts';
+import { ECHO_MAX_CHARS, clip } from '../../../../src/shared/api/echo.ts';
 
 describe('clip', () => {
   it.each([

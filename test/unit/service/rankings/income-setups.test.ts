@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { IncomeItem } from '../../../../src/shared/api/index.ts';
 import { ServiceError } from '../../../../src/service/http/errors.ts';
 import { readQuery } from '../../../../src/service/http/query.ts';
-import { parseIncomeQuery, rankIncome } from '../../../../src/service/rankings/income-setups.ts';
+import { parseIncomeQuery } from '../../../../src/service/rankings/parse-query.ts';
+import { rankIncome } from '../../../../src/shared/rankings/income-setups.ts';
 
 function row(ticker: string, strategy: 'cc' | 'csp', income_score: number): IncomeItem {
   return { ticker, strategy, income_score } as IncomeItem;

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { TopSetupsItem } from '../../../../src/shared/api/index.ts';
 import { ServiceError } from '../../../../src/service/http/errors.ts';
 import { readQuery } from '../../../../src/service/http/query.ts';
-import { SCREENER_PRESETS, presetQuery } from '../../../../src/service/rankings/screener-presets.ts';
-import { echoFilters, parseTopSetupsQuery } from '../../../../src/service/rankings/top-setups-query.ts';
-import { rankTopSetups } from '../../../../src/service/rankings/top-setups.ts';
+import { parseTopSetupsQuery } from '../../../../src/service/rankings/parse-query.ts';
+import { SCREENER_PRESETS, presetQuery } from '../../../../src/shared/rankings/screener-presets.ts';
+import { echoFilters } from '../../../../src/shared/rankings/top-setups-query.ts';
+import { rankTopSetups } from '../../../../src/shared/rankings/top-setups.ts';
 
 type Row = Partial<TopSetupsItem> & { ticker: string; opportunity_score: number };
 

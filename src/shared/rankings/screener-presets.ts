@@ -1,7 +1,7 @@
 // The five screener presets of the spec (preset specification 1.0), written as the query strings
 // they are defined to equal: "each equals /top-setups with these filters". Keeping them as query
 // parameters makes the per-key override a plain merge, parsed by the same code as /top-setups.
-import type { ScreenerPreset } from '../../shared/api/index.ts';
+import type { ScreenerPreset } from '../api/index.ts';
 
 export const SCREENER_PRESET_VERSION = '1.0';
 

@@ -1,9 +1,10 @@
 // /income-setups over precomputed rows: up to two candidates per ticker (cc, csp), filtered by
-// type and min_income_score, sorted by income_score descending with a stable tie-break.
-import { INCOME_STRATEGIES, type IncomeItem, type IncomeStrategy } from '../../shared/api/index.ts';
-import { clip } from '../http/echo.ts';
-import { ServiceError } from '../http/errors.ts';
-import { clampedParam, type Query } from '../http/query.ts';
+// type and min_income_score, sorted by income_score descending with a stable tie-break. Shared
+// with core, which ranks the stored rows the same way; a refused value is a QueryError.
+import { clip } from '../api/echo.ts';
+import { INCOME_STRATEGIES, type IncomeItem, type IncomeStrategy } from '../api/index.ts';
+import { QueryError } from '../api/query-error.ts';
+import { clampedParam, type Query } from '../api/query.ts';
 
 export const INCOME_LIMITS = {
   limit: { lo: 2, hi: 50, fallback: 10, integer: true },
@@ -25,10 +26,7 @@ export function parseIncomeQuery(q: Query): IncomeQuery {
   if (raw !== undefined) {
     const hit = INCOME_STRATEGIES.find((s) => s === raw.toLowerCase());
     if (hit === undefined) {
-      throw new ServiceError(400, 'bad_request', `type: must be cc or csp (got '${clip(raw)}')`, {
-        param: 'type',
-        allowed: INCOME_STRATEGIES,
-      });
+      throw new QueryError(`type: must be cc or csp (got '${clip(raw)}')`, 'type', INCOME_STRATEGIES);
     }
     type = hit;
   }

@@ -1,7 +1,8 @@
 // /top-setups and the screeners over precomputed rows: a filter, a fixed sort (opportunity_score
 // descending, ticker ascending on ties, so equal scores never reorder between requests) and a cut.
-// Rows come from the analysis cache's universe, so a request does no analysis at all.
-import type { TopSetupsItem } from '../../shared/api/index.ts';
+// Rows come from the analysis cache's universe (service) or the stored list (core): ranking does
+// no analysis.
+import type { TopSetupsItem } from '../api/index.ts';
 import { IN_FILTERS, type InFilter, type RangeFilter, type TopSetupsQuery } from './top-setups-query.ts';
 
 function passesIn(item: TopSetupsItem, name: InFilter, values: readonly string[]): boolean {

@@ -1,10 +1,11 @@
 // The query of /top-setups and the screeners, parsed once into a plain value: limit, min_score,
 // the IN filters and the inclusive ranges. The same value drives the filtering, the `meta.filters`
-// echo and the ETag, so what is echoed is exactly what was applied.
-import { DIRECTIONS, REGIME_LABELS, TRADE_BIASES } from '../../shared/api/index.ts';
-import { ECHO_MAX_CHARS, clip } from '../http/echo.ts';
-import { ServiceError, invalidParam } from '../http/errors.ts';
-import { clampedParam, csvParam, numberParam, type Query } from '../http/query.ts';
+// echo and the ETag, so what is echoed is exactly what was applied. Shared: the service answers
+// /top-setups with it and core filters the stored rankings with it; a refused value is a QueryError.
+import { ECHO_MAX_CHARS, clip } from '../api/echo.ts';
+import { DIRECTIONS, REGIME_LABELS, TRADE_BIASES } from '../api/index.ts';
+import { QueryError, invalidQueryParam } from '../api/query-error.ts';
+import { clampedParam, csvParam, numberParam, type Query } from '../api/query.ts';
 
 /** IN filters: query parameter → the row field it tests. */
 export const IN_FILTERS = {
@@ -64,8 +65,9 @@ export function parseTopSetupsQuery(q: Query): TopSetupsQuery {
       const lower = v.toLowerCase();
       // Open labels are echoed in meta.filters: one longer than any label is refused, not echoed.
       if (v.length > ECHO_MAX_CHARS)
-        throw invalidParam(name, `'${clip(v)}' is too long to be a label`, closed);
-      if (closed && !closed.includes(lower)) throw invalidParam(name, `unknown value '${clip(v)}'`, closed);
+        throw invalidQueryParam(name, `'${clip(v)}' is too long to be a label`, closed);
+      if (closed && !closed.includes(lower))
+        throw invalidQueryParam(name, `unknown value '${clip(v)}'`, closed);
       return lower;
     });
     query.in[name] = normalised;
@@ -78,9 +80,7 @@ export function parseTopSetupsQuery(q: Query): TopSetupsQuery {
     const hi = clamp(numberParam(q, `${name}_max`));
     if (lo === null && hi === null) continue;
     if (lo !== null && hi !== null && lo > hi) {
-      throw new ServiceError(400, 'bad_request', `${name}_min (${lo}) exceeds ${name}_max (${hi})`, {
-        param: `${name}_min`,
-      });
+      throw new QueryError(`${name}_min (${lo}) exceeds ${name}_max (${hi})`, `${name}_min`);
     }
     query.ranges[name] = [lo, hi];
   }

@@ -2,7 +2,8 @@
 // - TradingView: a Pine Script v5 indicator (Pine Editor → paste → Add to chart), one `hline` per
 //   level. Pine draws hlines on whatever symbol is open, so the title names the ticker and time.
 // - thinkorswim: a thinkScript study (Studies → Edit studies → Create → paste), one `plot` per level.
-// Prices are printed with two decimals, in the JSON order (price descending).
+// Prices are printed with two decimals, in the JSON order (price descending). Shared: the service
+// serves these as /levels?format=tradingview|tos and core renders the stored levels with them.
 import type { KeyLevel, LevelKind } from './levels.ts';
 
 interface Style {

@@ -1,0 +1,63 @@
+// What the header and `app:info` show of the running app: its version, the data source in use
+// (label, badge, problems, simulated or not), the market clock and session, and whether this is
+// a first run.
+import fs from 'node:fs';
+import type { AlertRuleBody } from '../shared/alert-rules.ts';
+import type { AppInfo } from '../shared/bridge/app-info.ts';
+import { isMarketOpen, nextSession } from '../shared/market-calendar.ts';
+import type { DataSourceInfo } from './app-types.ts';
+import { iso } from './queries/snapshot-meta.ts';
+import type { Connection } from './source/connect.ts';
+import type { Store } from './store/database.ts';
+
+export function readVersion(): string {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version?: unknown;
+    };
+    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export function sourceInfoOf(c: Connection): DataSourceInfo {
+  return {
+    kind: c.kind,
+    label: c.label,
+    baseUrl: c.baseUrl,
+    simulated: c.simulated(),
+    clock: c.clockMode,
+    listsUniverse: c.listsUniverse,
+  };
+}
+
+export function appInfoOf(
+  c: Connection,
+  app: { version: string; dataDir: string; store: Store<AlertRuleBody> },
+): AppInfo {
+  const now = c.marketClock.now();
+  const session = nextSession(now);
+  return {
+    version: app.version,
+    dataSource: {
+      kind: c.kind,
+      label: c.label,
+      baseUrl: c.baseUrl,
+      badge: c.badge(),
+      problems: c.problems(),
+    },
+    simulated: c.simulated(),
+    clock: c.clockMode,
+    now: iso(now),
+    market: {
+      open: isMarketOpen(now),
+      sessionOpen: iso(session.open),
+      sessionClose: iso(session.close),
+      earlyClose: session.earlyClose,
+    },
+    // Set by app:completeOnboarding; a database from before the flag counts as onboarded once it has a list.
+    firstRun: !(app.store.flags.get('onboarded') ?? app.store.watchlists.list().length > 0),
+    dataDir: app.dataDir,
+  };
+}

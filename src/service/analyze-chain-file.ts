@@ -1,0 +1,85 @@
+// One chain file (Cboe CSV or JSON) through the engine, offline: what `gammawatch analyze` prints.
+// A readable summary, or as JSON exactly three objects, the `data` the local service would serve
+// for this chain from /curves/gex_by_strike (exp=combined), /curves/gamma/expirations and
+// /market-structure. The CLI reaches it through src/service/index.ts.
+import type { MarketStructureData } from '../shared/api/market-structure.ts';
+import { displayAsof } from '../shared/market-calendar.ts';
+import { gammaByExpiration, gexByStrike } from './engine/curves.ts';
+import { EMPTY_HISTORY } from './engine/interpret/history-metrics.ts';
+import { usd, usdCompact } from './engine/interpret/levels.ts';
+import { interpretMarketStructure } from './engine/interpret/market-structure.ts';
+import { buildTickerMetrics } from './engine/snapshot.ts';
+import type { PricingParams, TickerMetrics } from './engine/types.ts';
+import { importChainFile, type ChainImport } from './market/import/index.ts';
+
+export interface ChainFileAnalysisOptions {
+  /** Risk-free rate and dividend yield, continuous, decimal. */
+  pricing: PricingParams;
+  /** The three service payloads as pretty JSON instead of the readable summary. */
+  json: boolean;
+}
+
+function pct(x: number | null, digits = 2): string {
+  return x === null ? 'n/a' : `${x.toFixed(digits)} %`;
+}
+
+function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData): string {
+  const c = imp.chain;
+  const k = s.key_levels;
+  // Highest first, so the flip shows where it sits among the σ bands.
+  const named: [string, number | null][] = [
+    ['+1σ 1m', k.plus_1sigma_1m],
+    ['+1σ 1w', k.plus_1sigma_1w],
+    ['+1σ 1d', k.plus_1sigma_1d],
+    ['spot', k.spot],
+    ['flip', k.gamma_flip],
+    ['-1σ 1d', k.minus_1sigma_1d],
+    ['-1σ 1w', k.minus_1sigma_1w],
+    ['-1σ 1m', k.minus_1sigma_1m],
+  ];
+  const levels = named.filter((l): l is [string, number] => l[1] !== null).sort((a, b) => b[1] - a[1]);
+  const move = (label: string, p: number | null): string =>
+    p === null ? `${label} n/a` : `${label} ±${pct(p)} (±${usd((m.price * p) / 100)})`;
+  const lines = [
+    `${m.ticker}${imp.name ? ` (${imp.name})` : ''}: ${imp.format} snapshot ${displayAsof(c.asof)}, ` +
+      `${c.size} contracts, ${c.expirations.length} expiration${c.expirations.length === 1 ? '' : 's'}`,
+    '',
+    `spot              ${usd(m.price)}`,
+    `gamma flip        ${m.gex_flip === null ? `none (${m.gex_flip_reason ?? 'no sign change'})` : `${usd(m.gex_flip)} (spot ${pct(m.dist_to_gex_flip_pct)} from it)`}`,
+    `gamma regime      ${m.gamma_regime}`,
+    `GEX per 1 % move  ${usdCompact(m.gex_usd_per_1_pct_move)} (nearest expiration ${usdCompact(m.nearest_gex_usd_per_1_pct_move)})`,
+    `ATM IV            ${m.atm_iv === null ? 'n/a' : pct(m.atm_iv * 100, 1)}`,
+    `expected 1σ move  ${[move('1d', m.expected_move_pct_1d), move('1w', m.expected_move_pct_1w), move('1m', m.expected_move_pct_1m)].join(', ')}`,
+    `structure         ${s.structure_regime} (${s.bias}): ${s.expected_behavior}`,
+    '',
+    'key levels',
+    ...levels.map(([name, v]) => `  ${name.padEnd(10)} ${usd(v)}`),
+  ];
+  const notes = [...imp.notes.map((n) => `import: ${n}`), ...m.notes];
+  if (notes.length > 0) lines.push('', 'data quality', ...notes.map((n) => `  - ${n}`));
+  return lines.join('\n');
+}
+
+/**
+ * The analysis of one chain file as text to print (no final newline). A file that cannot be
+ * imported throws a ChainImportError whose message says why.
+ */
+export async function analyzeChainFile(file: string, options: ChainFileAnalysisOptions): Promise<string> {
+  const imp = await importChainFile(file);
+  const { pricing } = options;
+  const m = buildTickerMetrics({
+    chain: imp.chain,
+    history: EMPTY_HISTORY,
+    earnings: null,
+    simulated: false,
+    pricing,
+  });
+  const structure = interpretMarketStructure(m);
+  if (!options.json) return summary(imp, m, structure);
+  const out = {
+    gex_by_strike: gexByStrike(imp.chain, { exp: 'combined', pricing }),
+    gamma_expirations: gammaByExpiration(imp.chain, pricing),
+    market_structure: structure,
+  };
+  return JSON.stringify(out, null, 2);
+}
