@@ -20,7 +20,7 @@ const IV_DECIMAL_KEYS = new Set([
   'put_25d_iv',
   'realized_vol_20d_decimal',
 ]);
-const PRICE_KEYS = new Set([
+export const PRICE_KEYS: ReadonlySet<string> = new Set([
   'price',
   'spot',
   'gex_flip',

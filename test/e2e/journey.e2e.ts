@@ -233,7 +233,9 @@ test('settings: theme and poll status', async ({ gw, app }) => {
   await snap(gw, '16-ticker-light');
   await gw.goto(`${app.origin}/#/settings`);
   await gw.getByTestId('theme-system').check();
-  await expect(gw.locator('html')).not.toHaveAttribute('data-theme', /.+/);
+  // "System" follows the OS: the page holds the theme it resolved to (app.css keys on it).
+  const systemDark = await gw.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+  await expect(gw.locator('html')).toHaveAttribute('data-theme', systemDark ? 'dark' : 'light');
 
   await gw.getByTestId('poll-pause').click();
   await expect(gw.getByTestId('poll-state')).toHaveText('paused');

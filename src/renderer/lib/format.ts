@@ -1,5 +1,7 @@
 // How numbers, times and labels read in the UI. One dash for "unknown" everywhere; units follow
 // the API: `_pct` fields are already percent, IV fields are decimals.
+import { PRICE_KEYS } from '../../shared/snapshot-fields.ts';
+
 export const MISSING = '—';
 
 type Num = number | null | undefined;
@@ -196,16 +198,6 @@ export function trendOf(value: Num): 'up' | 'down' | 'flat' {
   return value > 0 ? 'up' : 'down';
 }
 
-const PRICE_FIELDS = new Set([
-  'price',
-  'spot',
-  'gex_flip',
-  'gamma_flip',
-  'gamma_flip_price',
-  'gex_flip_price',
-  'strike',
-  'breakeven',
-]);
 const MONEY_FIELD = /(^|_)(premium|credit|debit|mid|bid|ask)(_usd)?$/;
 const IV_FIELDS = new Set(['atm_iv', 'ivAtMaxDelta', 'realized_vol_20d_decimal']);
 
@@ -232,7 +224,7 @@ export function formatField(key: string, value: unknown): string {
   // Option premiums and credits are money: "$0.51", never "0.5100".
   if (MONEY_FIELD.test(key)) return formatDollars(value);
   if (key === 'iv_rank') return formatRank(value);
-  if (PRICE_FIELDS.has(key) || key.startsWith('plus_') || key.startsWith('minus_')) return formatPrice(value);
+  if (PRICE_KEYS.has(key) || key.startsWith('plus_') || key.startsWith('minus_')) return formatPrice(value);
   if (key === 'realized_vol_20d') return formatPercent(value, { digits: 1 });
   if (key.endsWith('_score'))
     return formatNumber(value, key === 'opportunity_score' || key === 'income_score' ? 1 : 2);

@@ -1,9 +1,13 @@
 // The app's state objects, handed to components through Svelte context rather than globals.
+// Where reactive state lives: a state one feature reads sits in that feature's folder as
+// `features/<f>/<name>-state.svelte.ts` (alerts, history, rankings, replay, curves); this folder holds
+// only what the app shell runs and several features read (app, watchlists, the ticker detail shared
+// by the ticker view and its charts, toasts), plus `Resource`.
 import { getContext, setContext } from 'svelte';
+import type { AlertsState } from '../features/alerts/alerts-state.svelte.ts';
+import type { HistoryState } from '../features/history/history-state.svelte.ts';
 import type { BridgeClient } from '../lib/bridge-client.ts';
-import type { AlertsState } from './alerts.svelte.ts';
 import type { AppState } from './app.svelte.ts';
-import type { HistoryState } from './history.svelte.ts';
 import type { TickerDetailState } from './ticker-detail.svelte.ts';
 import type { Toasts } from './toasts.svelte.ts';
 import type { WatchlistsState } from './watchlists.svelte.ts';

@@ -1,4 +1,8 @@
 // Short messages in a corner: results of actions, failures, and new alerts while the app is open.
+import { runAction, type SuccessText } from './run-action.ts';
+
+export type { SuccessText };
+
 export type ToastKind = 'info' | 'success' | 'error' | 'alert';
 
 export interface Toast {
@@ -37,6 +41,15 @@ export class Toasts {
       setTimeout(() => this.dismiss(id), ttl),
     );
     return id;
+  }
+
+  /** Runs a user's action and toasts how it went (see run-action.ts); never throws. */
+  run<T>(
+    action: () => Promise<T>,
+    success?: SuccessText | ((value: T) => SuccessText) | null,
+    options: { failure?: string } = {},
+  ): Promise<T | undefined> {
+    return runAction((kind, title, detail) => this.show(kind, title, { detail }), action, success, options);
   }
 
   dismiss(id: number): void {

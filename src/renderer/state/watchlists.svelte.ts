@@ -16,7 +16,7 @@ import {
   type SortKey,
   type TableFilter,
   updatedTickers,
-} from '../lib/ticker-table.ts';
+} from '../features/watchlists/ticker-table-model.ts';
 import { Resource } from './resource.svelte.ts';
 
 export class WatchlistsState {

@@ -6,7 +6,8 @@ import { formatUsdCompact } from '../../lib/format.ts';
 import { formatCompact, formatCount, formatDay, formatStrike } from './chart-format.ts';
 import type { ChartSpec, SeriesSpec } from './chart-spec.ts';
 import { EXPIRATION_LAYERS, expirationEdges, type ExpirationLayer } from './curve-data.ts';
-import { groupByAxis, metricLabel } from './series-axes.ts';
+import { labelOf } from '../ticker/field-labels.ts';
+import { groupByAxis } from './series-axes.ts';
 
 const STRIKE_X = { kind: 'strike', label: 'Strike', format: formatStrike } as const;
 const MARKER_ROWS = 3;
@@ -163,7 +164,7 @@ export function seriesSpec(metrics: readonly MetricKey[]): ChartSpec {
     const group = groups.find((g) => g.metrics.includes(metric));
     return {
       key: metric,
-      label: metricLabel(metric),
+      label: labelOf(metric),
       color: SERIES_COLORS[i % SERIES_COLORS.length] as string,
       kind: 'line',
       scale: group?.key ?? 'y',

@@ -48,22 +48,6 @@ export function axisOf(metric: MetricKey): UnitAxis {
   return UNIT_AXES[METRIC_CATALOG[metric].unit] ?? FALLBACK;
 }
 
-/** People-facing metric names: the catalog key, spaced, with the usual capitals. */
-export function metricLabel(metric: MetricKey): string {
-  const text = metric
-    .replaceAll('_', ' ')
-    .replace(/\biv\b/g, 'IV')
-    .replace(/\bpcr\b/g, 'PCR')
-    .replace(/\bgex\b/g, 'GEX')
-    .replace(/\boi\b/g, 'OI')
-    .replace(/\busd\b/g, 'USD')
-    .replace(/ 1 pct /g, ' 1 % ')
-    .replace(/\bpct\b/g, '%')
-    .replace(/\batm\b/g, 'ATM')
-    .replace(/\b25d\b/g, '25Δ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 /** Catalog metrics a line chart can show: every float metric (call_regime is a label). */
 export const PLOTTABLE_METRICS: readonly MetricKey[] = (Object.keys(METRIC_CATALOG) as MetricKey[]).filter(
   (key) => METRIC_CATALOG[key].type === 'float',

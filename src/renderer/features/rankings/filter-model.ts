@@ -17,6 +17,7 @@ import type {
   TopSetupsFilters,
 } from '../../../shared/bridge/rankings.ts';
 import { humanize } from '../../lib/format.ts';
+import { labelOf } from '../ticker/field-labels.ts';
 
 // ---- Which filters exist ------------------------------------------------------------------------
 
@@ -38,15 +39,24 @@ export interface InControl {
   values: readonly string[];
 }
 
-export const IN_CONTROLS: readonly InControl[] = [
-  { key: 'regime', label: 'Regime', values: REGIME_LABELS },
-  { key: 'recommended_direction', label: 'Direction', values: DIRECTIONS },
-  { key: 'trade_bias', label: 'Trade bias', values: TRADE_BIASES },
-  { key: 'trend_state', label: 'Trend', values: TREND_STATES },
-  { key: 'momentum_state', label: 'Momentum', values: MOMENTUM_STATES },
-  { key: 'extension_state', label: 'Extension', values: EXTENSION_STATES },
-  { key: 'realized_vol_state', label: 'Realized vol', values: REALIZED_VOL_STATES },
-];
+const IN_VALUES: Readonly<Record<InKey, readonly string[]>> = {
+  regime: REGIME_LABELS,
+  recommended_direction: DIRECTIONS,
+  trade_bias: TRADE_BIASES,
+  trend_state: TREND_STATES,
+  momentum_state: MOMENTUM_STATES,
+  extension_state: EXTENSION_STATES,
+  realized_vol_state: REALIZED_VOL_STATES,
+};
+
+/** Labelled by the app's one field table (ticker/field-labels.ts), as Signals labels them. */
+export const IN_CONTROLS: readonly InControl[] = IN_KEYS.map((key) => ({
+  key,
+  label: labelOf(key),
+  values: IN_VALUES[key],
+}));
+
+const IV_AT_MAX_DELTA = labelOf('ivAtMaxDelta');
 
 export type NumberKey = BoundKey | 'min_score';
 
@@ -80,8 +90,8 @@ export const NUMBER_CONTROLS: readonly NumberControl[] = [
   },
   {
     key: 'price_min',
-    label: 'Price from ($)',
-    name: 'Price',
+    label: `${labelOf('price')} from ($)`,
+    name: labelOf('price'),
     side: 'min',
     lo: 0,
     hi: Infinity,
@@ -90,8 +100,8 @@ export const NUMBER_CONTROLS: readonly NumberControl[] = [
   },
   {
     key: 'price_max',
-    label: 'Price to ($)',
-    name: 'Price',
+    label: `${labelOf('price')} to ($)`,
+    name: labelOf('price'),
     side: 'max',
     lo: 0,
     hi: Infinity,
@@ -100,8 +110,8 @@ export const NUMBER_CONTROLS: readonly NumberControl[] = [
   },
   {
     key: 'iv_rank_min',
-    label: 'IV rank from',
-    name: 'IV rank',
+    label: `${labelOf('iv_rank')} from`,
+    name: labelOf('iv_rank'),
     side: 'min',
     lo: 0,
     hi: 100,
@@ -110,8 +120,8 @@ export const NUMBER_CONTROLS: readonly NumberControl[] = [
   },
   {
     key: 'iv_rank_max',
-    label: 'IV rank to',
-    name: 'IV rank',
+    label: `${labelOf('iv_rank')} to`,
+    name: labelOf('iv_rank'),
     side: 'max',
     lo: 0,
     hi: 100,
@@ -120,8 +130,8 @@ export const NUMBER_CONTROLS: readonly NumberControl[] = [
   },
   {
     key: 'ivAtMaxDelta_min',
-    label: 'IV at max Δ from (%)',
-    name: 'IV at max Δ',
+    label: `${IV_AT_MAX_DELTA} from (%)`,
+    name: IV_AT_MAX_DELTA,
     side: 'min',
     lo: 0,
     hi: 500,
@@ -130,8 +140,8 @@ export const NUMBER_CONTROLS: readonly NumberControl[] = [
   },
   {
     key: 'ivAtMaxDelta_max',
-    label: 'IV at max Δ to (%)',
-    name: 'IV at max Δ',
+    label: `${IV_AT_MAX_DELTA} to (%)`,
+    name: IV_AT_MAX_DELTA,
     side: 'max',
     lo: 0,
     hi: 500,

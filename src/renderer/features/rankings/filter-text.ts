@@ -2,22 +2,10 @@
 // trader reads at a glance: "score ≥ 6.0", "IV rank ≤ 40", "regime: trending low vol". Unknown
 // keys still show, as "key: value", so nothing the preset applies is hidden.
 import { humanize } from '../../lib/format.ts';
+import { labelInPhrase } from '../ticker/field-labels.ts';
 
-const NAMES: Readonly<Record<string, string>> = {
-  min_score: 'score',
-  iv_rank: 'IV rank',
-  price: 'price',
-  ivAtMaxDelta: 'IV at max Δ',
-  regime: 'regime',
-  recommended_direction: 'direction',
-  trade_bias: 'bias',
-  trend_state: 'trend',
-  momentum_state: 'momentum',
-  extension_state: 'extension',
-  realized_vol_state: 'realized vol',
-};
-
-const nameOf = (key: string): string => NAMES[key] ?? humanize(key).toLowerCase();
+/** Field names come from the app's one label table; the score bound is the preset's own word. */
+const nameOf = (key: string): string => (key === 'min_score' ? 'score' : labelInPhrase(key));
 
 function num(value: unknown): string | null {
   return typeof value === 'number' && Number.isFinite(value)

@@ -17,6 +17,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   gamma_flip_price: 'Gamma flip',
   dist_to_gex_flip_pct: 'Distance to flip',
   regime_label: 'Regime',
+  regime: 'Regime',
   opportunity_score: 'Opportunity score',
   opportunity_tier: 'Opportunity tier',
   trend_state: 'Trend',
@@ -27,7 +28,8 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   iv_rank: 'IV rank',
   atm_iv: 'ATM IV (30d)',
   iv_pct_chg: 'ATM IV change',
-  ivAtMaxDelta: 'IV at max |Δ|·OI',
+  // The IV at the strike of max |Δ|·OI; short, as the Rankings column and filters show it.
+  ivAtMaxDelta: 'IV at max Δ',
   call_regime: 'Call regime',
   speculative_interest_score: 'Speculative interest (0-1)',
   speculation_score: 'Speculation score (0-1)',
@@ -61,6 +63,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   regime_confidence: 'Regime confidence',
   gex_flip_reason: 'Why no flip',
   direction: 'Direction',
+  recommended_direction: 'Direction',
   trade_bias: 'Trade bias',
   simulated: 'Simulated data',
   notes: 'Notes',
@@ -79,6 +82,12 @@ const UNIT_SUFFIX: Readonly<Record<string, string>> = {
 /** The on-screen label of a payload key. */
 export function labelOf(key: string): string {
   return FIELD_LABELS[key] ?? fieldLabel(key);
+}
+
+/** The label inside a phrase ("regime: range bound"): a leading capital goes, an acronym ("IV rank") stays. */
+export function labelInPhrase(key: string): string {
+  const label = labelOf(key);
+  return /^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
 }
 
 /** The on-screen value of a payload field, with its unit where the name does not give it. */

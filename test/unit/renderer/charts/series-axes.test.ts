@@ -5,7 +5,6 @@ import {
   dateToSeconds,
   groupByAxis,
   marketDay,
-  metricLabel,
   PLOTTABLE_METRICS,
   seriesColumns,
 } from '../../../../src/renderer/features/charts/series-axes.ts';
@@ -70,15 +69,6 @@ describe('catalog → axes', () => {
     ['pcr_oi', 0.9234, '0.92'],
   ])('formats %s %d as %s', (metric, value, text) => {
     expect(axisOf(metric).format(value)).toBe(text);
-  });
-
-  it.each<[MetricKey, string]>([
-    ['put_call_25d_iv_ratio', 'Put call 25Δ IV ratio'],
-    ['gex_usd_per_1_pct_move', 'GEX USD per 1 % move'],
-    ['atm_iv', 'ATM IV'],
-    ['pcr_oi', 'PCR OI'],
-  ])('labels %s as %s', (metric, label) => {
-    expect(metricLabel(metric)).toBe(label);
   });
 });
 

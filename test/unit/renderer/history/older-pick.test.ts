@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { olderPick } from '../../../../src/renderer/state/history.svelte.ts';
+import { olderPick } from '../../../../src/renderer/features/history/history-state.svelte.ts';
 
 describe('olderPick: which of the two picks is the older time', () => {
   it.each([

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { labelOf, recordEntries, valueOf } from '../../../../src/renderer/features/ticker/field-labels.ts';
+import type { AlertCondition } from '../../../../src/shared/alert-rules.ts';
+import { METRIC_CATALOG, type MetricKey } from '../../../../src/shared/api/series.ts';
+import { seriesSpec } from '../../../../src/renderer/features/charts/chart-specs.ts';
+import { PLOTTABLE_METRICS } from '../../../../src/renderer/features/charts/series-axes.ts';
+import { IN_CONTROLS, NUMBER_CONTROLS } from '../../../../src/renderer/features/rankings/filter-model.ts';
+import { filterPhrases } from '../../../../src/renderer/features/rankings/filter-text.ts';
+import { describeCondition } from '../../../../src/renderer/features/alerts/rule-form.ts';
+import {
+  FIELD_LABELS,
+  labelInPhrase,
+  labelOf,
+  recordEntries,
+  valueOf,
+} from '../../../../src/renderer/features/ticker/field-labels.ts';
 
 describe('labelOf', () => {
   it.each([
@@ -12,6 +25,58 @@ describe('labelOf', () => {
     ['brand_new_metric_pct', 'Brand new metric %'],
   ])('%s → %s', (key, want) => {
     expect(labelOf(key)).toBe(want);
+  });
+});
+
+// One table names a metric on every screen: the series picker (and its chart legend), Signals,
+// the Rankings filters and the rule editor say the same words.
+describe('one label per metric, everywhere', () => {
+  it('every catalog metric has its own entry in the table (no generic humanizing)', () => {
+    const missing = (Object.keys(METRIC_CATALOG) as MetricKey[]).filter((k) => !(k in FIELD_LABELS));
+    expect(missing).toEqual([]);
+  });
+
+  it.each<[MetricKey, string]>([
+    ['put_call_25d_iv_ratio', '25Δ put/call IV ratio'],
+    ['gex_usd_per_1_pct_move', 'Net GEX per 1% move'],
+    ['atm_iv', 'ATM IV (30d)'],
+    ['pcr_oi', 'Put/call OI'],
+  ])('the series chart names %s as Signals does: %s', (metric, label) => {
+    expect(seriesSpec([metric]).series.map((s) => s.label)).toEqual([label]);
+    expect(labelOf(metric)).toBe(label);
+  });
+
+  it('every plottable metric reads the same in a series legend and a crossing rule', () => {
+    for (const metric of PLOTTABLE_METRICS) {
+      const legend = seriesSpec([metric]).series[0]?.label;
+      const rule = describeCondition({
+        kind: 'metric_threshold',
+        metric,
+        op: 'above',
+        value: 1,
+        hysteresis: 0,
+      } as AlertCondition);
+      expect(rule.startsWith(`${legend} crosses`)).toBe(true);
+    }
+  });
+
+  it('the filters label their fields from the same table', () => {
+    for (const control of IN_CONTROLS) expect(control.label).toBe(labelOf(control.key));
+    const ivAtMax = NUMBER_CONTROLS.find((c) => c.key === 'ivAtMaxDelta_min');
+    expect(ivAtMax?.name).toBe(labelOf('ivAtMaxDelta'));
+    expect(filterPhrases({ trade_bias: ['fade_premium'], ivAtMaxDelta_max: 0.35 })).toEqual([
+      'trade bias: fade premium',
+      'IV at max Δ ≤ 0.35',
+    ]);
+  });
+
+  it.each([
+    ['regime', 'regime'],
+    ['iv_rank', 'IV rank'],
+    ['put_call_25d_iv_ratio', '25Δ put/call IV ratio'],
+    ['some_new_key', 'some new key'],
+  ])('inside a phrase %s reads %s', (key, want) => {
+    expect(labelInPhrase(key)).toBe(want);
   });
 });
 

@@ -1,8 +1,8 @@
 // Looking back at one ticker: its snapshot timeline, and two snapshots compared.
-import type { SnapshotDiff, Timeline } from '../../shared/bridge/history.ts';
-import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
-import type { BridgeClient } from '../lib/bridge-client.ts';
-import { Resource } from './resource.svelte.ts';
+import type { SnapshotDiff, Timeline } from '../../../shared/bridge/history.ts';
+import type { SnapshotEndpoint } from '../../../shared/bridge/tickers.ts';
+import type { BridgeClient } from '../../lib/bridge-client.ts';
+import { Resource } from '../../state/resource.svelte.ts';
 
 /** Which pick is the older time: A unless B is strictly earlier. */
 export function olderPick(a: string, b: string): 'A' | 'B' {

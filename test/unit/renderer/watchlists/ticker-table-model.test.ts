@@ -9,7 +9,7 @@ import {
   sortRows,
   updatedTickers,
   type SortKey,
-} from '../../../../src/renderer/lib/ticker-table.ts';
+} from '../../../../src/renderer/features/watchlists/ticker-table-model.ts';
 
 function row(ticker: string, patch: Partial<TickerRow> = {}): TickerRow {
   return {

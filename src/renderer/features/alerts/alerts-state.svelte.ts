@@ -1,8 +1,8 @@
 // Alert rules and the alert history. New alerts arrive as events and appear at once.
-import type { AlertRule, AlertRuleInput, AlertRulePatch } from '../../shared/alert-rules.ts';
-import type { AlertEvent, AlertsPage, AlertsQuery } from '../../shared/bridge/alerts.ts';
-import type { BridgeClient } from '../lib/bridge-client.ts';
-import { Resource } from './resource.svelte.ts';
+import type { AlertRule, AlertRuleInput, AlertRulePatch } from '../../../shared/alert-rules.ts';
+import type { AlertEvent, AlertsPage, AlertsQuery } from '../../../shared/bridge/alerts.ts';
+import type { BridgeClient } from '../../lib/bridge-client.ts';
+import { Resource } from '../../state/resource.svelte.ts';
 
 export type AlertFilter = Pick<AlertsQuery, 'ticker' | 'kind' | 'severity' | 'unreadOnly'>;
 

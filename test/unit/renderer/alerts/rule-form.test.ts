@@ -11,7 +11,7 @@ import {
   draftToInput,
   emptyDraft,
   type RuleDraft,
-} from '../../../../src/renderer/lib/rule-form.ts';
+} from '../../../../src/renderer/features/alerts/rule-form.ts';
 
 const draft = (patch: Partial<RuleDraft>): RuleDraft => ({ ...emptyDraft(), name: 'r', ...patch });
 

@@ -1,7 +1,7 @@
 // The alert-rule editor's model: a draft of plain form values, turned into a rule input by the
 // shared schema, so the editor accepts exactly what the core accepts. Errors come back keyed by
 // the form field that should show them.
-import { levelLabel, levelText, valueText } from '../../shared/alert-labels.ts';
+import { levelLabel, levelText, valueText } from '../../../shared/alert-labels.ts';
 import {
   alertRuleInputSchema,
   DEFAULT_DWELL,
@@ -10,8 +10,8 @@ import {
   type AlertRule,
   type AlertRuleInput,
   type Severity,
-} from '../../shared/alert-rules.ts';
-import { labelOf } from '../features/ticker/field-labels.ts';
+} from '../../../shared/alert-rules.ts';
+import { labelOf } from '../ticker/field-labels.ts';
 
 /** What each kind of rule is called in the editor. */
 export const KIND_LABELS: Readonly<Record<AlertKind, string>> = {

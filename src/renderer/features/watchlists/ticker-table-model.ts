@@ -1,5 +1,5 @@
 // Sorting and filtering of watchlist rows, kept free of Svelte so it is tested directly.
-import type { TickerRow } from '../../shared/bridge/tickers.ts';
+import type { TickerRow } from '../../../shared/bridge/tickers.ts';
 
 export const SORT_KEYS = [
   'manual',
