@@ -10,6 +10,10 @@ import { decodeSecretFile, encodeSecretFile, type StringCipher } from './secret-
 export const SECRET_FILES: Record<SecretName, string> = {
   remoteApiKey: 'api-key.enc',
   tradierToken: 'tradier-token.enc',
+  telegramBotToken: 'telegram-bot-token.enc',
+  smtpPassword: 'smtp-password.enc',
+  pushoverAppToken: 'pushover-app-token.enc',
+  pushoverUserKey: 'pushover-user-key.enc',
 };
 
 function readIfPresent(file: string): string | null {

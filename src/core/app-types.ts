@@ -11,6 +11,8 @@ import type { MarketDataSource } from '../service/index.ts';
 import type { ChannelSettings } from './alerts/policy.ts';
 import type { EventHub } from './bridge/events.ts';
 import type { DesktopNotifier } from './notify/channel.ts';
+import type { TestChannelInput, TestChannelResult } from '../shared/bridge/alerts.ts';
+import type { MessageChannelOptions } from './notify/channels.ts';
 import type { NotificationDispatcher } from './notify/dispatcher.ts';
 import type { WebhookOptions } from './notify/webhook.ts';
 import type { JobRunSummary, Poller, TriggerMode } from './poller/poller.ts';
@@ -40,6 +42,8 @@ export interface AppOptions {
   /** Extra options for the in-process local service. */
   service?: Partial<StartOptions>;
   webhook?: WebhookOptions;
+  /** Timeouts of Telegram, e-mail and Pushover; tests add the stand-in's certificate (email.tlsCa). */
+  messages?: MessageChannelOptions;
   /** Poll right away on start() (each job through the market gate). Default true. */
   pollOnStart?: boolean;
   log?: (message: string) => void;
@@ -98,6 +102,8 @@ export interface App {
   /** Tries a data source without switching to it. */
   testSource(source: DataSource): Promise<SourceTestResult>;
   secretsStatus(): SecretsStatus;
+  /** `notify:test`: one test message through Telegram, e-mail or Pushover, and the service's answer. */
+  sendTestMessage(input: TestChannelInput): Promise<TestChannelResult>;
   /** Stores (or forgets) a secret; the source in use that reads it reconnects with it. */
   setSecret(name: SecretName, value: string | null): Promise<SecretsStatus>;
   /**

@@ -17,6 +17,7 @@ import type { App, AppOptions } from './app-types.ts';
 import { DEFAULT_RULES } from './alerts/default-rules.ts';
 import { EventHub } from './bridge/events.ts';
 import { Notifications } from './notifications.ts';
+import { sendTestMessage } from './notify/test-message.ts';
 import { realTimers } from './poller/timers.ts';
 import { fileSecretStore } from './secrets/file-secret-store.ts';
 import { withEnvOverrides } from './secrets/secret-store.ts';
@@ -70,6 +71,10 @@ export async function createApp(options: AppOptions): Promise<App> {
       settings: () => effective,
       ...(options.desktopNotifier ? { desktopNotifier: options.desktopNotifier } : {}),
       ...(options.webhook ? { webhook: options.webhook } : {}),
+      secret: (name) => secrets.get(name),
+      env,
+      timers,
+      ...(options.messages ? { messages: options.messages } : {}),
       log,
     });
     const { dispatcher } = notifications;
@@ -196,6 +201,17 @@ export async function createApp(options: AppOptions): Promise<App> {
           ...(options.tradier ? { tradier: options.tradier } : {}),
         }),
       secretsStatus: () => secrets.status(),
+      sendTestMessage: (input) =>
+        sendTestMessage(
+          {
+            settings: () => effective,
+            secret: (name) => secrets.get(name),
+            wallNow: () => Date.now(),
+            env,
+            ...(options.messages ? { messages: options.messages } : {}),
+          },
+          input,
+        ),
       setSecret(name, value) {
         return active.serially(async () => {
           secrets.set(name, value);

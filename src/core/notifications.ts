@@ -4,13 +4,16 @@
 import type { AlertRuleBody } from '../shared/alert-rules.ts';
 import type { ChannelSettings } from './alerts/policy.ts';
 import type { EventHub } from './bridge/events.ts';
+import type { SecretName } from '../shared/bridge/data-source.ts';
+import { outgoingFromStore } from './alerts/outgoing-event.ts';
 import type { DesktopNotifier } from './notify/channel.ts';
-import { channelResolver } from './notify/channels.ts';
+import { channelResolver, digestMinutesOf, type MessageChannelOptions } from './notify/channels.ts';
 import { NotificationDispatcher } from './notify/dispatcher.ts';
 import { libnotifyNotifier } from './notify/libnotify.ts';
 import type { WebhookOptions } from './notify/webhook.ts';
 import { loadBridgeEvent } from './queries/alerts.ts';
 import type { Settings } from './settings/schema.ts';
+import type { Timers } from './poller/timers.ts';
 import type { Store } from './store/database.ts';
 
 export interface NotificationsOptions {
@@ -20,8 +23,19 @@ export interface NotificationsOptions {
   /** Electron's notifier; libnotify by default (which skips with a reason where it cannot run). */
   desktopNotifier?: DesktopNotifier;
   webhook?: WebhookOptions;
+  /** The stored secrets (bot token, SMTP password, Pushover keys). */
+  secret(name: SecretName): string | null;
+  env: NodeJS.ProcessEnv;
+  /** Digest windows run on these. */
+  timers: Timers;
+  /** Timeouts of Telegram, e-mail and Pushover; tests add the stand-in's certificate. */
+  messages?: MessageChannelOptions;
   log(message: string): void;
 }
+
+/** A message channel for delivery planning: on, set up but off, or not set up (null). */
+const messageState = (channel: { enabled: boolean } | null): 'on' | 'off' | null =>
+  channel === null ? null : channel.enabled ? 'on' : 'off';
 
 /** The channels the settings turn on (in-app always). */
 export function channelsOf(s: Settings): ChannelSettings {
@@ -30,6 +44,11 @@ export function channelsOf(s: Settings): ChannelSettings {
     inApp: true,
     webhooks: s.notifications.webhooks,
     quietHours: s.quietHours.enabled ? { start: s.quietHours.start, end: s.quietHours.end } : null,
+    messages: {
+      telegram: messageState(s.notifications.telegram),
+      email: messageState(s.notifications.email),
+      pushover: messageState(s.notifications.pushover),
+    },
   };
 }
 
@@ -50,7 +69,13 @@ export class Notifications {
         desktop: o.desktopNotifier ?? libnotifyNotifier(),
         emitInApp: (event) => o.events.emit('alert:new', event),
         ...(o.webhook ? { webhook: o.webhook } : {}),
+        secret: o.secret,
+        env: o.env,
+        ...(o.messages ? { messages: o.messages } : {}),
       }),
+      outgoing: outgoingFromStore(o.store),
+      digestMinutes: (channel) => digestMinutesOf(o.settings(), channel),
+      timers: o.timers,
       log: o.log,
     });
   }

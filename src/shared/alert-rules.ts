@@ -6,6 +6,7 @@
 // AlertRuleInput (condition, scope, cooldownMinutes, quietHours, snoozeUntil, severity, channels)
 // is the rule JSON, parsed with `alertRuleBodySchema`.
 import { z } from 'zod';
+import { messageTemplateSchema } from './alert-template.ts';
 import {
   gammaRegimeSchema,
   incomeStrategySchema,
@@ -183,6 +184,10 @@ export const alertChannelsSchema = z.object({
   inApp: z.boolean().default(true),
   /** Ids of webhooks configured in settings (`notifications.webhooks[].id`). */
   webhookIds: z.array(z.string().min(1)).max(16).default([]),
+  /** The channels set up once in settings (`notifications.telegram` etc.). */
+  telegram: z.boolean().default(false),
+  email: z.boolean().default(false),
+  pushover: z.boolean().default(false),
 });
 export type AlertChannels = z.infer<typeof alertChannelsSchema>;
 
@@ -202,7 +207,21 @@ export const alertRuleBodySchema = z.object({
   /** While in the future, the rule is evaluated but fires nothing. */
   snoozeUntil: isoTimeSchema.nullable().default(null),
   severity: severitySchema.default('info'),
-  channels: alertChannelsSchema.default({ desktop: true, inApp: true, webhookIds: [] }),
+  channels: alertChannelsSchema.default({
+    desktop: true,
+    inApp: true,
+    webhookIds: [],
+    telegram: false,
+    email: false,
+    pushover: false,
+  }),
+  /**
+   * Critical rules only: deliver through quiet hours (the rule's and the settings' window) instead
+   * of holding. Refused on a rule of another severity (checked on the merged rule by the core).
+   */
+  passQuietHours: z.boolean().default(false),
+  /** The rule's own wording for its messages; null: the built-in title and text. */
+  template: messageTemplateSchema.nullable().default(null),
 });
 export type AlertRuleBody = z.infer<typeof alertRuleBodySchema>;
 
@@ -238,6 +257,8 @@ export const alertRulePatchSchema = z.object({
       snoozeUntil: isoTimeSchema.nullable(),
       severity: severitySchema,
       channels: alertChannelsSchema,
+      passQuietHours: z.boolean(),
+      template: messageTemplateSchema.nullable(),
     })
     .partial()
     .refine((p) => Object.keys(p).length > 0, 'nothing to update'),

@@ -12,7 +12,7 @@
 //   snapshots:diff
 //   rankings:topSetups | screener | income
 //   views:list | create | rename | delete
-//   rules:list | create | update | delete | testWebhook
+//   rules:list | create | update | delete | testWebhook, notify:test
 //   alerts:list | markRead
 //   poll:status | refreshNow | pause | resume
 //   settings:get | update
@@ -34,6 +34,8 @@ import {
   alertsListInputSchema,
   alertsListOutputSchema,
   markReadInputSchema,
+  testChannelInputSchema,
+  testChannelOutputSchema,
   testWebhookInputSchema,
   testWebhookOutputSchema,
 } from './bridge/alerts.ts';
@@ -173,6 +175,7 @@ export const bridgeMethods = {
   'rules:update': { input: alertRulePatchSchema, output: alertRuleSchema },
   'rules:delete': { input: z.object({ id: idSchema }), output: deletedSchema },
   'rules:testWebhook': { input: testWebhookInputSchema, output: testWebhookOutputSchema },
+  'notify:test': { input: testChannelInputSchema, output: testChannelOutputSchema },
 
   'alerts:list': { input: alertsListInputSchema, output: alertsListOutputSchema },
   'alerts:markRead': { input: markReadInputSchema, output: z.object({ updated: z.number().int().min(0) }) },

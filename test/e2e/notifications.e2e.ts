@@ -139,11 +139,11 @@ test('a new rule’s alert arrives in the app and as a desktop notification', as
   await expect(async () => {
     await gw.reload();
     await gw.getByTestId('tab-history').click();
-    await expect(item.locator('.dlv', { hasText: 'desktop' })).toHaveAttribute('title', 'desktop: sent', {
+    await expect(item.getByTestId('delivery-desktop')).toHaveAttribute('title', 'Desktop: Sent', {
       timeout: 2_000,
     });
   }).toPass({ timeout: 60_000 });
-  await expect(item.locator('.dlv', { hasText: 'in-app' })).toHaveAttribute('title', 'in_app: sent');
+  await expect(item.getByTestId('delivery-in_app')).toHaveAttribute('title', 'In app: Sent');
   await snap(gw, 'notify-04-alert-history');
 
   // The same, as the bridge reports it.

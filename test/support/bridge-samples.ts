@@ -79,6 +79,7 @@ export const BRIDGE_SAMPLE_INPUTS: { [M in BridgeMethod]: BridgeInput<M> } = {
   'rules:update': { id: 1, patch: { enabled: false } },
   'rules:delete': { id: 1 },
   'rules:testWebhook': { url: 'https://hooks.example.com/x', preset: 'generic' },
+  'notify:test': { channel: 'pushover', config: { enabled: true, digestMinutes: 0 } },
   'alerts:list': { limit: 10 },
   'alerts:markRead': { all: true },
   'poll:status': {},

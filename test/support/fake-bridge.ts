@@ -46,6 +46,7 @@ import {
   type Quote,
 } from './fake-market.ts';
 import { FakeDataSources } from './fake-data-source.ts';
+import { fakeChannelTest, fakeDeliveries } from './fake-deliveries.ts';
 import { fakeBacktest } from './fake-backtest.ts';
 import { backtestExport } from '../../src/core/backtest/export.ts';
 import { searchUniverse } from '../../src/core/queries/universe-search.ts';
@@ -336,7 +337,7 @@ export class FakeBridge implements BridgeEventSource {
         endpoint: 'signals',
         createdAt: new Date(this.now()).toISOString(),
         read: false,
-        deliveries: [{ channel: 'in_app', target: null, state: 'sent', attempts: 1, lastError: null }],
+        deliveries: fakeDeliveries(rule, this.settings, this.now()),
       };
       this.alerts.unshift(event);
       this.emit({ event: 'alert:new', payload: event });
@@ -695,6 +696,8 @@ export class FakeBridge implements BridgeEventSource {
         }
         return { delivered: true, status: 204, durationMs: 12, error: null };
       },
+      'notify:test': async (input) =>
+        fakeChannelTest(input, this.settings, (name) => this.sources.hasSecret(name)),
       'alerts:list': async (input) => {
         const items = this.alerts.filter(
           (a) =>

@@ -7,7 +7,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppInfo } from '../../src/shared/bridge/app-info.ts';
-import type { SecretName, SecretsStatus, SourceTestResult } from '../../src/shared/bridge/data-source.ts';
+import {
+  SECRET_NAMES,
+  type SecretName,
+  type SecretsStatus,
+  type SourceTestResult,
+} from '../../src/shared/bridge/data-source.ts';
 import type { DataSource } from '../../src/shared/bridge/settings.ts';
 
 export type SourceDescription = Pick<AppInfo, 'dataSource' | 'simulated' | 'clock'>;
@@ -33,17 +38,24 @@ const ET = new Intl.DateTimeFormat('en-US', {
 });
 
 export class FakeDataSources {
-  private readonly secrets: Record<SecretName, string | null> = { remoteApiKey: null, tradierToken: null };
+  private readonly secrets = Object.fromEntries(SECRET_NAMES.map((name) => [name, null])) as Record<
+    SecretName,
+    string | null
+  >;
 
   secretsStatus(): SecretsStatus {
     const status = (value: string | null) => ({
       set: value !== null,
       hint: value ? `…${value.slice(-4)}` : null,
     });
-    return {
-      remoteApiKey: status(this.secrets.remoteApiKey),
-      tradierToken: status(this.secrets.tradierToken),
-    };
+    return Object.fromEntries(
+      SECRET_NAMES.map((name) => [name, status(this.secrets[name])]),
+    ) as SecretsStatus;
+  }
+
+  /** Whether a secret is stored (the fake `notify:test` needs the channel's ones). */
+  hasSecret(name: SecretName): boolean {
+    return this.secrets[name] !== null;
   }
 
   setSecret(name: SecretName, value: string | null): SecretsStatus {

@@ -138,7 +138,12 @@ export function evaluateSnapshot(
           asof: curr.asof,
         }),
         details: firing.details,
-        deliveries: planDeliveries(rule.body, ctx.channels, ctx.wallNow),
+        deliveries: planDeliveries(
+          rule.body,
+          ctx.channels,
+          ctx.wallNow,
+          severityOf(rule.body.severity, firing),
+        ),
       });
     }
   }

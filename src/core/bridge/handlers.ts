@@ -179,6 +179,7 @@ export function createBridgeHandlers(app: App): BridgeHandlers {
       if (!store.alertRules.delete(id)) throw new BridgeFailure('not_found', `no alert rule ${id}`);
       return { id };
     },
+    'notify:test': async (input) => app.sendTestMessage(input),
     'rules:testWebhook': async (input) => {
       let target: { url: string; preset: 'generic' | 'discord' | 'slack' | 'ntfy' };
       if ('webhookId' in input) {

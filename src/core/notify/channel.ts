@@ -2,8 +2,9 @@
 // instead of throwing, so a failing channel is a recorded outcome, never a stalled poller.
 import type { AlertEvent } from '../../shared/bridge/alerts.ts';
 import { messageOf } from '../../shared/message-of.ts';
+import type { OutgoingEvent } from './outgoing.ts';
 
-export type ChannelKind = 'desktop' | 'webhook' | 'in_app';
+export type ChannelKind = 'desktop' | 'webhook' | 'in_app' | 'telegram' | 'email' | 'pushover';
 
 export type DeliveryOutcome =
   | { state: 'sent'; attempts: number; detail?: string }
@@ -11,10 +12,11 @@ export type DeliveryOutcome =
   | { state: 'failed'; attempts: number; error: string };
 
 export interface NotificationChannel {
-  /** `desktop`, `in_app`, or `webhook:<id>`. */
+  /** `desktop`, `in_app`, `webhook:<id>`, `telegram`, `email` or `pushover`. */
   readonly id: string;
   readonly kind: ChannelKind;
-  deliver(event: AlertEvent, signal?: AbortSignal): Promise<DeliveryOutcome>;
+  /** One event, or a digest standing for several (`eventIds`). */
+  deliver(event: OutgoingEvent, signal?: AbortSignal): Promise<DeliveryOutcome>;
 }
 
 /** What a desktop notification shows, independent of the platform that shows it. */

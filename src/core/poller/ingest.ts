@@ -223,7 +223,10 @@ function writeBatch(deps: IngestDeps, batch: readonly Fetched[]): Omit<IngestOut
           idempotencyKey: e.idempotencyKey,
         });
         if (!inserted) continue;
-        store.deliveries.queue(event.id, e.deliveries.map(channelName));
+        store.deliveries.queue(
+          event.id,
+          e.deliveries.map((plan) => ({ channel: channelName(plan), quietHours: plan.quietHours })),
+        );
         for (const plan of e.deliveries) {
           if (plan.state === 'skipped') {
             store.deliveries.record(event.id, channelName(plan), {

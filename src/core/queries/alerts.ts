@@ -24,12 +24,22 @@ export interface AlertEventPayload {
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-/** Store channel names (`desktop`, `in_app`, `webhook:<id>`) as the bridge spells them. */
+const PLAIN_CHANNELS = ['desktop', 'in_app', 'telegram', 'email', 'pushover'] as const;
+
+/** Store channel names (`desktop`, `in_app`, `webhook:<id>`, `telegram`, …) as the bridge spells them. */
 export function toBridgeDelivery(d: Delivery): BridgeDelivery {
   const [channel, target] = d.channel.startsWith('webhook:')
     ? (['webhook', d.channel.slice('webhook:'.length)] as const)
-    : ([d.channel === 'desktop' ? 'desktop' : 'in_app', null] as const);
-  return { channel, target, state: d.state, attempts: d.attempts, lastError: d.lastError };
+    : ([PLAIN_CHANNELS.find((c) => c === d.channel) ?? 'in_app', null] as const);
+  return {
+    channel,
+    target,
+    state: d.state,
+    attempts: d.attempts,
+    lastError: d.lastError,
+    quietHours: d.quietHours,
+    digestUntil: d.digestUntil === null ? null : iso(d.digestUntil),
+  };
 }
 
 export function toBridgeEvent(event: AlertEvent, deliveries: readonly Delivery[]): BridgeAlertEvent {

@@ -27,7 +27,22 @@ function body(input: Omit<ReturnType<typeof alertRuleInputSchema.parse>, 'name' 
     snoozeUntil: input.snoozeUntil,
     severity: input.severity,
     channels: input.channels,
+    passQuietHours: input.passQuietHours,
+    template: input.template,
   });
+}
+
+/**
+ * Passing quiet hours is for critical rules only: checked on the whole rule as it would be saved
+ * (a patch that lowers the severity of a rule marked to pass is refused as well).
+ */
+function checkQuietHoursPass(rule: AlertRuleBody): void {
+  if (!rule.passQuietHours || rule.severity === 'critical') return;
+  throw new BridgeFailure(
+    'invalid_input',
+    `Only a critical rule may pass quiet hours; this one is ${rule.severity}. Make it critical, or turn off "Deliver during quiet hours".`,
+    [{ path: 'passQuietHours', message: 'only a critical rule may pass quiet hours' }],
+  );
 }
 
 /**
@@ -80,7 +95,9 @@ export function createRule(
 ): BridgeRule {
   const parsed = alertRuleInputSchema.parse(input);
   checkScope(parsed.scope, universe);
-  return toBridgeRule(repo.create({ name: parsed.name, enabled: parsed.enabled, rule: body(parsed) }));
+  const rule = body(parsed);
+  checkQuietHoursPass(rule);
+  return toBridgeRule(repo.create({ name: parsed.name, enabled: parsed.enabled, rule }));
 }
 
 export function updateRule(
@@ -95,6 +112,7 @@ export function updateRule(
   // Only a changed scope is checked: an old rule whose ticker left the universe (or whose
   // watchlist was deleted) can still be snoozed, renamed or switched off.
   if (rest.scope) checkScope(merged.scope, universe);
+  checkQuietHoursPass(merged);
   const patch: { name?: string; enabled?: boolean; rule: AlertRuleBody } = { rule: merged };
   if (name !== undefined) patch.name = name;
   if (enabled !== undefined) patch.enabled = enabled;

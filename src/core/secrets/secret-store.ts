@@ -18,6 +18,10 @@ export interface SecretStore {
 export const SECRET_ENV: Record<SecretName, string> = {
   remoteApiKey: 'GAMMAWATCH_API_KEY',
   tradierToken: 'GAMMAWATCH_TRADIER_TOKEN',
+  telegramBotToken: 'GAMMAWATCH_TELEGRAM_BOT_TOKEN',
+  smtpPassword: 'GAMMAWATCH_SMTP_PASSWORD',
+  pushoverAppToken: 'GAMMAWATCH_PUSHOVER_APP_TOKEN',
+  pushoverUserKey: 'GAMMAWATCH_PUSHOVER_USER_KEY',
 };
 
 /**
@@ -37,7 +41,7 @@ export function statusOf(get: (name: SecretName) => string | null): SecretsStatu
   return Object.fromEntries(entries) as SecretsStatus;
 }
 
-/** A store whose secrets an environment variable overrides (`GAMMAWATCH_API_KEY`, `GAMMAWATCH_TRADIER_TOKEN`). */
+/** A store whose secrets an environment variable overrides (SECRET_ENV: `GAMMAWATCH_API_KEY`, …). */
 export function withEnvOverrides(base: SecretStore, env: NodeJS.ProcessEnv = process.env): SecretStore {
   const fromEnv = (name: SecretName): string | null => {
     const value = env[SECRET_ENV[name]]?.trim();

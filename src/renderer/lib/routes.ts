@@ -22,8 +22,11 @@ export type Route =
   | { name: 'history'; ticker: string | null; a: string | null; b: string | null }
   | { name: 'settings'; section: SettingsSection | null };
 
-/** Settings sections with an address of their own (onboarding links to the data source). */
-export const SETTINGS_SECTIONS = ['data-source'] as const;
+/**
+ * Settings sections with an address of their own (onboarding links to the data source, the rule
+ * editor to the notification channels).
+ */
+export const SETTINGS_SECTIONS = ['data-source', 'notifications'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 const TICKER = /^[A-Z0-9.\-^]{1,12}$/;

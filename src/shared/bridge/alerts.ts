@@ -2,10 +2,16 @@
 import { z } from 'zod';
 import { ALERT_KINDS, severitySchema } from '../alert-rules.ts';
 import { idSchema, isoTimeSchema, tickerSchema } from './common.ts';
-import { webhookPresetSchema, webhookUrlSchema } from './settings.ts';
+import {
+  emailSettingsSchema,
+  pushoverSettingsSchema,
+  telegramSettingsSchema,
+  webhookPresetSchema,
+  webhookUrlSchema,
+} from './settings.ts';
 import { snapshotEndpointSchema } from './tickers.ts';
 
-export const DELIVERY_CHANNELS = ['desktop', 'webhook', 'in_app'] as const;
+export const DELIVERY_CHANNELS = ['desktop', 'webhook', 'in_app', 'telegram', 'email', 'pushover'] as const;
 export const DELIVERY_STATES = ['pending', 'sent', 'failed', 'skipped'] as const;
 
 export const deliverySchema = z.object({
@@ -15,6 +21,13 @@ export const deliverySchema = z.object({
   state: z.enum(DELIVERY_STATES),
   attempts: z.number().int().min(0),
   lastError: z.string().nullable(),
+  /**
+   * held: quiet hours kept it back (state skipped); passed: a critical rule marked to pass quiet
+   * hours delivered it inside them; null: quiet hours did not apply.
+   */
+  quietHours: z.enum(['held', 'passed']).nullable().default(null),
+  /** Grouped into a digest that goes out at this time (null: sent on its own). */
+  digestUntil: isoTimeSchema.nullable().default(null),
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
@@ -81,3 +94,27 @@ export const testWebhookOutputSchema = z.object({
   durationMs: z.number().min(0),
   error: z.string().nullable(),
 });
+
+/**
+ * `notify:test`: sends a test message through Telegram, e-mail or Pushover, with the saved
+ * settings, or with unsaved ones from the settings form (`config`); secrets always come from the
+ * main side's store.
+ */
+export const testChannelInputSchema = z.discriminatedUnion('channel', [
+  z.object({ channel: z.literal('telegram'), config: telegramSettingsSchema.optional() }),
+  z.object({ channel: z.literal('email'), config: emailSettingsSchema.optional() }),
+  z.object({ channel: z.literal('pushover'), config: pushoverSettingsSchema.optional() }),
+]);
+export type TestChannelInput = z.infer<typeof testChannelInputSchema>;
+
+export const testChannelOutputSchema = z.object({
+  delivered: z.boolean(),
+  /** What the service answered, in words: "Telegram accepted message 42 for chat -100…". */
+  detail: z.string().nullable(),
+  /** The HTTP status (Telegram, Pushover) or SMTP reply code (e-mail), when there was one. */
+  status: z.number().int().nullable(),
+  durationMs: z.number().min(0),
+  /** Why it failed, secrets removed; null when delivered. */
+  error: z.string().nullable(),
+});
+export type TestChannelResult = z.infer<typeof testChannelOutputSchema>;

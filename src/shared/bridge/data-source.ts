@@ -16,7 +16,14 @@ export const sourceTestOutputSchema = z.object({
 });
 export type SourceTestResult = z.infer<typeof sourceTestOutputSchema>;
 
-export const SECRET_NAMES = ['remoteApiKey', 'tradierToken'] as const;
+export const SECRET_NAMES = [
+  'remoteApiKey',
+  'tradierToken',
+  'telegramBotToken',
+  'smtpPassword',
+  'pushoverAppToken',
+  'pushoverUserKey',
+] as const;
 export const secretNameSchema = z.enum(SECRET_NAMES);
 export type SecretName = z.infer<typeof secretNameSchema>;
 

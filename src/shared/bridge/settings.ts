@@ -117,6 +117,12 @@ export const schedulesSchema = z.strictObject(
 );
 export type Schedules = z.infer<typeof schedulesSchema>;
 
+/**
+ * Minutes in which a channel's events are grouped into one message (a count, then one line per
+ * event, newest first), sent when the window ends; 0: every event is sent on its own at once.
+ */
+export const digestMinutesSchema = z.number().int().min(0).max(240);
+
 export const WEBHOOK_PRESETS = ['generic', 'discord', 'slack', 'ntfy'] as const;
 export const webhookPresetSchema = z.enum(WEBHOOK_PRESETS);
 
@@ -146,11 +152,79 @@ export const webhookSchema = z.strictObject({
   url: webhookUrlSchema,
   preset: webhookPresetSchema,
   enabled: z.boolean(),
+  digestMinutes: digestMinutesSchema.default(0),
 });
 export type Webhook = z.infer<typeof webhookSchema>;
 
+/**
+ * Telegram through a bot: the Bot API's sendMessage to one chat. The bot token is the secret
+ * `telegramBotToken` (main-side, like the API key); the chat id is a number (negative for groups)
+ * or a public channel's @name.
+ */
+export const telegramSettingsSchema = z.strictObject({
+  enabled: z.boolean(),
+  chatId: z
+    .string()
+    .trim()
+    .regex(
+      /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/,
+      'a chat id is a number such as -1001234567890, or @channelname',
+    ),
+  digestMinutes: digestMinutesSchema,
+});
+export type TelegramSettings = z.infer<typeof telegramSettingsSchema>;
+
+export const EMAIL_SECURITY = ['tls', 'starttls'] as const;
+export const emailSecuritySchema = z.enum(EMAIL_SECURITY);
+export type EmailSecurity = z.infer<typeof emailSecuritySchema>;
+
+const emailAddress = z.email({ message: 'an e-mail address such as trader@example.com' });
+
+/**
+ * E-mail over SMTP. tls: TLS from the first byte (usually port 465); starttls: plain, then
+ * upgraded, and refused if the server cannot (usually 587). The password is the secret
+ * `smtpPassword`; an empty user means the server needs no login.
+ */
+export const emailSettingsSchema = z.strictObject({
+  enabled: z.boolean(),
+  host: z
+    .string()
+    .trim()
+    .min(1, 'the SMTP server, e.g. smtp.example.com')
+    .max(253)
+    .regex(/^[A-Za-z0-9.-]+$|^\[[0-9A-Fa-f:.]+\]$/, 'a host name such as smtp.example.com'),
+  port: z.number().int().min(1).max(65535),
+  security: emailSecuritySchema,
+  user: z.string().trim().max(200),
+  from: emailAddress,
+  to: z.array(emailAddress).min(1, 'at least one recipient').max(10),
+  digestMinutes: digestMinutesSchema,
+});
+export type EmailSettings = z.infer<typeof emailSettingsSchema>;
+
+/**
+ * Pushover: the application token and the user key are the secrets `pushoverAppToken` and
+ * `pushoverUserKey`; the priority follows the alert's severity.
+ */
+export const pushoverSettingsSchema = z.strictObject({
+  enabled: z.boolean(),
+  digestMinutes: digestMinutesSchema,
+});
+export type PushoverSettings = z.infer<typeof pushoverSettingsSchema>;
+
+/** The channels beyond the desktop, in-app and webhooks, each configured once in settings. */
+export const MESSAGE_CHANNELS = ['telegram', 'email', 'pushover'] as const;
+export const messageChannelSchema = z.enum(MESSAGE_CHANNELS);
+export type MessageChannel = z.infer<typeof messageChannelSchema>;
+
 export const notificationsSchema = z.strictObject({
   desktop: z.boolean(),
+  /** Opt-in: group desktop notifications too (0 keeps one notification per alert). */
+  desktopDigestMinutes: digestMinutesSchema.default(0),
+  /** null: not set up. */
+  telegram: telegramSettingsSchema.nullable().default(null),
+  email: emailSettingsSchema.nullable().default(null),
+  pushover: pushoverSettingsSchema.nullable().default(null),
   webhooks: z
     .array(webhookSchema)
     .max(20)
@@ -211,7 +285,14 @@ export const defaultSettings: Settings = {
   },
   screeners: { enabled: [...SCREENER_PRESETS] },
   polling: { outsideMarketHours: false },
-  notifications: { desktop: true, webhooks: [] },
+  notifications: {
+    desktop: true,
+    desktopDigestMinutes: 0,
+    telegram: null,
+    email: null,
+    pushover: null,
+    webhooks: [],
+  },
   quietHours: { enabled: false, start: '22:00', end: '07:00' },
   theme: 'system',
   retentionDays: 365,

@@ -43,6 +43,10 @@ describe('cipherSecretStore', () => {
     expect(store.status()).toEqual({
       remoteApiKey: { set: false, hint: null },
       tradierToken: { set: true, hint: '…1234' },
+      telegramBotToken: { set: false, hint: null },
+      smtpPassword: { set: false, hint: null },
+      pushoverAppToken: { set: false, hint: null },
+      pushoverUserKey: { set: false, hint: null },
     });
   });
 

@@ -8,6 +8,7 @@ import { metricDaily } from './003-metric-daily.ts';
 import { payloadCompaction } from './004-payload-compaction.ts';
 import { snapshotSource } from './005-snapshot-source.ts';
 import { savedViews } from './006-saved-views.ts';
+import { deliveryDigests } from './007-delivery-digests.ts';
 import type { Migration } from './migration.ts';
 
 export { APPLICATION_ID, type Migration } from './migration.ts';
@@ -19,6 +20,7 @@ export const migrations: readonly Migration[] = [
   payloadCompaction,
   snapshotSource,
   savedViews,
+  deliveryDigests,
 ];
 
 export const CURRENT_SCHEMA_VERSION = migrations.length;

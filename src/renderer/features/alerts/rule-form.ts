@@ -69,6 +69,14 @@ export interface RuleDraft {
   desktop: boolean;
   inApp: boolean;
   webhookIds: string[];
+  telegram: boolean;
+  email: boolean;
+  pushover: boolean;
+  /** Critical rules only: deliver through quiet hours; sent as false for any other severity. */
+  passQuietHours: boolean;
+  /** The message template; both empty: the built-in wording (no template). */
+  templateTitle: string;
+  templateBody: string;
 }
 
 export function emptyDraft(): RuleDraft {
@@ -103,6 +111,12 @@ export function emptyDraft(): RuleDraft {
     desktop: true,
     inApp: true,
     webhookIds: [],
+    telegram: false,
+    email: false,
+    pushover: false,
+    passQuietHours: false,
+    templateTitle: '',
+    templateBody: '',
   };
 }
 
@@ -123,6 +137,12 @@ export function draftFromRule(rule: AlertRule): RuleDraft {
     desktop: rule.channels.desktop,
     inApp: rule.channels.inApp,
     webhookIds: [...rule.channels.webhookIds],
+    telegram: rule.channels.telegram,
+    email: rule.channels.email,
+    pushover: rule.channels.pushover,
+    passQuietHours: rule.passQuietHours,
+    templateTitle: rule.template?.title ?? '',
+    templateBody: rule.template?.body ?? '',
     scopeKind: rule.scope.kind,
     scopeTicker: rule.scope.kind === 'ticker' ? rule.scope.ticker : '',
     scopeWatchlistId: rule.scope.kind === 'watchlist' ? String(rule.scope.watchlistId) : '',
@@ -228,7 +248,20 @@ export function draftToInput(d: RuleDraft): DraftResult {
     quietHours: d.quietEnabled ? { start: d.quietStart, end: d.quietEnd } : null,
     snoozeUntil: d.snoozeUntil ? fromLocalInput(d.snoozeUntil) : null,
     severity: d.severity,
-    channels: { desktop: d.desktop, inApp: d.inApp, webhookIds: d.webhookIds },
+    channels: {
+      desktop: d.desktop,
+      inApp: d.inApp,
+      webhookIds: d.webhookIds,
+      telegram: d.telegram,
+      email: d.email,
+      pushover: d.pushover,
+    },
+    // Hidden for other severities, so never sent for them (the core refuses it there).
+    passQuietHours: d.severity === 'critical' && d.passQuietHours,
+    template:
+      d.templateTitle.trim() === '' && d.templateBody.trim() === ''
+        ? null
+        : { title: d.templateTitle, body: d.templateBody },
   };
   const parsed = alertRuleInputSchema.safeParse(candidate);
   if (parsed.success) return { ok: true, value: parsed.data };
@@ -259,6 +292,7 @@ function fieldFor(path: string[]): string {
   }
   if (head === 'scope') return sub === 'watchlistId' ? 'scopeWatchlistId' : 'scopeTicker';
   if (head === 'quietHours') return 'quietHours';
+  if (head === 'template') return sub === 'title' ? 'templateTitle' : 'templateBody';
   return head ?? 'form';
 }
 

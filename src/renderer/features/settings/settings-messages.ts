@@ -2,7 +2,13 @@
 // the main side's `issues` list after a refused save) becomes a sentence naming the field as the
 // form labels it, and a key saying where the form shows it. The schema's paths and zod's texts
 // ("webhooks.1.url: Invalid URL", "retentionDays: Too small") never reach the screen.
-import { POLL_JOBS, type PollJob } from '../../../shared/bridge/settings.ts';
+import {
+  MESSAGE_CHANNELS,
+  POLL_JOBS,
+  type MessageChannel,
+  type PollJob,
+} from '../../../shared/bridge/settings.ts';
+import { CHANNEL_NAMES } from './channel-settings.ts';
 
 /** A zod issue or the bridge's flattened one (path joined by dots, no code). */
 export interface SettingsIssue {
@@ -80,6 +86,50 @@ function webhookField(owner: string, field: string | undefined): string {
   return `${owner} is incomplete`;
 }
 
+const DIGEST_RULE = 'must be Off or a whole number of minutes up to 240';
+
+const isChannel = (key: string): key is MessageChannel =>
+  (MESSAGE_CHANNELS as readonly string[]).includes(key);
+
+/** The labels of the channel fields, as the form shows them (the messages repeat them). */
+export const CHANNEL_FIELD_LABELS: Readonly<Record<MessageChannel, Readonly<Record<string, string>>>> = {
+  telegram: { chatId: 'Telegram chat id', digestMinutes: 'Telegram digest' },
+  email: {
+    host: 'SMTP server',
+    port: 'SMTP port',
+    security: 'Security',
+    user: 'User name',
+    from: 'From address',
+    to: 'Recipients',
+    digestMinutes: 'E-mail digest',
+  },
+  pushover: { digestMinutes: 'Pushover digest' },
+};
+
+/** Zod's own wording ("Invalid input: …", "Too small: …"), which never reaches the screen. */
+const ZOD_WORDING = /^(Invalid|Too (small|big)|Unrecognized|Expected)/;
+
+/**
+ * A channel field's message: the schema's own words after the field's label ("Telegram chat id:
+ * a chat id is a number such as …"); where the schema has none, ours.
+ */
+function channelFieldMessage(
+  label: string,
+  field: string,
+  issue: SettingsIssue,
+  index: string | undefined,
+): string {
+  if (field === 'digestMinutes') return `${label} ${DIGEST_RULE}`;
+  if (field === 'port') return `${label} must be a whole number from 1 to 65535 (usually 465 or 587)`;
+  if (field === 'security') return `${label} must be TLS or STARTTLS`;
+  const owner = field === 'to' && index !== undefined ? `Recipient ${Number(index) + 1}` : label;
+  if (ZOD_WORDING.test(issue.message)) {
+    if (field === 'user') return `${label} must be at most 200 characters`;
+    return `${owner} is not valid`;
+  }
+  return `${owner}: ${issue.message}`;
+}
+
 /** One issue of a section, placed and worded. */
 export function placeIssue(section: string, issue: SettingsIssue): PlacedMessage {
   // Local checks parse one section (paths relative to it); the main side's paths start with it.
@@ -105,10 +155,25 @@ export function placeIssue(section: string, issue: SettingsIssue): PlacedMessage
     if (Number.isInteger(index))
       return {
         key: `notifications.webhooks.${index}.${fourth ?? ''}`,
-        message: webhookField(`Webhook ${index + 1}`, fourth),
+        message:
+          fourth === 'digestMinutes'
+            ? `Webhook ${index + 1} digest ${DIGEST_RULE}`
+            : webhookField(`Webhook ${index + 1}`, fourth),
       };
     if (kindOf(issue) === 'big') return { key: 'notifications', message: 'At most 20 webhooks' };
     return { key: 'notifications', message: 'Each webhook needs an id of its own' };
+  }
+  if (head === 'notifications' && second === 'desktopDigestMinutes')
+    return { key: 'notifications.desktopDigestMinutes', message: `Desktop grouping ${DIGEST_RULE}` };
+  if (head === 'notifications' && second !== undefined && isChannel(second)) {
+    const field = third ?? '';
+    const label = CHANNEL_FIELD_LABELS[second][field];
+    if (label === undefined)
+      return { key: `notifications.${second}`, message: `${CHANNEL_NAMES[second]} settings are incomplete` };
+    return {
+      key: `notifications.${second}.${field}`,
+      message: channelFieldMessage(label, field, issue, fourth),
+    };
   }
   if (head === 'screeners') return { key: 'screeners', message: 'Each screener can be chosen once' };
   // Anything else (a field added later): the section in words, never a path.

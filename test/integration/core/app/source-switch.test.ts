@@ -215,6 +215,10 @@ describe('switching the data source live', () => {
     expect(before).toEqual({
       remoteApiKey: { set: false, hint: null },
       tradierToken: { set: false, hint: null },
+      telegramBotToken: { set: false, hint: null },
+      smtpPassword: { set: false, hint: null },
+      pushoverAppToken: { set: false, hint: null },
+      pushoverUserKey: { set: false, hint: null },
     });
     const status = await w.invoke('secrets:set', { name: 'tradierToken', value: TRADIER_TOKEN });
     expect(status.tradierToken).toEqual({ set: true, hint: '…b41d' });

@@ -21,8 +21,15 @@ const valid: Webhook = {
   url: 'https://discord.example/hook',
   preset: 'discord',
   enabled: true,
+  digestMinutes: 0,
 };
-const invalid: Webhook = { id: 'ops', url: 'hooks.example.com', preset: 'generic', enabled: true };
+const invalid: Webhook = {
+  id: 'ops',
+  url: 'hooks.example.com',
+  preset: 'generic',
+  enabled: true,
+  digestMinutes: 0,
+};
 
 function reopen(): Store {
   store.close();

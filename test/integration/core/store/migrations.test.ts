@@ -108,6 +108,12 @@ const seeds: Record<number, (db: Database.Database) => void> = {
        VALUES ('screener', 'Cheap range', '{"kind":"screener","preset":"range_premium_seller","overrides":{"iv_rank_min":20}}', ?, ?)`,
     ).run(t0, t0);
   },
+  7: (db) => {
+    // From version 7 on, a delivery says whether it passed quiet hours and which digest it waits in.
+    db.prepare("UPDATE alert_deliveries SET quiet_hours = 'passed', digest_until = ? WHERE event_id = 1").run(
+      t0 + 60_000,
+    );
+  },
 };
 
 function databaseAtVersion(file: string, version: number): void {

@@ -41,12 +41,14 @@ describe('settings', () => {
     const next = store.settings.updateSettings({
       theme: 'dark',
       schedules: { signals: '*/2 * * * *' },
-      notifications: { webhooks: [{ id: 'ops', url: 'https://ntfy.sh/gw', preset: 'ntfy', enabled: true }] },
+      notifications: {
+        webhooks: [{ id: 'ops', url: 'https://ntfy.sh/gw', preset: 'ntfy', enabled: true, digestMinutes: 0 }],
+      },
     });
     expect(next.schedules).toEqual({ ...defaultSettings.schedules, signals: '*/2 * * * *' });
     expect(next.notifications).toEqual({
-      desktop: true,
-      webhooks: [{ id: 'ops', url: 'https://ntfy.sh/gw', preset: 'ntfy', enabled: true }],
+      ...defaultSettings.notifications,
+      webhooks: [{ id: 'ops', url: 'https://ntfy.sh/gw', preset: 'ntfy', enabled: true, digestMinutes: 0 }],
     });
     store.close();
     store = openDatabase(tmp.file('settings.db'));

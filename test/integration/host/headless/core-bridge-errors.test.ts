@@ -196,7 +196,14 @@ describe('core bridge errors over the headless HTTP bridge', () => {
     const set = await call('secrets:set', { name: 'remoteApiKey', value: secret });
     expect(set).toEqual({
       ok: true,
-      value: { remoteApiKey: { set: true, hint: '…5e6f' }, tradierToken: { set: false, hint: null } },
+      value: {
+        remoteApiKey: { set: true, hint: '…5e6f' },
+        tradierToken: { set: false, hint: null },
+        telegramBotToken: { set: false, hint: null },
+        smtpPassword: { set: false, hint: null },
+        pushoverAppToken: { set: false, hint: null },
+        pushoverUserKey: { set: false, hint: null },
+      },
     });
     expect(JSON.stringify(await call('secrets:status', {}))).not.toContain(secret);
     expect(JSON.stringify(await call('app:info', {}))).not.toContain(secret);

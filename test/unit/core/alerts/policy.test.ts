@@ -80,7 +80,7 @@ describe('delivery plan', () => {
   };
   const noon = nyToEpoch('2025-01-15', 12 * 60);
   const rule = (webhookIds: string[], quietHours: { start: string; end: string } | null = null) => ({
-    channels: { desktop: true, inApp: true, webhookIds },
+    channels: { desktop: true, inApp: true, webhookIds, telegram: false, email: false, pushover: false },
     quietHours,
   });
 

@@ -68,6 +68,8 @@ describe('small query helpers', () => {
       attempts: 1,
       lastError: null,
       updatedAt: 0,
+      quietHours: null,
+      digestUntil: null,
     });
     expect([d.channel, d.target]).toEqual([kind, target]);
   });

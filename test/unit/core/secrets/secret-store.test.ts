@@ -41,6 +41,10 @@ describe('fileSecretStore (headless)', () => {
     expect(store.status()).toEqual({
       remoteApiKey: { set: false, hint: null },
       tradierToken: { set: false, hint: null },
+      telegramBotToken: { set: false, hint: null },
+      smtpPassword: { set: false, hint: null },
+      pushoverAppToken: { set: false, hint: null },
+      pushoverUserKey: { set: false, hint: null },
     });
     store.set('tradierToken', 'tok-0123456789-a1b2');
     store.set('remoteApiKey', 'key-9876543210-z9y8');
@@ -52,6 +56,10 @@ describe('fileSecretStore (headless)', () => {
     expect(again.status()).toEqual({
       remoteApiKey: { set: true, hint: '…z9y8' },
       tradierToken: { set: true, hint: '…a1b2' },
+      telegramBotToken: { set: false, hint: null },
+      smtpPassword: { set: false, hint: null },
+      pushoverAppToken: { set: false, hint: null },
+      pushoverUserKey: { set: false, hint: null },
     });
     again.set('tradierToken', null);
     expect(fileSecretStore(dir).get('tradierToken')).toBeNull();

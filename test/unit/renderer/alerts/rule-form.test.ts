@@ -139,7 +139,16 @@ describe('draftFromRule round-trips', () => {
     quietHours: { start: '22:00', end: '06:30' },
     snoozeUntil: null,
     severity: 'warning',
-    channels: { desktop: true, inApp: false, webhookIds: ['slack'] },
+    channels: {
+      desktop: true,
+      inApp: false,
+      webhookIds: ['slack'],
+      telegram: true,
+      email: false,
+      pushover: true,
+    },
+    passQuietHours: false,
+    template: null,
     createdAt: '2026-03-02T15:00:00Z',
     updatedAt: '2026-03-02T15:00:00Z',
   };
@@ -160,6 +169,103 @@ describe('draftFromRule round-trips', () => {
       const { id: _id, createdAt: _c, updatedAt: _u, ...input } = rule;
       expect(result.value).toEqual(input);
     }
+  });
+});
+
+describe('channels, quiet hours and the message template', () => {
+  it.each<[string, Partial<RuleDraft>, Record<string, unknown>]>([
+    [
+      'the new channels, chosen',
+      { telegram: true, email: true, pushover: false },
+      {
+        channels: {
+          desktop: true,
+          inApp: true,
+          webhookIds: [],
+          telegram: true,
+          email: true,
+          pushover: false,
+        },
+      },
+    ],
+    [
+      'a critical rule passing quiet hours',
+      { severity: 'critical', passQuietHours: true },
+      { passQuietHours: true },
+    ],
+    // The toggle is hidden for other severities: a value left from critical is never sent.
+    [
+      'a warning rule with the toggle left on',
+      { severity: 'warning', passQuietHours: true },
+      { passQuietHours: false },
+    ],
+    ['an info rule', { severity: 'info', passQuietHours: true }, { passQuietHours: false }],
+    ['no template', { templateTitle: '', templateBody: '  ' }, { template: null }],
+    [
+      'a title only',
+      { templateTitle: '{{ticker}} {{severity}}' },
+      { template: { title: '{{ticker}} {{severity}}', body: '' } },
+    ],
+    [
+      'a title and a body',
+      { templateTitle: '{{ticker}}', templateBody: 'Spot {{price}}, flip {{flip}}' },
+      { template: { title: '{{ticker}}', body: 'Spot {{price}}, flip {{flip}}' } },
+    ],
+  ])('%s', (_label, patch, expected) => {
+    const result = draftToInput(draft(patch));
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.value).toMatchObject(expected);
+  });
+
+  it.each<[string, Partial<RuleDraft>, string, RegExp]>([
+    [
+      'an unknown placeholder in the title',
+      { templateTitle: '{{close}}' },
+      'templateTitle',
+      /unknown placeholder \{\{close\}\}/,
+    ],
+    [
+      'an unknown placeholder in the body',
+      { templateBody: 'at {{ last }}' },
+      'templateBody',
+      /unknown placeholder \{\{last\}\}/,
+    ],
+    ['a body over 2000 characters', { templateBody: 'x'.repeat(2001) }, 'templateBody', /2000/],
+  ])('refuses %s under its field', (_label, patch, field, message) => {
+    const result = draftToInput(draft(patch));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors[field]).toMatch(message);
+  });
+
+  it('round-trips a critical rule with a template through the editor', () => {
+    const rule: AlertRule = {
+      id: 2,
+      name: 'Flip',
+      enabled: true,
+      condition: { kind: 'level_cross', level: 'gamma_flip', direction: 'down' },
+      scope: { kind: 'ticker', ticker: 'SPY' },
+      cooldownMinutes: 0,
+      quietHours: null,
+      snoozeUntil: null,
+      severity: 'critical',
+      channels: { desktop: false, inApp: true, webhookIds: [], telegram: true, email: true, pushover: true },
+      passQuietHours: true,
+      template: { title: '{{ticker}} under the flip', body: 'Spot {{price}} < {{flip}}' },
+      createdAt: '2026-03-02T15:00:00Z',
+      updatedAt: '2026-03-02T15:00:00Z',
+    };
+    const d = draftFromRule(rule);
+    expect(d).toMatchObject({
+      telegram: true,
+      email: true,
+      pushover: true,
+      passQuietHours: true,
+      templateTitle: '{{ticker}} under the flip',
+      templateBody: 'Spot {{price}} < {{flip}}',
+    });
+    const result = draftToInput(d);
+    const { id: _id, createdAt: _c, updatedAt: _u, ...input } = rule;
+    expect(result).toEqual({ ok: true, value: input });
   });
 });
 

@@ -12,7 +12,25 @@ import {
 } from '../../../../src/renderer/features/settings/settings-messages.ts';
 import { addWebhook } from '../../../../src/renderer/features/settings/webhook-row.ts';
 
-const hook = (id: string, url: string): Webhook => ({ id, url, preset: 'generic', enabled: true });
+const hook = (id: string, url: string): Webhook => ({
+  id,
+  url,
+  preset: 'generic',
+  enabled: true,
+  digestMinutes: 0,
+});
+
+const EMAIL = {
+  enabled: true,
+  host: 'smtp.example.com',
+  port: 587,
+  security: 'starttls',
+  user: '',
+  from: 'alerts@example.com',
+  to: ['me@example.com'],
+  digestMinutes: 0,
+};
+const notify = (patch: Record<string, unknown>) => ({ ...defaultSettings.notifications, ...patch });
 
 /** The messages the form shows for a section's value, as the form checks it before saving. */
 function messagesFor<K extends keyof Settings>(section: K, value: unknown) {
@@ -58,6 +76,78 @@ describe('settings messages: what the form checks', () => {
       'Quiet hours from must be a time like 22:00',
     ],
     ['dataFolder', '', 'dataFolder', 'Data folder must not be empty'],
+    [
+      'notifications',
+      notify({ telegram: { enabled: true, chatId: 'my chat', digestMinutes: 0 } }),
+      'notifications.telegram.chatId',
+      'Telegram chat id: a chat id is a number such as -1001234567890, or @channelname',
+    ],
+    [
+      'notifications',
+      notify({ telegram: { enabled: true, chatId: '-100123', digestMinutes: 7.5 } }),
+      'notifications.telegram.digestMinutes',
+      'Telegram digest must be Off or a whole number of minutes up to 240',
+    ],
+    [
+      'notifications',
+      notify({ email: { ...EMAIL, host: '' } }),
+      'notifications.email.host',
+      'SMTP server: the SMTP server, e.g. smtp.example.com',
+    ],
+    [
+      'notifications',
+      notify({ email: { ...EMAIL, host: 'smtp example' } }),
+      'notifications.email.host',
+      'SMTP server: a host name such as smtp.example.com',
+    ],
+    [
+      'notifications',
+      notify({ email: { ...EMAIL, port: 0 } }),
+      'notifications.email.port',
+      'SMTP port must be a whole number from 1 to 65535 (usually 465 or 587)',
+    ],
+    [
+      'notifications',
+      notify({ email: { ...EMAIL, port: null } }),
+      'notifications.email.port',
+      'SMTP port must be a whole number from 1 to 65535 (usually 465 or 587)',
+    ],
+    [
+      'notifications',
+      notify({ email: { ...EMAIL, from: 'alerts' } }),
+      'notifications.email.from',
+      'From address: an e-mail address such as trader@example.com',
+    ],
+    [
+      'notifications',
+      notify({ email: { ...EMAIL, to: [] } }),
+      'notifications.email.to',
+      'Recipients: at least one recipient',
+    ],
+    [
+      'notifications',
+      notify({ email: { ...EMAIL, to: ['me@example.com', 'desk'] } }),
+      'notifications.email.to',
+      'Recipient 2: an e-mail address such as trader@example.com',
+    ],
+    [
+      'notifications',
+      notify({ pushover: { enabled: true, digestMinutes: 500 } }),
+      'notifications.pushover.digestMinutes',
+      'Pushover digest must be Off or a whole number of minutes up to 240',
+    ],
+    [
+      'notifications',
+      notify({ desktopDigestMinutes: -5 }),
+      'notifications.desktopDigestMinutes',
+      'Desktop grouping must be Off or a whole number of minutes up to 240',
+    ],
+    [
+      'notifications',
+      notify({ webhooks: [{ ...hook('ops', 'https://a.example'), digestMinutes: 1000 }] }),
+      'notifications.webhooks.0.digestMinutes',
+      'Webhook 1 digest must be Off or a whole number of minutes up to 240',
+    ],
   ] as const)('%s %j → %s: %s', (section, value, key, message) => {
     expect(messagesFor(section, value)).toEqual([{ key, message }]);
   });
@@ -95,6 +185,33 @@ describe('settings messages: what the main side sends back', () => {
       { path: 'schedules.signals', message: 'not a valid cron expression (node-cron syntax)' },
       'schedules.signals',
       'Signals schedule must be a cron expression of 5 or 6 fields, e.g. */5 * * * *',
+    ],
+    [
+      'notifications',
+      {
+        path: 'notifications.telegram.chatId',
+        message: 'a chat id is a number such as -1001234567890, or @channelname',
+      },
+      'notifications.telegram.chatId',
+      'Telegram chat id: a chat id is a number such as -1001234567890, or @channelname',
+    ],
+    [
+      'notifications',
+      { path: 'notifications.email.to.0', message: 'an e-mail address such as trader@example.com' },
+      'notifications.email.to',
+      'Recipient 1: an e-mail address such as trader@example.com',
+    ],
+    [
+      'notifications',
+      { path: 'notifications.email.user', message: 'Too big: expected string to have <=200 characters' },
+      'notifications.email.user',
+      'User name must be at most 200 characters',
+    ],
+    [
+      'notifications',
+      { path: 'notifications.email.somethingNew', message: 'Invalid input' },
+      'notifications.email',
+      'E-mail settings are incomplete',
     ],
     [
       'polling',

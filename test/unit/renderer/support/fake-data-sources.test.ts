@@ -100,6 +100,10 @@ describe('secrets', () => {
     expect(await fake.handlers['secrets:status'](undefined)).toEqual({
       remoteApiKey: { set: false, hint: null },
       tradierToken: { set: false, hint: null },
+      telegramBotToken: { set: false, hint: null },
+      smtpPassword: { set: false, hint: null },
+      pushoverAppToken: { set: false, hint: null },
+      pushoverUserKey: { set: false, hint: null },
     });
     const stored = await fake.handlers['secrets:set']({ name: 'remoteApiKey', value: 'secret-key-7f3a' });
     expect(stored.remoteApiKey).toEqual({ set: true, hint: '…7f3a' });

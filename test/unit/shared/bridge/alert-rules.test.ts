@@ -108,7 +108,17 @@ describe('rule input and patch', () => {
       quietHours: null,
       snoozeUntil: null,
       severity: 'info',
-      channels: { desktop: true, inApp: true, webhookIds: [] },
+      // The message channels are opt-in per rule, as is passing quiet hours; no template.
+      channels: {
+        desktop: true,
+        inApp: true,
+        webhookIds: [],
+        telegram: false,
+        email: false,
+        pushover: false,
+      },
+      passQuietHours: false,
+      template: null,
     });
   });
 
