@@ -7,6 +7,7 @@ import { AnalysisCache } from './analysis/analysis-cache.ts';
 import type { PricingParams } from './engine/types.ts';
 import { resolveApiKeys, type ResolvedKeys } from './http/api-keys.ts';
 import { createKeyring } from './http/auth.ts';
+import { drainApp, stopAccepting, type DrainResult } from './http/drain.ts';
 import { DEFAULT_LIMITS, type ServiceContext, type ServiceLimits } from './http/context.ts';
 import { TokenBuckets } from './http/rate-limit.ts';
 import { API_PREFIX, buildServer, type LogOptions } from './http/server.ts';
@@ -31,6 +32,7 @@ export type { MarketClock, MarketDataSource } from './market/source.ts';
 export type { LogOptions } from './http/server.ts';
 export type { ServiceLimits } from './http/context.ts';
 export { DEFAULT_TIMEOUTS, type ServerTimeouts } from './http/timeouts.ts';
+export { DEFAULT_DRAIN_MS, type DrainResult } from './http/drain.ts';
 export {
   ChainFolder,
   describeSnapshotTime,
@@ -228,6 +230,13 @@ export interface RunningService {
   /** The Tradier collector writing into the folder, or null. */
   readonly collector: TradierCollector | null;
   close(): Promise<void>;
+  /**
+   * Stops gracefully: no new connections, the requests in flight finished (each with
+   * Connection: close), idle keep-alive connections closed, and whatever is still open after
+   * `timeoutMs` (default 10 s) or once `cutNow` settles cut (see http/drain.ts). New connections
+   * are refused from the moment it is called.
+   */
+  drain(opts?: { timeoutMs?: number; cutNow?: Promise<unknown> }): Promise<DrainResult>;
 }
 
 /** Opens the chain folder of `opts`, on the data clock unless another one is asked for. */
@@ -319,6 +328,11 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
     close: async () => {
       await collector?.stop();
       await app.close();
+    },
+    drain: async ({ timeoutMs, cutNow } = {}) => {
+      void stopAccepting(app); // at once, before the collector's run in flight is waited for
+      await collector?.stop();
+      return drainApp(app, timeoutMs, cutNow);
     },
   };
 }

@@ -1,12 +1,15 @@
 // The engine's hot path: the gamma profile and flip over a 201-point grid for a 10,000-contract
 // chain (target < 50 ms), the same by the plain per-contract loop (the ratio is what the
-// precomputed kernel buys), the whole analyzeChain, the curves, and the heap one analysis takes.
+// precomputed kernel buys), the whole analyzeChain, the curves, the heap one analysis takes, and the
+// profile + flip of an SPX-sized chain against the numpy reference, one process per run
+// (engine-numpy.ts; skipped with a message when python3 has no numpy).
 // Run: `npm run bench -- engine` (node --expose-gc, so heap deltas start from a collected heap).
 import { analyzeChain } from '../../src/service/engine/analyze.ts';
 import { gammaByExpiration, gammaCurve, gexByStrike } from '../../src/service/engine/curves.ts';
 import { findGammaFlip, flipFromProfile } from '../../src/service/engine/flip.ts';
 import { buildGammaKernel, gammaProfileReference, referenceGex } from '../../src/service/engine/profile.ts';
 import { makeLargeChain, mapContracts } from '../support/chain-factory.ts';
+import { engineVersusNumpy } from './engine-numpy.ts';
 import { medianMs, type BenchSuite, type Measurement } from './harness.ts';
 
 const CONTRACTS = 10_000;
@@ -123,6 +126,7 @@ const suite: BenchSuite = {
       },
       { name: 'heap growth of one analyzeChain', value: heap, unit: 'MiB', note: gcNote },
       { name: 'heap growth of one profile + flip', value: heapFlip, unit: 'MiB', note: gcNote },
+      ...engineVersusNumpy(),
     ];
   },
 };

@@ -232,6 +232,41 @@ const suite: BenchSuite = {
       const wheel = await scroll('102');
       const jumps = await scroll('Math.round(scroller.clientHeight * 0.8)');
 
+      // Real mouse-wheel input, the pointer over the rows as a user's would be: Chromium's own
+      // wheel path (smooth-scroll animation on the compositor, scroll events to the page, hover
+      // moving from row to row). 100 notches of 100 px; frames counted by a rAF loop in the page.
+      const box = await page.getByTestId('ticker-table').boundingBox();
+      if (!box) throw new Error('no table on screen');
+      await page.evaluate(() => {
+        const scroller = document.querySelector('[data-testid="ticker-table"]');
+        if (scroller) scroller.scrollTop = 0;
+      });
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.evaluate(`(() => {
+        const w = window;
+        w.__frames = 0;
+        function count() { w.__frames += 1; w.__raf = requestAnimationFrame(count); }
+        w.__raf = requestAnimationFrame(count);
+      })()`);
+      const wc0 = await counters();
+      const wcpu0 = cpuByThread();
+      const NOTCHES = 100;
+      for (let i = 0; i < NOTCHES; i += 1) {
+        await page.mouse.wheel(0, 100);
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+      }
+      // The smooth-scroll animation of the last notches ends before the count stops.
+      await page.waitForFunction((target) => {
+        const s = document.querySelector('[data-testid="ticker-table"]');
+        return s !== null && s.scrollTop >= Math.min(target, s.scrollHeight - s.clientHeight) - 1;
+      }, NOTCHES * 100);
+      const wcpu = cpuSplit(wcpu0, cpuByThread());
+      const wheelFrames = (await page.evaluate(
+        `(() => { cancelAnimationFrame(window.__raf); return window.__frames; })()`,
+      )) as number;
+      const wheelCounters = perFrame(wc0, await counters(), wheelFrames);
+      const wheelCpu = wcpu.main + wcpu.raster + wcpu.compositing;
+
       return [
         {
           name: `first render of ${ROWS} rows`,
@@ -289,6 +324,12 @@ const suite: BenchSuite = {
           name: 'jump scroll: CPU per frame, all Chromium threads',
           value: (jumps.cpu.main + jumps.cpu.raster + jumps.cpu.compositing) / jumps.frames.length,
           unit: 'ms',
+        },
+        {
+          name: 'mouse-wheel scroll (100 notches, pointer over the rows): CPU per frame, all Chromium threads',
+          value: wheelCpu / wheelFrames,
+          unit: 'ms',
+          note: `${(wheelCpu / NOTCHES).toFixed(1)} ms per notch over ${wheelFrames} frames; ${cpuNote(wcpu, wheelFrames)}; ${wheelCounters}; software rendering, load average ${loadavg()[0]?.toFixed(1)}`,
         },
         ...bundleMeasurements(),
       ];

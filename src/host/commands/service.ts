@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { SERIES_WINDOW_PATTERN } from '../../shared/api/index.ts';
 import { TICKER_PATTERN } from '../../shared/bridge/common.ts';
-import { describeSnapshotTime, startService } from '../../service/index.ts';
+import { DEFAULT_DRAIN_MS, describeSnapshotTime, startService } from '../../service/index.ts';
 import type { ClockSpec } from '../../shared/clock-spec.ts';
 import { CLOCK_FLAGS, clockFromFlags } from './clock-flags.ts';
 import type { Command } from './command.ts';
@@ -38,6 +38,9 @@ const HELP = `usage: gammawatch service [options]
                     ~/.gammawatch/service)
   --warm-series W   series lookback computed in the background at start (default 180d;
                     e.g. 2y, or off)
+  --drain-ms N      on SIGTERM or SIGINT, stop accepting connections and give the requests in
+                    flight N ms to finish before cutting them (default 10000); a second signal
+                    cuts them at once
   --quiet           log warnings and errors only
   --help            this text
 `;
@@ -64,6 +67,7 @@ export async function runService(
       'keys-file': { type: 'string' },
       'data-dir': { type: 'string' },
       'warm-series': { type: 'string' },
+      'drain-ms': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -88,6 +92,7 @@ export async function runService(
     throw new Error('Tradier needs --chains DIR: every chain it fetches is written there as a file');
   const port = intOption('port', values.port, 0, 65535);
   const seed = intOption('seed', values.seed, -(2 ** 31), 2 ** 31 - 1);
+  const drainMs = intOption('drain-ms', values['drain-ms'], 0, 600_000) ?? DEFAULT_DRAIN_MS;
 
   const service = await startService({
     ...(port !== undefined ? { port } : {}),
@@ -133,9 +138,17 @@ export async function runService(
   lines.push(`Try: curl -H "Authorization: Bearer <key>" ${service.baseUrl}/top-setups`, 'Stop with Ctrl-C.');
   process.stdout.write(lines.join('\n') + '\n');
 
-  await untilStopSignal(signals);
-  await service.close();
-  process.stdout.write('service stopped\n');
+  const signal = await untilStopSignal(signals);
+  // Listening again: a second signal cuts the requests still in flight instead of killing the process.
+  const draining = service.drain({ timeoutMs: drainMs, cutNow: untilStopSignal(signals) });
+  // Written once the listener is closed (drain does that at once), so a reader of this line knows.
+  process.stdout.write(`${signal}: draining (up to ${drainMs} ms; signal again to stop at once)\n`);
+  const drained = await draining;
+  process.stdout.write(
+    drained.clean
+      ? `service stopped (drained in ${drained.ms} ms)\n`
+      : `service stopped (cut ${plural(drained.cut, 'connection')} still open after ${drained.ms} ms)\n`,
+  );
   return 0;
 }
 

@@ -16,6 +16,7 @@ import { clientErrorHandler } from './client-error.ts';
 import { clip } from '../../shared/api/echo.ts';
 import { QueryError } from '../../shared/api/query-error.ts';
 import { ServiceError, codeForStatus, errorBody, fromQueryError } from './errors.ts';
+import { installDrainHooks } from './drain.ts';
 import { registerDiscoveryRoutes } from './routes/discovery.ts';
 import { registerRankingRoutes } from './routes/rankings.ts';
 import { registerTickerRoutes } from './routes/tickers.ts';
@@ -104,6 +105,9 @@ export function buildServer(ctx: ServiceContext, log: LogOptions, http: HttpOpti
     logger: log.level === 'silent' ? false : { level: log.level, stream: log.stream ?? process.stderr },
     logController: new LogController({ disableRequestLogging: log.requests !== true }),
     genReqId: () => randomUUID(),
+    // While draining, a request that arrives on a connection the client opened before is served
+    // (with Connection: close), not refused with a 503: the client sent it in good faith.
+    return503OnClosing: false,
     requestIdHeader: false,
     routerOptions: {
       ignoreTrailingSlash: true,
@@ -116,6 +120,7 @@ export function buildServer(ctx: ServiceContext, log: LogOptions, http: HttpOpti
     },
   });
   app.decorateRequest('caller', null);
+  installDrainHooks(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ServiceError) return sendError(reply, request, error);
     // A shared parser used without the service's adapter (http/query.ts): still the same 400.

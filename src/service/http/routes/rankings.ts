@@ -1,21 +1,21 @@
 // Cross-ticker rankings: /top-setups, the screener presets and /income-setups. Each request is a
-// filter over the analysis cache's universe (built once per snapshot epoch). The weak ETag is
-// computed from the spec's keys before any body exists and kept with the request's URL, so a
-// repeated request or a matching revalidation costs a map lookup; bodies are serialised once.
+// filter over the analysis cache's universe (built once per snapshot epoch). A repeated request is
+// two map lookups (ranking-cache.ts): its parsed query by the raw URL, then its prepared response
+// by the normalised query, scope and epoch. The weak ETag is computed from the spec's keys before
+// any body exists, so a matching revalidation never builds a body; a body is serialised once.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   SCHEMA_IDS,
   SCREENER_PRESETS as PRESET_NAMES,
   type ScreenerPreset,
 } from '../../../shared/api/index.ts';
-import { LRUCache } from 'lru-cache';
 import type { TickerAnalysis } from '../../analysis/ticker-analysis.ts';
 import { INCOME_RECOMMENDER_VERSION } from '../../engine/interpret/income.ts';
 import { REGIME_MODEL_VERSION } from '../../engine/interpret/regime.ts';
 import { TRADE_SETUP_INTERPRETER_VERSION } from '../../engine/interpret/trade-setup.ts';
 import { ifNoneMatchMatches, weakEtag } from '../../rankings/etag.ts';
 import { parseIncomeQuery, parseTopSetupsQuery } from '../../rankings/parse-query.ts';
-import { INCOME_ROW_SHAPE, rankIncome } from '../../../shared/rankings/income-setups.ts';
+import { INCOME_ROW_SHAPE, rankIncome, type IncomeQuery } from '../../../shared/rankings/income-setups.ts';
 import { SCREENER_PRESET_VERSION, presetQuery } from '../../../shared/rankings/screener-presets.ts';
 import { echoFilters, type TopSetupsQuery } from '../../../shared/rankings/top-setups-query.ts';
 import { rankTopSetups } from '../../../shared/rankings/top-setups.ts';
@@ -26,6 +26,7 @@ import { isoUtc } from '../envelope.ts';
 import { ServiceError } from '../errors.ts';
 import { CachedBody, jsonBuffer, sendCachedJson } from '../json-reply.ts';
 import { readQuery } from '../query.ts';
+import { EpochCache, ParsedQueryCache, type ParsedQuery } from '../ranking-cache.ts';
 
 const SWR_SECONDS = 30;
 
@@ -47,28 +48,26 @@ interface View {
 }
 
 export function registerRankingRoutes(app: FastifyInstance, ctx: ServiceContext): void {
-  // Keyed by epoch, scope and the raw URL: a repeated request skips ranking and hashing.
-  const prepared = new LRUCache<string, Prepared>({ max: 256 });
+  const prepared = new EpochCache<Prepared>();
 
   // The query is parsed (and refused) before the universe is asked for: on a cold service that
   // ranks for seconds, a bad parameter must not wait for a ranking it will never read.
+  // `endpoint` names the route's response family in the cache key (a screener adds its preset).
   function respond<Q>(
     request: FastifyRequest,
     reply: FastifyReply,
-    query: Q,
+    endpoint: string,
+    parsed: ParsedQuery<Q>,
     prepare: (view: View, query: Q) => Prepared,
   ): FastifyReply {
     const u = ctx.analysis.universe();
     const scope = request.caller?.kind === 'demo' ? 'demo' : 'full';
-    const key = `${scope}|${u.id}|${request.url}`;
-    let p = prepared.get(key);
-    if (p === undefined) {
+    const p = prepared.get(u.id, `${endpoint}|${scope}|${parsed.key}`, () => {
       const rows = scope === 'full' ? u.rows : u.rows.filter((a) => ctx.demoSymbols.includes(a.ticker));
       const asof =
         scope === 'full' ? u.asof : rows.reduce<number | null>((m, a) => Math.max(m ?? a.asof, a.asof), null);
-      p = prepare({ rows, asof, epoch: u.key, scope }, query);
-      prepared.set(key, p);
-    }
+      return prepare({ rows, asof, epoch: u.key, scope }, parsed.query);
+    });
     void reply.header('etag', p.etag).header('cache-control', p.cacheControl);
     if (ifNoneMatchMatches(request.headers['if-none-match'], p.etag)) return reply.code(304).send();
     p.body ??= new CachedBody(jsonBuffer(p.build()));
@@ -120,36 +119,46 @@ export function registerRankingRoutes(app: FastifyInstance, ctx: ServiceContext)
     };
   }
 
+  const topQueries = new ParsedQueryCache<TopSetupsQuery>();
   serveEndpoint(app, 'topSetups', async (request, reply) =>
-    respond(request, reply, parseTopSetupsQuery(readQuery(request.query)), (view, query) =>
-      topSetups(query, null, view),
+    respond(
+      request,
+      reply,
+      'top',
+      topQueries.get(request.url, () => parseTopSetupsQuery(readQuery(request.query))),
+      (view, query) => topSetups(query, null, view),
     ),
   );
 
+  // Keyed by the raw URL too, so the preset name as sent is part of the key; an unknown preset is
+  // a 404 before any parse and is never kept.
+  const screenerQueries = new ParsedQueryCache<{ name: ScreenerPreset; query: TopSetupsQuery }>();
   serveEndpoint(app, 'screener', async (request, reply) => {
-    const raw = (request.params as Record<string, unknown>).name;
-    const name = PRESET_NAMES.find((p) => typeof raw === 'string' && p === raw.toLowerCase());
-    if (name === undefined) {
-      throw new ServiceError(
-        404,
-        'unknown_preset',
-        `no screener preset named '${typeof raw === 'string' ? clip(raw) : ''}'`,
-        { available: PRESET_NAMES },
-      );
-    }
-    return respond(
-      request,
-      reply,
-      parseTopSetupsQuery(presetQuery(name, readQuery(request.query))),
-      (view, query) => topSetups(query, name, view),
+    const parsed = screenerQueries.get(request.url, () => {
+      const raw = (request.params as Record<string, unknown>).name;
+      const name = PRESET_NAMES.find((p) => typeof raw === 'string' && p === raw.toLowerCase());
+      if (name === undefined) {
+        throw new ServiceError(
+          404,
+          'unknown_preset',
+          `no screener preset named '${typeof raw === 'string' ? clip(raw) : ''}'`,
+          { available: PRESET_NAMES },
+        );
+      }
+      return { name, query: parseTopSetupsQuery(presetQuery(name, readQuery(request.query))) };
+    });
+    return respond(request, reply, 'screener', parsed, (view, { name, query }) =>
+      topSetups(query, name, view),
     );
   });
 
+  const incomeQueries = new ParsedQueryCache<IncomeQuery>();
   serveEndpoint(app, 'incomeSetups', async (request, reply) =>
     respond(
       request,
       reply,
-      parseIncomeQuery(readQuery(request.query)),
+      'income',
+      incomeQueries.get(request.url, () => parseIncomeQuery(readQuery(request.query))),
       ({ rows, asof, epoch, scope }, query) => {
         const items = rankIncome(
           rows.flatMap((a) => a.income),
