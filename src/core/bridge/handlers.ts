@@ -96,7 +96,11 @@ export function createBridgeHandlers(app: App): BridgeHandlers {
         app.tickersAdded(list.tickers);
       }
       store.flags.set('onboarded', true);
-      return app.info();
+      // Also on the event stream: an app:changed computed before this call (still saying first run)
+      // may reach the window after this answer, and would bring the welcome screen back.
+      const info = app.info();
+      app.events.emit('app:changed', info);
+      return info;
     },
 
     'watchlists:list': async () => store.watchlists.list().map(toList),

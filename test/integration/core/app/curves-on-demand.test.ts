@@ -198,8 +198,14 @@ describe('curves on demand', () => {
       const h = createBridgeHandlers(other);
       const info = await dispatch(h, 'app:info', undefined);
       expect(info).toMatchObject({ ok: true, value: { firstRun: true } });
+      const heard: BridgeEventMessage[] = [];
+      const unsubscribe = other.events.subscribe((m) => heard.push(m));
       const done = await dispatch(h, 'app:completeOnboarding', { tickers: ['SPY'] });
+      unsubscribe();
       expect(done).toMatchObject({ ok: true, value: { firstRun: false } });
+      // The stream's last word on the app is the onboarded one, whatever it said before.
+      const infos = heard.filter((m) => m.event === 'app:changed');
+      expect(infos.at(-1)).toMatchObject({ payload: { firstRun: false } });
     } finally {
       await other.stop();
     }
