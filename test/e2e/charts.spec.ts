@@ -72,7 +72,6 @@ test.beforeAll(async ({ app }) => {
 
 test('the curves tab draws three charts with spot, flip and ±1σ marked', async ({ gw, app }) => {
   await openCurves(gw, app);
-  const gamma = await curve(app, { kind: 'gamma' });
   for (const [frame, chart, kind] of [
     ['chart-gamma', 'gamma-chart', 'gamma'],
     ['chart-expirations', 'expirations-chart', 'gamma_expirations'],
@@ -89,9 +88,15 @@ test('the curves tab draws three charts with spot, flip and ±1σ marked', async
     await expect(markers).toContainText('−1σ 1W');
     expect(await paintedShare(gw, chart)).toBeGreaterThan(0.02);
   }
-  await expect(gw.getByTestId('chart-gamma-asof')).toHaveText(
-    `as of ${formatMarketTime(gamma.snapshot?.asof)}`,
-  );
+  // The chart's time is the stored curve's. Pausing stops new runs, but one already under way may
+  // still store a newer curve while the page draws: compare with what the bridge answers now.
+  await expect
+    .poll(async () => {
+      const shown = await gw.getByTestId('chart-gamma-asof').textContent();
+      const stored = (await curve(app, { kind: 'gamma' })).snapshot?.asof;
+      return shown === `as of ${formatMarketTime(stored)}`;
+    })
+    .toBe(true);
   // Gamma by expiration names its four buckets and the combined line.
   await expect(gw.getByTestId('expirations-chart-legend')).toContainText('Nearest');
   await expect(gw.getByTestId('expirations-chart-legend')).toContainText('All other');
