@@ -156,13 +156,31 @@ test('create a rule in the editor and see its alert arrive in the app', async ({
   await expect(gw.getByTestId('rule-SPY drops')).toBeVisible();
   await snap(gw, '08-rules');
 
-  // The alert arrives as a toast and in the unread count, without a reload.
-  await expect(
-    gw
-      .getByTestId('toast-alert')
-      .filter({ hasText: /SPY price (above|below)/ })
-      .first(),
-  ).toBeVisible({ timeout: 90_000 });
+  // The alert arrives as a toast and in the unread count, without a reload. The market kept moving
+  // while the rules were typed, so the price may have left `price` behind on one side for a while:
+  // until an alert shows, both thresholds are put back at the newest price, which the next move
+  // then crosses one way or the other.
+  const toast = gw
+    .getByTestId('toast-alert')
+    .filter({ hasText: /SPY price (above|below)/ })
+    .first();
+  await expect
+    .poll(
+      async () => {
+        if (await toast.isVisible()) return true;
+        const now = (await app.call<{ rows: Row[] }>('tickers:latest', { tickers: ['SPY'] })).rows[0]?.price;
+        const rules =
+          await app.call<{ id: number; name: string; condition: Record<string, unknown> }[]>('rules:list');
+        for (const rule of rules.filter((r) => r.name === 'SPY moves' || r.name === 'SPY drops'))
+          await app.call('rules:update', {
+            id: rule.id,
+            patch: { condition: { ...rule.condition, value: now } },
+          });
+        return false;
+      },
+      { timeout: 90_000, intervals: [4_000] },
+    )
+    .toBe(true);
   await expect(gw.getByTestId('unread-count')).toBeVisible();
   await snap(gw, '09-alert-toast');
 
