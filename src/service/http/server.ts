@@ -123,7 +123,8 @@ export function buildServer(ctx: ServiceContext, log: LogOptions, http: HttpOpti
   installDrainHooks(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ServiceError) return sendError(reply, request, error);
-    // A shared parser used without the service's adapter (http/query.ts): still the same 400.
+    // Routes read queries with the shared readers (src/shared/api/query.ts), which are pure and
+    // throw a QueryError: here a refused value becomes the service's 400.
     if (error instanceof QueryError) return sendError(reply, request, fromQueryError(error));
     const status = error.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {

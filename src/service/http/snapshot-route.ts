@@ -9,7 +9,7 @@ import { sendSnapshotView, type ViewParams } from './conditional.ts';
 import type { ServiceContext } from './context.ts';
 import { serveEndpoint } from './endpoint-route.ts';
 import { tickerEnvelope } from './envelope.ts';
-import { readQuery, type Query } from './query.ts';
+import { readQuery, type Query } from '../../shared/api/query.ts';
 import { latestAnalysis, tickerParam } from './ticker-access.ts';
 
 export interface SnapshotEndpoint<P extends ViewParams> {

@@ -1,7 +1,8 @@
 // Reading query strings the way the spec asks for every endpoint: unknown parameters are ignored,
 // empty strings are unset, CSV means a set of values, and a value the endpoint cannot use is a 400
 // that names the parameter (and the allowed values when there is a closed set). Pure: a refused
-// value is a QueryError, which the service answers as its 400 (src/service/http/query.ts).
+// value is a QueryError, which the service's error handler answers as its 400
+// (src/service/http/server.ts).
 import { clip } from './echo.ts';
 import { invalidQueryParam } from './query-error.ts';
 

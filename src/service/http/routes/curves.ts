@@ -22,7 +22,7 @@ import { clip } from '../../../shared/api/echo.ts';
 import { displayAsof, isoUtc } from '../envelope.ts';
 import { ServiceError, invalidParam, missingParam } from '../errors.ts';
 import { cacheControlClock, type ViewParams } from '../conditional.ts';
-import { boolParam, enumParam } from '../query.ts';
+import { boolParam, enumParam } from '../../../shared/api/query.ts';
 import { serveSnapshotEndpoint, type SnapshotEndpoint } from '../snapshot-route.ts';
 
 const DATE_HINT = 'YYYY-MM-DD';

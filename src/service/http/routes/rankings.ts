@@ -25,7 +25,7 @@ import { serveEndpoint } from '../endpoint-route.ts';
 import { isoUtc } from '../envelope.ts';
 import { ServiceError } from '../errors.ts';
 import { CachedBody, jsonBuffer, sendCachedJson } from '../json-reply.ts';
-import { readQuery } from '../query.ts';
+import { readQuery } from '../../../shared/api/query.ts';
 import { EpochCache, ParsedQueryCache, type ParsedQuery } from '../ranking-cache.ts';
 
 const SWR_SECONDS = 30;

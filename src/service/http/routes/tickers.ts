@@ -26,7 +26,7 @@ import { serveEndpoint } from '../endpoint-route.ts';
 import { displayAsof, tickerEnvelope } from '../envelope.ts';
 import { invalidParam } from '../errors.ts';
 import { cacheControlClock, notModified, type ViewParams } from '../conditional.ts';
-import { boolParam, csvParam, enumParam, readQuery, type Query } from '../query.ts';
+import { boolParam, csvParam, enumParam, readQuery, type Query } from '../../../shared/api/query.ts';
 import { serveSnapshotEndpoint, type SnapshotEndpoint } from '../snapshot-route.ts';
 import { latestAnalysis, tickerParam } from '../ticker-access.ts';
 import { signalsData, tickerStateData } from '../ticker-payloads.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IncomeItem } from '../../../../src/shared/api/index.ts';
 import { ServiceError } from '../../../../src/service/http/errors.ts';
-import { readQuery } from '../../../../src/service/http/query.ts';
+import { readQuery } from '../../../../src/shared/api/query.ts';
 import { parseIncomeQuery } from '../../../../src/service/rankings/parse-query.ts';
 import { rankIncome } from '../../../../src/shared/rankings/income-setups.ts';
 

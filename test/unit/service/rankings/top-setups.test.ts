@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TopSetupsItem } from '../../../../src/shared/api/index.ts';
 import { ServiceError } from '../../../../src/service/http/errors.ts';
-import { readQuery } from '../../../../src/service/http/query.ts';
+import { readQuery } from '../../../../src/shared/api/query.ts';
 import { parseTopSetupsQuery } from '../../../../src/service/rankings/parse-query.ts';
 import { SCREENER_PRESETS, presetQuery } from '../../../../src/shared/rankings/screener-presets.ts';
 import { echoFilters } from '../../../../src/shared/rankings/top-setups-query.ts';

@@ -1,5 +1,8 @@
+// The shared query readers. A value they refuse is checked as the service answers it: the error
+// handler turns the QueryError into its 400 with fromQueryError.
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../../../../src/service/http/errors.ts';
+import { fromQueryError, type ServiceError } from '../../../../src/service/http/errors.ts';
+import { QueryError } from '../../../../src/shared/api/query-error.ts';
 import {
   boolParam,
   clampedParam,
@@ -7,7 +10,7 @@ import {
   enumParam,
   numberParam,
   readQuery,
-} from '../../../../src/service/http/query.ts';
+} from '../../../../src/shared/api/query.ts';
 
 const q = (o: Record<string, unknown>) => readQuery(o);
 
@@ -15,10 +18,10 @@ function errorOf(fn: () => unknown): ServiceError {
   try {
     fn();
   } catch (error) {
-    if (error instanceof ServiceError) return error;
+    if (error instanceof QueryError) return fromQueryError(error);
     throw error;
   }
-  throw new Error('expected a ServiceError');
+  throw new Error('expected a QueryError');
 }
 
 describe('readQuery', () => {
