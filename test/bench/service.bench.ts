@@ -7,6 +7,11 @@
 // node:http server in the same process: what Node and the kernel cost for that body, before any
 // routing, authentication or ranking.
 //
+// CPU per request is not independent of other load: with the cores busy, fewer requests are served
+// per event-loop turn and caches are shared, and the same code has measured 65 µs per /top-setups
+// at a load average of 1 and 80-105 µs at 3-4. Compare figures taken at similar load averages, and
+// the service with the floor only when the two were measured close together.
+//
 // The same file is the child: with GW_BENCH_SERVE=1 it starts the service (simulated market, seed 7,
 // manual clock fixed inside market hours) and answers memory and timing requests over IPC.
 import { fork } from 'node:child_process';
@@ -140,6 +145,24 @@ const suite: BenchSuite = {
       for (const path of ['/income-setups', '/tickers/SPY/signals'])
         await ask(child, { type: 'time', path }, 'time');
 
+      /** One recorded window of load on `url`: the client's figures and the server's CPU over it. */
+      const window = async (url: string, headers: Record<string, string>) => {
+        const before = await ask(child, { type: 'cpu' }, 'cpu');
+        const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+        const after = await ask(child, { type: 'cpu' }, 'cpu');
+        return { r, before, after };
+      };
+      /** Median server CPU per request over `first` and two more windows (the path is hot by now). */
+      const medianCpu = async (first: number, url: string, headers: Record<string, string>) => {
+        const values = [first];
+        for (let i = 0; i < 2; i++) {
+          const { r, before, after } = await window(url, headers);
+          values.push((after.micros - before.micros) / Math.max(1, r['2xx'] + r.non2xx));
+        }
+        const sorted = [...values].sort((a, b) => a - b);
+        return { median: sorted[1] ?? first, values };
+      };
+
       const load = async (
         name: string,
         path: string,
@@ -150,14 +173,7 @@ const suite: BenchSuite = {
         const url = path.startsWith('http') ? path : `${base}${path}`;
         // An unrecorded run first, so the JIT has compiled the path being measured.
         await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S, headers });
-        const before = await ask(child, { type: 'cpu' }, 'cpu');
-        const r = await autocannon({
-          url,
-          connections: CONNECTIONS,
-          duration: DURATION_S,
-          headers,
-        });
-        const after = await ask(child, { type: 'cpu' }, 'cpu');
+        const { r, before, after } = await window(url, headers);
         const served = r['2xx'] + r.non2xx; // non2xx counts the 3xx too
         const cpuPerRequest = (after.micros - before.micros) / Math.max(1, served);
         const userPerRequest = (after.user - before.user) / Math.max(1, served);
@@ -175,7 +191,7 @@ const suite: BenchSuite = {
           name: `${name}: server CPU per request`,
           value: cpuPerRequest,
           unit: 'µs',
-          note: `user ${userPerRequest.toFixed(1)} + system ${systemPerRequest.toFixed(1)} µs; ≈ ${Math.round(1e6 / cpuPerRequest)} req/s per fully available core; independent of other load on the machine`,
+          note: `user ${userPerRequest.toFixed(1)} + system ${systemPerRequest.toFixed(1)} µs; ≈ ${Math.round(1e6 / cpuPerRequest)} req/s per fully available core; rises with other load on the machine`,
         });
         out.push({
           name: `${name}: p99 latency`,
@@ -183,7 +199,7 @@ const suite: BenchSuite = {
           unit: 'ms',
           ...(p99Target !== undefined ? { target: { value: p99Target, better: 'lower' as const } } : {}),
         });
-        return { ...r, cpuPerRequest };
+        return { ...r, cpuPerRequest, url };
       };
 
       await load('/tickers/SPY/signals', '/tickers/SPY/signals', auth, 5000);
@@ -191,13 +207,15 @@ const suite: BenchSuite = {
       // (~5.6 KB instead of ~39 KB) to clients that accept it, but autocannon decodes every body
       // into a string, which costs it more for binary gzip than for JSON, so that is not measured.
       const topSetups = await load('/top-setups', '/top-setups', auth, 5000, 20);
-      // The issue's figure: 122 µs before the ranking caches; the target is half of that.
+      // The issue's figure: 122 µs before the ranking caches; the target is half of that. Other
+      // work on the two cores moves a single window by 10-30 µs, so the figure is a median of three.
+      const topCpu = await medianCpu(topSetups.cpuPerRequest, topSetups.url, auth);
       out.push({
         name: 'cpu_us_per_request: /top-setups (200, 39 KB identity body)',
-        value: topSetups.cpuPerRequest,
+        value: topCpu.median,
         unit: 'µs',
         target: { value: 61, better: 'lower' },
-        note: 'server user + system CPU over the run / requests served',
+        note: `median of ${topCpu.values.length} windows of ${DURATION_S} s (${topCpu.values.map((v) => v.toFixed(1)).join(', ')} µs), each server user + system CPU / requests served; load average ${loadavg()[0]?.toFixed(1)}`,
       });
       const etag = (await fetch(`${base}/top-setups`, { headers: auth })).headers.get('etag') ?? '';
       await load('/top-setups revalidation (304)', '/top-setups', { ...auth, 'if-none-match': etag }, 10_000);
@@ -216,11 +234,12 @@ const suite: BenchSuite = {
         auth,
         null,
       );
+      const floorCpu = await medianCpu(floor.cpuPerRequest, floor.url, auth);
       out.push({
         name: 'cpu_us_per_request: bare node:http sending the same bytes (the floor)',
-        value: floor.cpuPerRequest,
+        value: floorCpu.median,
         unit: 'µs',
-        note: 'no routing, authentication or ranking: Node and the kernel alone',
+        note: `median of ${floorCpu.values.length} windows (${floorCpu.values.map((v) => v.toFixed(1)).join(', ')} µs); no routing, authentication, ranking or socket timeouts: Node and the kernel alone; measured after the service, so compare at the same load average (${loadavg()[0]?.toFixed(1)})`,
       });
 
       const rss = await ask(child, { type: 'rss' }, 'rss');

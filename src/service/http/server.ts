@@ -8,9 +8,9 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type HookHandlerDoneFunction,
 } from 'fastify';
-import type { Caller } from './auth.ts';
-import { authenticate } from './auth.ts';
+import { authenticate, type Caller } from './auth.ts';
 import type { ServiceContext } from './context.ts';
 import { clientErrorHandler } from './client-error.ts';
 import { clip } from '../../shared/api/echo.ts';
@@ -95,6 +95,11 @@ function routingFailure(error: FastifyError, request: FastifyRequest): ServiceEr
   return new ServiceError(status, codeForStatus(status), `malformed request: ${clip(error.message)}`);
 }
 
+function tagRequest(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  void reply.header('x-request-id', request.id);
+  done();
+}
+
 export function buildServer(ctx: ServiceContext, log: LogOptions, http: HttpOptions = {}): FastifyInstance {
   const timeouts = resolveTimeouts(http.timeouts);
   const app: FastifyInstance = Fastify({
@@ -147,27 +152,46 @@ export function buildServer(ctx: ServiceContext, log: LogOptions, http: HttpOpti
     );
   });
 
+  /** Who calls a keyed route: a 401 without a valid key, a 429 for demo access over its rate. */
+  function callerOf(request: FastifyRequest): Caller {
+    const caller = authenticate(request.headers, ctx.keyring);
+    if (caller.kind === 'demo' && ctx.demoBuckets) {
+      const taken = ctx.demoBuckets.take(`demo:${request.ip}`);
+      if (!taken.ok) {
+        throw new ServiceError(
+          429,
+          'rate_limited',
+          'demo access rate limit reached; use an API key for more',
+          {},
+          {
+            'Retry-After': String(taken.retryAfterSeconds),
+          },
+        );
+      }
+    }
+    return caller;
+  }
+
+  function admitCaller(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+    void reply.header('x-request-id', request.id);
+    let caller: Caller;
+    try {
+      caller = callerOf(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    request.caller = caller;
+    done();
+  }
+
   void app.register(
     async (api) => {
-      api.addHook('onRequest', async (request, reply) => {
-        void reply.header('x-request-id', request.id);
-        if (request.routeOptions.config.public === true) return;
-        const caller = authenticate(request.headers, ctx.keyring);
-        if (caller.kind === 'demo' && ctx.demoBuckets) {
-          const taken = ctx.demoBuckets.take(`demo:${request.ip}`);
-          if (!taken.ok) {
-            throw new ServiceError(
-              429,
-              'rate_limited',
-              'demo access rate limit reached; use an API key for more',
-              {},
-              {
-                'Retry-After': String(taken.retryAfterSeconds),
-              },
-            );
-          }
-        }
-        request.caller = caller;
+      // Each route gets its own hook, chosen once here, so a request pays neither for reading its
+      // route's config (Fastify builds `routeOptions` afresh on every read) nor for a promise.
+      api.addHook('onRoute', (route) => {
+        const hook = route.config?.public === true ? tagRequest : admitCaller;
+        route.onRequest = route.onRequest === undefined ? hook : [hook, ...[route.onRequest].flat()];
       });
       registerDiscoveryRoutes(api, ctx);
       registerTickerRoutes(api, ctx);

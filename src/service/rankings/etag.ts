@@ -27,6 +27,8 @@ export function weakEtag(parts: Record<string, unknown>): string {
  */
 export function ifNoneMatchMatches(header: string | string[] | undefined, etag: string): boolean {
   if (header === undefined) return false;
+  // What a client that revalidates sends: the ETag exactly as it was given.
+  if (header === etag) return true;
   const target = opaque(etag);
   const values = Array.isArray(header) ? header : [header];
   for (const value of values) {

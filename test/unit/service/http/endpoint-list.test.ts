@@ -3,7 +3,7 @@
 // route lets through without a key, and the list's own shape.
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ENDPOINTS, ENDPOINT_NAMES, SCHEMA_IDS } from '../../../../src/shared/api/index.ts';
+import { API_ENDPOINTS, ENDPOINT_NAMES, SCHEMA_IDS, fillPath } from '../../../../src/shared/api/index.ts';
 import { API_PREFIX } from '../../../../src/service/index.ts';
 import { fastifyPath } from '../../../../src/service/http/endpoint-route.ts';
 import { makeService } from '../../../support/service-factory.ts';
@@ -42,6 +42,19 @@ describe('service routes and the shared endpoint list', () => {
     const config = route?.config as { public?: boolean } | undefined;
     expect(config?.public === true).toBe(e.auth === 'none');
   });
+
+  // Each route's request hook is chosen when the route is added (server.ts), HEAD routes included:
+  // a keyed route that got the public hook would answer without a key.
+  it.each(ENDPOINT_NAMES.flatMap((name) => [['GET', name] as const, ['HEAD', name] as const]))(
+    '%s %s without a key: 401 exactly when the list says bearer, with a request id either way',
+    async (method, name) => {
+      const e = API_ENDPOINTS[name];
+      const url = `${API_PREFIX}${fillPath(e.path, (p) => (p === 'name' ? 'momentum_breakout' : 'SPY'))}`;
+      const r = await app.inject({ method, url });
+      expect(r.statusCode === 401).toBe(e.auth !== 'none');
+      expect(r.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  );
 
   it.each([
     ['/tickers/{ticker}', '/tickers/:ticker'],
