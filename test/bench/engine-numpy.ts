@@ -1,7 +1,9 @@
 // The engine against vectorised numpy on an SPX-sized chain: each run is one fresh process (ours:
 // engine-flip-once.ts; numpy: reference/gamma_flip_numpy.py) reading the same chain file, timing its
-// first profile + flip (data already loaded) and the median of a few more in the same process. Runs
-// alternate ours / numpy so both see the same load on a shared machine; medians over the runs.
+// first profile + flip (data already loaded, modules imported: the WebAssembly kernel is compiled at
+// import like numpy's at `import numpy`) and the median of a few more in the same process. Runs
+// alternate ours / numpy so both see the same load on a shared machine; medians over the runs. Ours
+// also runs with the plain Math.exp loop (the backend without WebAssembly SIMD), for what SIMD buys.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +24,8 @@ interface RunResult {
   warm_ms: number | null;
   price: number | null;
   agree?: boolean;
+  /** Ours only: the kernel's sum backend the run used. */
+  backend?: string;
 }
 
 function median(xs: number[]): number {
@@ -52,10 +56,16 @@ export function engineVersusNumpy(): Measurement[] {
   const once = [join(here, 'engine-flip-once.ts'), file, String(WARM)];
   const script = join(here, 'reference', 'gamma_flip_numpy.py');
   const withNumpy = numpyAvailable();
-  const runs = { ours: [] as RunResult[], textbook: [] as RunResult[], kernel: [] as RunResult[] };
+  const runs = {
+    ours: [] as RunResult[],
+    oursJs: [] as RunResult[],
+    textbook: [] as RunResult[],
+    kernel: [] as RunResult[],
+  };
   try {
     for (let i = 0; i < RUNS; i++) {
-      runs.ours.push(runOnce(process.execPath, ['--import', 'tsx', ...once]));
+      runs.ours.push(runOnce(process.execPath, ['--import', 'tsx', ...once, 'wasm-simd']));
+      runs.oursJs.push(runOnce(process.execPath, ['--import', 'tsx', ...once, 'js']));
       if (!withNumpy) continue;
       runs.textbook.push(runOnce('python3', [script, file, String(WARM), 'textbook']));
       runs.kernel.push(runOnce('python3', [script, file, String(WARM), 'kernel']));
@@ -67,12 +77,19 @@ export function engineVersusNumpy(): Measurement[] {
   const warm = (rs: RunResult[]) => median(rs.map((r) => r.warm_ms ?? Number.NaN));
   const oursFirst = first(runs.ours);
   const oursWarm = warm(runs.ours);
+  const backends = new Set(runs.ours.map((r) => r.backend));
   const out: Measurement[] = [
     {
       name: 'SPX-sized profile + flip, ours, first call in a fresh process',
       value: oursFirst,
       unit: 'ms',
-      note: `${shape}; median of ${RUNS} processes; warm (median of ${WARM} more per process): ${oursWarm.toFixed(1)} ms`,
+      note: `${shape}; kernel sum: ${[...backends].join(', ')}; median of ${RUNS} processes; warm (median of ${WARM} more per process): ${oursWarm.toFixed(1)} ms`,
+    },
+    {
+      name: 'SPX-sized profile + flip, ours with the plain Math.exp loop, first call in a fresh process',
+      value: first(runs.oursJs),
+      unit: 'ms',
+      note: `the backend used without WebAssembly SIMD; median of ${RUNS} processes; warm: ${warm(runs.oursJs).toFixed(1)} ms`,
     },
   ];
   if (!withNumpy) {

@@ -7,6 +7,7 @@
 import { analyzeChain } from '../../src/service/engine/analyze.ts';
 import { gammaByExpiration, gammaCurve, gexByStrike } from '../../src/service/engine/curves.ts';
 import { findGammaFlip, flipFromProfile } from '../../src/service/engine/flip.ts';
+import { kernelBackend, useKernelBackend } from '../../src/service/engine/gamma-kernel-wasm.ts';
 import { buildGammaKernel, gammaProfileReference, referenceGex } from '../../src/service/engine/profile.ts';
 import { makeLargeChain, mapContracts } from '../support/chain-factory.ts';
 import { engineVersusNumpy } from './engine-numpy.ts';
@@ -61,6 +62,12 @@ const suite: BenchSuite = {
       1,
     );
     const fastCpu = cpuMs(() => findGammaFlip(chain));
+    const backend = kernelBackend();
+    // The same on the js backend (plain JavaScript loops, as where WebAssembly SIMD is missing).
+    useKernelBackend('js');
+    const fastJs = await medianMs(() => findGammaFlip(chain), 30, 5);
+    const fastJsCpu = cpuMs(() => findGammaFlip(chain));
+    useKernelBackend(backend);
     // The simulator quotes a strike's put and call at one IV: the kernel then has one term per strike.
     const oneIv = mapContracts(chain, (row, i) =>
       !row.isCall && chain.isCall[i + 1] === 1 && chain.strike[i + 1] === row.strike
@@ -90,7 +97,7 @@ const suite: BenchSuite = {
         value: fast,
         unit: 'ms',
         target: { value: 50, better: 'lower' },
-        note: `${shape}; median of 30`,
+        note: `${shape}; kernel sum: ${backend}; median of 30`,
       },
       {
         name: 'profile + flip, precomputed kernel, CPU time',
@@ -98,6 +105,13 @@ const suite: BenchSuite = {
         unit: 'ms',
         note: 'user + system per run, mean of 30',
       },
+      {
+        name: 'profile + flip, kernel as plain Math.exp loops (the js backend)',
+        value: fastJs,
+        unit: 'ms',
+        note: `median of 30; CPU ${fastJsCpu.toFixed(1)} ms per run`,
+      },
+      { name: `speed-up of ${backend} over the Math.exp loop (CPU)`, value: fastJsCpu / fastCpu, unit: '×' },
       {
         name: 'profile + flip, one IV per strike (as simulated chains are quoted)',
         value: fastOneIv,

@@ -4,14 +4,16 @@
 // by default, spot itself in the middle.
 //
 // This is the engine's hot path (10,000 contracts × 201 points, plus the flip's bisection), so the
-// per-contract work is reduced to one multiply-add and one Math.exp. Writing the contract's GEX at S:
+// per-contract work is reduced to one multiply-add and one exp. Writing the contract's GEX at S:
 //   d1 = (ln S − ln K + (r − q + σ²/2) t) / (σ√t) = (ln S + a) · b
 //   GEX(S) = sign · OI · 100 · S² · 0.01 · e^{−qt} φ(d1) / (S σ√t) = S · c · exp(−d1² / 2)
 // with a = (r − q + σ²/2) t − ln K, b = 1/(σ√t), c = sign · OI · e^{−qt} · b / √(2π), computed once
-// per contract (once per strike when its put and call share one IV). `gammaProfileReference` is the
+// per contract (once per strike when its put and call share one IV). The sum over contracts runs in
+// WebAssembly SIMD where the runtime has it (gamma-kernel-wasm.ts), and so does building the terms. `gammaProfileReference` is the
 // plain loop over `bsGamma`, kept to check the kernel and to measure what the rewrite buys.
 import { hasValidIv, type OptionChain } from './chain.ts';
 import { CONTRACT_MULTIPLIER, expiryYears, sharesToGex, usableCount, type GammaView } from './exposure.ts';
+import { buildKernelInWasm, gaussianSum, type KernelInputs } from './gamma-kernel-wasm.ts';
 import { bsGamma } from './pricing.ts';
 import { DEFAULT_PRICING, type PricingParams } from './types.ts';
 
@@ -63,8 +65,22 @@ function included(chain: OptionChain, i: number, mask: Uint8Array | undefined): 
 
 export function buildGammaKernel(chain: OptionChain, options: ProfileOptions = {}): GammaKernel {
   const { r, q } = options.pricing ?? DEFAULT_PRICING;
-  const naive = options.view === 'naive';
   const years = expiryYears(chain);
+  const inputs: KernelInputs = {
+    r,
+    q,
+    naive: options.view === 'naive',
+    mask: options.mask,
+    years,
+    rootT: years.map(Math.sqrt),
+    carry: years.map((t) => Math.exp(-q * t)),
+  };
+  return buildKernelInWasm(chain, inputs) ?? buildGammaKernelJs(chain, inputs);
+}
+
+/** buildGammaKernel's loop in JavaScript: the 'js' backend, and the reference for the module's. */
+export function buildGammaKernelJs(chain: OptionChain, inputs: KernelInputs): GammaKernel {
+  const { r, q, naive, mask, years, rootT, carry } = inputs;
   const a = new Float64Array(chain.size);
   const b = new Float64Array(chain.size);
   const c = new Float64Array(chain.size);
@@ -78,11 +94,11 @@ export function buildGammaKernel(chain: OptionChain, options: ProfileOptions = {
     const strike = chain.strike[i] as number;
     const expiry = chain.expiryIndex[i] as number;
     const t = years[expiry] as number;
-    if (oi === 0 || !hasValidIv(sigma) || !(strike > 0) || !(t > 0) || !included(chain, i, options.mask))
-      continue;
-    const sd = sigma * Math.sqrt(t);
+    if (oi === 0 || !hasValidIv(sigma) || !(strike > 0) || !(t > 0)) continue;
+    if (mask !== undefined && mask[expiry] !== 1) continue;
+    const sd = sigma * (rootT[expiry] as number);
     const sign = naive || chain.isCall[i] === 1 ? 1 : -1;
-    const weight = ((sign * oi * CONTRACT_MULTIPLIER * 0.01 * Math.exp(-q * t)) / sd) * INV_SQRT_2PI;
+    const weight = ((sign * oi * CONTRACT_MULTIPLIER * 0.01 * (carry[expiry] as number)) / sd) * INV_SQRT_2PI;
     // The chain lists a strike's put and call side by side; quoted at one IV they share a and b,
     // so they become one term (exact, and half the work on chains quoted that way).
     if (expiry === lastExpiry && strike === lastStrike && sigma === lastSigma) {
@@ -102,14 +118,7 @@ export function buildGammaKernel(chain: OptionChain, options: ProfileOptions = {
 
 /** Total GEX (USD per 1 % move) at one hypothetical spot. */
 export function kernelGex(kernel: GammaKernel, spot: number): number {
-  const { a, b, c, size } = kernel;
-  const lnS = Math.log(spot);
-  let sum = 0;
-  for (let i = 0; i < size; i++) {
-    const x = (lnS + (a[i] as number)) * (b[i] as number);
-    sum += (c[i] as number) * Math.exp(-0.5 * x * x);
-  }
-  return sum * spot;
+  return gaussianSum(kernel, Math.log(spot)) * spot;
 }
 
 export function profileFromKernel(kernel: GammaKernel, spots: Float64Array): GammaProfile {
