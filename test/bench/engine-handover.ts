@@ -3,6 +3,7 @@
 // years to expiry so the Python side needs no calendar, the grid, and our flip for the check.
 import type { OptionChain } from '../../src/service/engine/chain.ts';
 import { expiryYears } from '../../src/service/engine/exposure.ts';
+import { spotGrid } from '../../src/service/engine/profile.ts';
 import { DEFAULT_PRICING } from '../../src/service/engine/types.ts';
 
 export interface Handover {
@@ -21,6 +22,8 @@ export interface Handover {
   rangePct: number;
   points: number;
   tolerancePct: number;
+  /** The grid's hypothetical spots (even steps in ln S, spot in the middle), so both sides use the same. */
+  spots: number[];
   /** Our flip price, which the numpy reference checks its own against. */
   ours: number | null;
 }
@@ -46,6 +49,7 @@ export function toHandover(
     r: DEFAULT_PRICING.r,
     q: DEFAULT_PRICING.q,
     ...grid,
+    spots: Array.from(spotGrid(chain.spot, grid.rangePct, grid.points)),
     ours,
   };
 }

@@ -12,7 +12,7 @@ import {
   DEFAULT_RANGE_PCT,
   kernelGex,
   profileFromKernel,
-  spotGrid,
+  logGrid,
   type GammaProfile,
   type ProfileOptions,
 } from './profile.ts';
@@ -37,7 +37,7 @@ export const DEFAULT_FLIP_TOLERANCE_PCT = 1e-4;
 
 export function findGammaFlip(chain: OptionChain, options: FlipOptions = {}): GammaFlip {
   const kernel = buildGammaKernel(chain, { ...options, view: 'signed' });
-  const profile = profileFromKernel(kernel, spotGrid(chain.spot, options.rangePct, options.points));
+  const profile = profileFromKernel(kernel, logGrid(chain.spot, options.rangePct, options.points));
   if (kernel.size === 0) {
     return {
       price: null,

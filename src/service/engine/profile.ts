@@ -13,7 +13,7 @@
 // plain loop over `bsGamma`, kept to check the kernel and to measure what the rewrite buys.
 import { hasValidIv, type OptionChain } from './chain.ts';
 import { CONTRACT_MULTIPLIER, expiryYears, sharesToGex, usableCount, type GammaView } from './exposure.ts';
-import { buildKernelInWasm, gaussianSum, type KernelInputs } from './gamma-kernel-wasm.ts';
+import { buildKernelInWasm, gaussianSum, logGridSums, type KernelInputs } from './gamma-kernel-wasm.ts';
 import { bsGamma } from './pricing.ts';
 import { DEFAULT_PRICING, type PricingParams } from './types.ts';
 
@@ -48,15 +48,44 @@ export interface GammaKernel {
 export const DEFAULT_RANGE_PCT = 0.2;
 export const DEFAULT_POINTS = 201;
 
-export function spotGrid(spot: number, rangePct = DEFAULT_RANGE_PCT, points = DEFAULT_POINTS): Float64Array {
+/**
+ * The grid in ln S: `below` evenly spaced from spot · (1 − range) up to (not including) spot, then
+ * `above` from spot up to spot · (1 + range), spot itself in the middle. Even steps in ln S are what
+ * lets the profile walk each term's Gaussian with multiplies (logGridSums); each half keeps its ends
+ * at exactly ±range.
+ */
+export interface LogGrid {
+  below: { start: number; step: number; count: number };
+  above: { start: number; step: number; count: number };
+}
+
+export function logGrid(spot: number, rangePct = DEFAULT_RANGE_PCT, points = DEFAULT_POINTS): LogGrid {
   if (!(spot > 0) || !Number.isFinite(spot))
     throw new RangeError(`spot must be a positive number, got ${spot}`);
   if (!(rangePct > 0 && rangePct < 1)) throw new RangeError(`rangePct must be in (0, 1), got ${rangePct}`);
   if (!Number.isInteger(points) || points < 3)
     throw new RangeError(`points must be an integer ≥ 3, got ${points}`);
-  const grid = new Float64Array(points);
-  for (let j = 0; j < points; j++) grid[j] = spot * (1 - rangePct + (2 * rangePct * j) / (points - 1));
-  return grid;
+  const mid = Math.floor((points - 1) / 2);
+  const lnSpot = Math.log(spot);
+  const low = Math.log1p(-rangePct);
+  return {
+    below: { start: lnSpot + low, step: -low / mid, count: mid },
+    above: { start: lnSpot, step: Math.log1p(rangePct) / (points - 1 - mid), count: points - mid },
+  };
+}
+
+/** ln S at each grid point. */
+function gridLogs(grid: LogGrid): Float64Array {
+  const { below, above } = grid;
+  const out = new Float64Array(below.count + above.count);
+  for (let j = 0; j < below.count; j++) out[j] = below.start + j * below.step;
+  for (let j = 0; j < above.count; j++) out[below.count + j] = above.start + j * above.step;
+  return out;
+}
+
+/** The hypothetical spots of the grid, ascending: ±`rangePct` of spot in `points` points. */
+export function spotGrid(spot: number, rangePct = DEFAULT_RANGE_PCT, points = DEFAULT_POINTS): Float64Array {
+  return gridLogs(logGrid(spot, rangePct, points)).map(Math.exp);
 }
 
 function included(chain: OptionChain, i: number, mask: Uint8Array | undefined): boolean {
@@ -121,15 +150,21 @@ export function kernelGex(kernel: GammaKernel, spot: number): number {
   return gaussianSum(kernel, Math.log(spot)) * spot;
 }
 
-export function profileFromKernel(kernel: GammaKernel, spots: Float64Array): GammaProfile {
+/** The profile on the grid (logGrid): each half summed along its even steps in ln S. */
+export function profileFromKernel(kernel: GammaKernel, grid: LogGrid): GammaProfile {
+  const spots = gridLogs(grid).map(Math.exp);
+  const below = logGridSums(kernel, grid.below.start, grid.below.step, grid.below.count);
+  const above = logGridSums(kernel, grid.above.start, grid.above.step, grid.above.count);
   const gex = new Float64Array(spots.length);
-  for (let j = 0; j < spots.length; j++) gex[j] = kernelGex(kernel, spots[j] as number);
+  gex.set(below, 0);
+  gex.set(above, below.length);
+  for (let j = 0; j < gex.length; j++) gex[j] = (gex[j] as number) * (spots[j] as number);
   return { spots, gex };
 }
 
 export function gammaProfile(chain: OptionChain, options: ProfileOptions = {}): GammaProfile {
-  const spots = spotGrid(chain.spot, options.rangePct, options.points);
-  return profileFromKernel(buildGammaKernel(chain, options), spots);
+  const grid = logGrid(chain.spot, options.rangePct, options.points);
+  return profileFromKernel(buildGammaKernel(chain, options), grid);
 }
 
 /** Total GEX at one hypothetical spot by the plain loop: `bsGamma` for every contract. */

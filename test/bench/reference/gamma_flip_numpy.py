@@ -76,8 +76,8 @@ def gex_at(a, b, c, s):
 
 def flip(d, mode="textbook"):
     spot = d["spot"]
-    rng, points = d["rangePct"], d["points"]
-    spots = spot * (1 - rng + (2 * rng * np.arange(points)) / (points - 1))
+    # the engine's grid, as handed over (even steps in ln S from -20 % to spot and from spot to +20 %)
+    spots = np.asarray(d["spots"], dtype=np.float64)
     if mode == "kernel":
         a, b, c = kernel(d)
         gex = profile(a, b, c, spots)

@@ -209,4 +209,95 @@
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $pad)))
     (local.get $k))
+
+  ;; The profile on a grid evenly spaced in ln S: out[j] += Σ c_i · e^−x_ij²/2 for j = 0..$points−1,
+  ;; x_ij = (lnS_0 + j·h + a_i) · b_i. Along such a grid each term is a Gaussian sampled at equal steps
+  ;; d = h·b_i, so consecutive values have ratios that themselves change by a constant factor:
+  ;;   g_j+1 = g_j · ρ_j,  ρ_j+1 = ρ_j · κ,  κ = e^−d²
+  ;; and a term costs three exps (its peak value, the two first ratios and κ) and then two multiplies
+  ;; per grid point instead of an exp per point. Each term walks out from the grid point nearest its
+  ;; peak, up and down, so its values only shrink along a walk (a value that underflows stays 0, as it
+  ;; should). Two lanes hold two points of a walk (j and j+1, stepping by 2): the ratios over two steps
+  ;; change by κ⁴. The rounding of the ratios compounds along a walk (to about 1e−12 of a term at 100
+  ;; steps from its peak): the flip only reads the profile's signs to bracket its sign changes and then
+  ;; bisects with `sum`, so this is far below anything it reads. $out is indexed from −1 (the walk
+  ;; down may write one slot below 0) to $points (the walk up one above the last); the caller zeroes it
+  ;; and ignores those two slots.
+  (func (export "profile")
+    (param $a i32) (param $b i32) (param $c i32) (param $n i32)
+    (param $lnS0 f64) (param $h f64) (param $points i32) (param $out i32)
+    (local $i i32) (local $at i32) (local $peak i32) (local $j i32) (local $last f64)
+    (local $x f64) (local $d f64) (local $w v128)
+    (local $e1 v128) (local $e2 v128) (local $e3 v128)
+    (local $g v128) (local $r v128) (local $k4 v128)
+    (local $top f64) (local $up f64) (local $down f64) (local $kappa f64)
+    (local.set $last (f64.convert_i32_s (i32.sub (local.get $points) (i32.const 1))))
+    (block $done
+      (loop $term
+        (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+        (local.set $at (i32.shl (local.get $i) (i32.const 3)))
+        ;; the grid point nearest the term's peak (x = 0 at lnS = −a), clamped to the grid
+        (local.set $peak (i32.trunc_f64_s (f64.min (local.get $last) (f64.max (f64.const 0)
+          (f64.nearest (f64.div
+            (f64.neg (f64.add (local.get $lnS0) (f64.load (i32.add (local.get $a) (local.get $at)))))
+            (local.get $h)))))))
+        (local.set $x (f64.mul
+          (f64.add (f64.add (local.get $lnS0) (f64.mul (f64.convert_i32_s (local.get $peak)) (local.get $h)))
+                   (f64.load (i32.add (local.get $a) (local.get $at))))
+          (f64.load (i32.add (local.get $b) (local.get $at)))))
+        (local.set $d (f64.mul (local.get $h) (f64.load (i32.add (local.get $b) (local.get $at)))))
+        (local.set $w (f64x2.splat (f64.load (i32.add (local.get $c) (local.get $at)))))
+        ;; e^−u/2 of: the peak value (u = x²) and κ (u = 2d²); the first ratio up (u = 2xd + d²) and down
+        ;; (u = d² − 2xd). A ratio in a direction the walk does not take may be meaningless; it is unused.
+        (local.set $e1 (call $halfExpNeg (f64x2.replace_lane 1
+          (f64x2.splat (f64.mul (local.get $x) (local.get $x)))
+          (f64.mul (f64.const 2) (f64.mul (local.get $d) (local.get $d))))))
+        (local.set $e2 (call $halfExpNeg (f64x2.replace_lane 1
+          (f64x2.splat (f64.add (f64.mul (f64.mul (f64.const 2) (local.get $x)) (local.get $d))
+                                (f64.mul (local.get $d) (local.get $d))))
+          (f64.sub (f64.mul (local.get $d) (local.get $d))
+                   (f64.mul (f64.mul (f64.const 2) (local.get $x)) (local.get $d))))))
+        (local.set $top (f64x2.extract_lane 0 (local.get $e1)))
+        (local.set $kappa (f64x2.extract_lane 1 (local.get $e1)))
+        (local.set $up (f64x2.extract_lane 0 (local.get $e2)))
+        (local.set $down (f64x2.extract_lane 1 (local.get $e2)))
+        (local.set $k4 (f64x2.splat (f64.mul (f64.mul (local.get $kappa) (local.get $kappa))
+                                             (f64.mul (local.get $kappa) (local.get $kappa)))))
+        ;; up: (g_p, g_p+1) = (top, top·up), their two-step ratios (up²κ, up²κ³)
+        (local.set $g (f64x2.replace_lane 1 (f64x2.splat (local.get $top))
+                                            (f64.mul (local.get $top) (local.get $up))))
+        (local.set $r (f64x2.mul (f64x2.splat (f64.mul (local.get $up) (local.get $up)))
+          (f64x2.replace_lane 1 (f64x2.splat (local.get $kappa))
+            (f64.mul (local.get $kappa) (f64.mul (local.get $kappa) (local.get $kappa))))))
+        (local.set $j (local.get $peak))
+        (block $upDone
+          (loop $upNext
+            (br_if $upDone (i32.ge_s (local.get $j) (local.get $points)))
+            (local.set $at (i32.add (local.get $out) (i32.shl (local.get $j) (i32.const 3))))
+            (v128.store (local.get $at) (f64x2.add (v128.load (local.get $at))
+                                                   (f64x2.mul (local.get $w) (local.get $g))))
+            (local.set $g (f64x2.mul (local.get $g) (local.get $r)))
+            (local.set $r (f64x2.mul (local.get $r) (local.get $k4)))
+            (local.set $j (i32.add (local.get $j) (i32.const 2)))
+            (br $upNext)))
+        ;; down: (g_p−2, g_p−1) = (top·down²κ, top·down), their two-step ratios (down²κ⁵, down²κ³)
+        (local.set $g (f64x2.mul (f64x2.splat (local.get $top))
+          (f64x2.replace_lane 1 (f64x2.splat (f64.mul (f64.mul (local.get $down) (local.get $down)) (local.get $kappa)))
+                                (local.get $down))))
+        (local.set $r (f64x2.mul (f64x2.splat (f64.mul (local.get $down) (local.get $down)))
+          (f64x2.mul (f64x2.splat (f64.mul (local.get $kappa) (f64.mul (local.get $kappa) (local.get $kappa))))
+            (f64x2.replace_lane 1 (f64x2.splat (f64.mul (local.get $kappa) (local.get $kappa))) (f64.const 1)))))
+        (local.set $j (i32.sub (local.get $peak) (i32.const 2)))
+        (block $downDone
+          (loop $downNext
+            (br_if $downDone (i32.lt_s (local.get $j) (i32.const -1)))
+            (local.set $at (i32.add (local.get $out) (i32.shl (local.get $j) (i32.const 3))))
+            (v128.store (local.get $at) (f64x2.add (v128.load (local.get $at))
+                                                   (f64x2.mul (local.get $w) (local.get $g))))
+            (local.set $g (f64x2.mul (local.get $g) (local.get $r)))
+            (local.set $r (f64x2.mul (local.get $r) (local.get $k4)))
+            (local.set $j (i32.sub (local.get $j) (i32.const 2)))
+            (br $downNext)))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $term))))
 )

@@ -44,7 +44,10 @@ describe('findGammaFlip', () => {
       const [lo, hi] = flip.bracket as [number, number];
       expect(lo).toBeLessThanOrEqual(exact);
       expect(hi).toBeGreaterThanOrEqual(exact);
-      expect(hi - lo).toBeCloseTo(spot * 0.002, 9);
+      // one grid step: even in ln S, 100 steps from −20 % to spot and 100 from spot to +20 %
+      const step = Math.log(hi / lo);
+      const steps = [-Math.log1p(-0.2) / 100, Math.log1p(0.2) / 100];
+      expect(steps.some((h) => Math.abs(step - h) < 1e-9)).toBe(true);
     },
   );
 

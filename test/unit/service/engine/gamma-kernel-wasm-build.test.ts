@@ -15,13 +15,13 @@ describe('gamma-kernel.wasm.ts', () => {
     expect(readFileSync(generated, 'utf8')).toBe(renderWasmModule(bytes));
   });
 
-  it('is a module with SIMD the runtime validates, exporting its memory, the build, ln and the sum', () => {
+  it('is a module with SIMD the runtime validates, exporting its memory, the build, ln, the sum and the profile', () => {
     const module = new WebAssembly.Module(Buffer.from(GAMMA_KERNEL_WASM, 'base64'));
     expect(
       WebAssembly.Module.exports(module)
         .map((e) => `${e.kind} ${e.name}`)
         .sort(),
-    ).toEqual(['function build', 'function ln', 'function sum', 'memory memory']);
+    ).toEqual(['function build', 'function ln', 'function profile', 'function sum', 'memory memory']);
   });
 
   it('refuses a source that does not validate, with a message', () => {

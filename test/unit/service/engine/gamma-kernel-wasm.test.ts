@@ -7,6 +7,7 @@ import {
   gaussianSum,
   gaussianSumJs,
   kernelBackend,
+  logGridSums,
   useKernelBackend,
   wasmLn,
   wasmSimdAvailable,
@@ -121,7 +122,7 @@ describe('the WebAssembly SIMD backend', () => {
     const scale = Math.max(...Array.from(js.profile.gex, Math.abs));
     for (let j = 0; j < js.profile.gex.length; j++) {
       expect(Math.abs((simd.profile.gex[j] as number) - (js.profile.gex[j] as number))).toBeLessThanOrEqual(
-        1e-12 * scale,
+        1e-11 * scale,
       );
     }
   });
@@ -285,5 +286,86 @@ describe("the module's kernel build", () => {
     useKernelBackend('js');
     const { wasm, js } = bothBuilds(large, { pricing });
     expect(Array.from(wasm.a)).toEqual(Array.from(js.a));
+  });
+});
+
+describe("the module's profile: each term walked along an even grid in ln S", () => {
+  /**
+   * What the walk may differ by at one point: each term's ratios carry the rounding of their
+   * exponents (relative to x², as for any exp) and compound it over up to 200 steps, so per term
+   * |term| · (2e−12 + 2e−14 · x²); and x itself, (ln S + a) · b, carries ln S's and a's rounding
+   * times b (both ways of summing do), which moves the term by that times |x|.
+   */
+  function walkBound(kernel: GammaKernel, lnS: number): number {
+    let bound = 0;
+    for (let i = 0; i < kernel.size; i++) {
+      const a = kernel.a[i] as number;
+      const b = kernel.b[i] as number;
+      const x = (lnS + a) * b;
+      const conditioning = 4e-16 * Math.abs(x) * b * (Math.abs(lnS) + Math.abs(a));
+      bound +=
+        Math.abs((kernel.c[i] as number) * Math.exp(-0.5 * x * x)) * (2e-12 + 2e-14 * x * x + conditioning);
+    }
+    return bound;
+  }
+
+  function expectWalkMatchesSums(kernel: GammaKernel, start: number, step: number, count: number): void {
+    const walked = logGridSums(kernel, start, step, count);
+    expect(walked.length).toBe(count);
+    for (let j = 0; j < count; j++) {
+      const lnS = start + j * step;
+      const exact = gaussianSumJs(kernel, lnS);
+      // plus the subnormal range, where digits mean nothing
+      expect(Math.abs((walked[j] as number) - exact)).toBeLessThanOrEqual(walkBound(kernel, lnS) + 1e-300);
+    }
+  }
+
+  // ln S from ln 80 to ln 120 in 100 steps; terms centred at ln K = −a with widths 1/b.
+  const start = Math.log(80);
+  const step = Math.log(1.5) / 100;
+  it.each([
+    ['a peak on the grid', [[-Math.log(100), 5, 1]]],
+    ['a peak between points', [[-Math.log(100.37), 12, -3]]],
+    ['a peak below the grid (walks up only)', [[-Math.log(60), 8, 2]]],
+    ['a peak above the grid (walks down only)', [[-Math.log(150), 8, 2]]],
+    ['a wide term (long-dated)', [[-Math.log(95), 0.8, 7]]],
+    ['a narrow term that underflows within a few steps (0DTE)', [[-Math.log(101), 900, 4]]],
+    ['a peak exactly at the first point', [[-start, 20, 1]]],
+    ['a peak exactly at the last point', [[-(start + 100 * step), 20, 1]]],
+    [
+      'many signed terms',
+      Array.from(
+        { length: 60 },
+        (_, i) => [-Math.log(70 + i), 2 + (i % 9) * 7, (-1) ** i * (1 + (i % 5))] as const,
+      ),
+    ],
+  ] as const)('matches the sums at each point: %s', (_name, terms) => {
+    const kernel = kernelOf(terms);
+    for (const count of [101, 100, 3, 2, 1]) expectWalkMatchesSums(kernel, start, step, count);
+  });
+
+  it('matches the sums on random kernels and grids', () => {
+    const term = fc.tuple(
+      fc.double({ min: -6, max: -2, noNaN: true }),
+      fc.double({ min: 0.05, max: 400, noNaN: true }),
+      fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(term, { minLength: 1, maxLength: 80 }),
+        fc.double({ min: 2, max: 6, noNaN: true }),
+        fc.double({ min: 1e-4, max: 0.01, noNaN: true }),
+        fc.integer({ min: 1, max: 201 }),
+        (terms, lnStart, h, count) => expectWalkMatchesSums(kernelOf(terms), lnStart, h, count),
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('sums at each point on the js backend', () => {
+    useKernelBackend('js');
+    const kernel = kernelOf([[-Math.log(100), 5, 1]]);
+    const sums = logGridSums(kernel, start, step, 5);
+    for (let j = 0; j < 5; j++) expect(sums[j]).toBe(gaussianSumJs(kernel, start + j * step));
   });
 });
