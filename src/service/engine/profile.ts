@@ -124,7 +124,7 @@ export function buildGammaKernelJs(chain: OptionChain, inputs: KernelInputs): Ga
     const expiry = chain.expiryIndex[i] as number;
     const t = years[expiry] as number;
     if (oi === 0 || !hasValidIv(sigma) || !(strike > 0) || !(t > 0)) continue;
-    if (mask !== undefined && mask[expiry] !== 1) continue;
+    if (!included(chain, i, mask)) continue;
     const sd = sigma * (rootT[expiry] as number);
     const sign = naive || chain.isCall[i] === 1 ? 1 : -1;
     const weight = ((sign * oi * CONTRACT_MULTIPLIER * 0.01 * (carry[expiry] as number)) / sd) * INV_SQRT_2PI;
