@@ -28,7 +28,7 @@ export interface RunningApp {
  * A Monday a few minutes before the open, New York time: the fast clock (60×: a session lasts
  * 6.5 minutes) opens the market at once and keeps it open for the whole journey.
  */
-const FAST_START = '2026-03-02T14:28:00Z';
+export const FAST_START = '2026-03-02T14:28:00Z';
 
 const URL_PATTERN = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/;
 
@@ -38,6 +38,8 @@ export async function launchApp(
     seeded?: boolean;
     /** Added to the app's environment, e.g. DISPLAY and DBUS_SESSION_BUS_ADDRESS of a test desktop. */
     env?: Record<string, string>;
+    /** The market instant the fast clock starts from (default FAST_START). */
+    fastStart?: string;
   } = {},
 ): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gammawatch-e2e-'));
@@ -53,7 +55,7 @@ export async function launchApp(
           '--clock',
           'fast',
           '--fast-start',
-          FAST_START,
+          options.fastStart ?? FAST_START,
           '--fast-speed',
           '60',
         ]
@@ -135,7 +137,12 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-type WorkerFixtures = { app: RunningApp; appLabel: string; appEnv: Record<string, string> };
+type WorkerFixtures = {
+  app: RunningApp;
+  appLabel: string;
+  appEnv: Record<string, string>;
+  appFastStart: string;
+};
 type TestFixtures = { gw: Page };
 
 /**
@@ -147,10 +154,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   appLabel: ['shared', { option: true, scope: 'worker' }],
   // Extra environment for the app; a spec overrides it with a fixture (the test desktop's).
   appEnv: [{}, { option: true, scope: 'worker' }],
+  // Where the fast market clock starts; a spec that must see the open happen sets an earlier one.
+  appFastStart: [FAST_START, { option: true, scope: 'worker' }],
   app: [
-    async ({ appLabel, appEnv }, use) => {
+    async ({ appLabel, appEnv, appFastStart }, use) => {
       void appLabel;
-      const app = await launchApp(undefined, { env: appEnv });
+      const app = await launchApp(undefined, { env: appEnv, fastStart: appFastStart });
       await use(app);
       await app.stop();
     },

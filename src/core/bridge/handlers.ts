@@ -71,6 +71,7 @@ const SAMPLE_EVENT = (at: string): AlertEvent => ({
 export function createBridgeHandlers(app: App): BridgeHandlers {
   const { store } = app;
   const status = (): BridgeOutput<'poll:status'> => currentPollStatus(app);
+  const rankingTime = () => ({ marketNow: app.marketNow(), schedules: app.settings().schedules });
   const view = () => ({ store, marketNow: app.marketNow() });
   // Curves the poller does not fetch are fetched when asked for, and announced like polled ones.
   const fetcher = new CurveFetcher({
@@ -165,9 +166,9 @@ export function createBridgeHandlers(app: App): BridgeHandlers {
     'ticker:timeline': async (input) => timeline(view(), input),
     'snapshots:diff': async (input) => diffSnapshots(view(), input),
 
-    'rankings:topSetups': async (input) => topSetups(store, app.marketNow(), input),
-    'rankings:screener': async (input) => screener(store, app.marketNow(), input),
-    'rankings:income': async (input) => income(store, app.marketNow(), input),
+    'rankings:topSetups': async (input) => topSetups(store, rankingTime(), input),
+    'rankings:screener': async (input) => screener(store, rankingTime(), input),
+    'rankings:income': async (input) => income(store, rankingTime(), input),
     'views:list': async ({ kind }) => store.savedViews.list(kind),
     'views:create': async ({ name, ...body }) => store.savedViews.create(name, body),
     'views:rename': async ({ id, name }) => store.savedViews.rename(id, name),

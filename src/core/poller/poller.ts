@@ -100,6 +100,10 @@ export class Poller {
   readonly #timers: Timers;
   readonly queue: WorkQueue;
   readonly #running = new Map<PollJob, Promise<JobRunSummary>>();
+  /** Market time at which each running job started. */
+  readonly #runningSince = new Map<PollJob, number>();
+  /** Jobs a tick found running since before it fired: they run once more when the run ends. */
+  readonly #dueAgain = new Set<PollJob>();
   readonly #lastRunAt = new Map<PollJob, number>();
   readonly #inFlight = new Set<Promise<unknown>>();
   /** The latest failure of a ticker's signals request, cleared by a success: the row's status. */
@@ -193,7 +197,13 @@ export class Poller {
     );
     this.#closedSkip = !gate.run;
     if (!gate.run) return;
-    if (this.#running.has(tick.job)) return;
+    if (this.#running.has(tick.job)) {
+      // A run that started before this tick fetched older data (a refresh at 09:29 still running
+      // at 09:30 holds the pre-open ranking): one more run follows it, so the open's data is not
+      // left for the next tick. A run that started at or after the tick covers it.
+      if ((this.#runningSince.get(tick.job) ?? tick.at) < tick.at) this.#dueAgain.add(tick.job);
+      return;
+    }
     this.#track(this.runJob(tick.job));
   }
 
@@ -224,10 +234,13 @@ export class Poller {
     });
     const run = this.#execute(job, requests, options).finally(() => {
       this.#running.delete(job);
+      this.#runningSince.delete(job);
       this.#writesEnded();
       this.#o.onStatusChange?.();
+      if (this.#dueAgain.delete(job) && !this.#paused && !this.#stopped) this.#track(this.runJob(job));
     });
     this.#running.set(job, run);
+    this.#runningSince.set(job, this.#o.marketClock.now());
     this.#o.onStatusChange?.();
     return run;
   }

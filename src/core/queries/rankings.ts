@@ -27,6 +27,27 @@ import type { Store } from '../store/database.ts';
 import type { Snapshot } from '../store/repositories/snapshots.ts';
 import { snapshotMeta } from './snapshot-meta.ts';
 import { messageOf } from '../../shared/message-of.ts';
+import type { PollJob } from '../../shared/bridge/settings.ts';
+import type { RankingClosed } from '../../shared/bridge/rankings.ts';
+import { closedNote } from './ranking-closed.ts';
+
+/** What a ranking read needs of the app: the market's now and the watcher's schedules. */
+export interface RankingTime {
+  marketNow: number;
+  schedules: Readonly<Record<PollJob, string>>;
+}
+
+/** The closed-market note of an empty stored list (see ranking-closed.ts), as an optional field. */
+function closedField(
+  snapshot: Snapshot | undefined,
+  stored: number,
+  job: PollJob,
+  time: RankingTime,
+): { closed?: RankingClosed } {
+  if (!snapshot || stored > 0) return {};
+  const closed = closedNote(snapshot.asof, time.marketNow, time.schedules[job]);
+  return closed ? { closed } : {};
+}
 
 /** Bridge filters (arrays, numbers) as the query parameters the API would have received. */
 export function filtersToQuery(filters: TopSetupsFilters | undefined): Map<string, string> {
@@ -132,7 +153,7 @@ function parseQuery(q: Map<string, string>) {
 
 function ranked(
   store: Store<unknown>,
-  marketNow: number,
+  time: RankingTime,
   q: Map<string, string>,
   extra?: Record<string, unknown>,
 ) {
@@ -154,10 +175,11 @@ function ranked(
       }
     : null;
   return rankingOutput.parse({
-    snapshot: snap ? snapshotMeta(snap, marketNow) : null,
+    snapshot: snap ? snapshotMeta(snap, time.marketNow) : null,
     meta,
     items: rows,
     ...(rows.length === 0 && universe.length > 0 ? { exclusions: exclusionsOf(universe, query) } : {}),
+    ...closedField(snap, universe.length, 'top_setups', time),
   });
 }
 
@@ -165,15 +187,15 @@ const rankingOutput = bridgeMethods['rankings:topSetups'].output;
 
 export function topSetups(
   store: Store<unknown>,
-  marketNow: number,
+  time: RankingTime,
   filters: BridgeParsedInput<'rankings:topSetups'>,
 ): BridgeOutput<'rankings:topSetups'> {
-  return ranked(store, marketNow, filtersToQuery(filters));
+  return ranked(store, time, filtersToQuery(filters));
 }
 
 export function screener(
   store: Store<unknown>,
-  marketNow: number,
+  time: RankingTime,
   input: BridgeParsedInput<'rankings:screener'>,
 ): BridgeOutput<'rankings:screener'> {
   const preset = queryToFilters(parseQuery(presetQuery(input.name, new Map())));
@@ -185,14 +207,14 @@ export function screener(
     const stored = items<TopSetupsItem>(snap, topSetupsItemSchema);
     if (snap && stored.length > 0) {
       return rankingOutput.parse({
-        snapshot: snapshotMeta(snap, marketNow),
+        snapshot: snapshotMeta(snap, time.marketNow),
         meta: record(snap.meta),
         items: stored,
         preset,
       });
     }
   }
-  const result = ranked(store, marketNow, screenerQuery(input.name, input.overrides), {
+  const result = ranked(store, time, screenerQuery(input.name, input.overrides), {
     screener: input.name,
   });
   return { ...result, preset };
@@ -200,7 +222,7 @@ export function screener(
 
 export function income(
   store: Store<unknown>,
-  marketNow: number,
+  time: RankingTime,
   input: BridgeParsedInput<'rankings:income'>,
 ): BridgeOutput<'rankings:income'> {
   const snap = store.snapshots.latest({ endpoint: 'income_setups', params: { limit: String(INCOME_LIMIT) } });
@@ -209,7 +231,8 @@ export function income(
     limit: input?.limit ?? 10,
     min_income_score: input?.min_income_score ?? 0,
   };
-  const rows = rankIncome(items<IncomeItem>(snap, incomeItemSchema), query);
+  const stored = items<IncomeItem>(snap, incomeItemSchema);
+  const rows = rankIncome(stored, query);
   const meta = snap
     ? {
         ...record(snap.meta),
@@ -220,8 +243,9 @@ export function income(
       }
     : null;
   return bridgeMethods['rankings:income'].output.parse({
-    snapshot: snap ? snapshotMeta(snap, marketNow) : null,
+    snapshot: snap ? snapshotMeta(snap, time.marketNow) : null,
     meta,
     items: rows,
+    ...closedField(snap, stored.length, 'income', time),
   });
 }

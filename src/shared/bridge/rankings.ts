@@ -13,6 +13,7 @@ import {
   topSetupsItemSchema,
   topSetupsMetaSchema,
 } from './api-payloads.ts';
+import { isoTimeSchema } from './common.ts';
 import { snapshotMetaSchema } from './tickers.ts';
 
 const label = z.string().min(1);
@@ -76,6 +77,22 @@ export const exclusionSchema = z.object({
 export type Exclusion = z.infer<typeof exclusionSchema>;
 
 /**
+ * Why a stored ranking is empty when it was taken with the market closed: no ticker had a snapshot
+ * inside the ranking's recency window then (before a Monday's open, say). Says when the session
+ * opens (or opened) and when the watcher's next scheduled ranking is due, so the empty list reads
+ * as "wait for the open", not as "no ticker passes these filters".
+ */
+export const rankingClosedSchema = z.object({
+  /** pre_open: taken earlier on the day of the next session; closed: after a close, a weekend or a holiday. */
+  when: z.enum(['pre_open', 'closed']),
+  /** The open of the first session after the snapshot. */
+  opensAt: isoTimeSchema,
+  /** The job's first scheduled run at or after that open and after now (null: none within eight days). */
+  nextDueAt: isoTimeSchema.nullable(),
+});
+export type RankingClosed = z.infer<typeof rankingClosedSchema>;
+
+/**
  * Rankings come from the stored top-setups snapshot, filtered main-side with the same rules as
  * the API, so the answer is instant and works offline.
  */
@@ -87,6 +104,8 @@ export const rankingOutputSchema = z.object({
   preset: topSetupsFiltersSchema.optional(),
   /** Only on an empty result over a non-empty universe. */
   exclusions: z.array(exclusionSchema).optional(),
+  /** Only on an empty stored universe taken with the market closed. */
+  closed: rankingClosedSchema.optional(),
 });
 export type RankingResult = z.infer<typeof rankingOutputSchema>;
 
@@ -106,5 +125,7 @@ export const incomeOutputSchema = z.object({
   snapshot: snapshotMetaSchema.nullable(),
   meta: incomeMetaSchema.nullable(),
   items: z.array(incomeItemSchema),
+  /** Only on an empty stored list taken with the market closed. */
+  closed: rankingClosedSchema.optional(),
 });
 export type IncomeResult = z.infer<typeof incomeOutputSchema>;

@@ -119,6 +119,38 @@ describe('Poller', () => {
     expect(s.client.calls).toHaveLength(2);
   });
 
+  it('a tick that finds a run begun before it runs the job once more when that run ends', async () => {
+    // A refresh at 09:29 still in flight when the 09:30 schedule fires fetched the pre-open data:
+    // the open's run must follow it, not wait for 09:45.
+    const s = setup({ market: at('2025-03-10', '09:29') });
+    const first = s.poller.runJob('signals');
+    s.setMarket(at('2025-03-10', '09:30'));
+    s.poller.tick({ job: 'signals', at: at('2025-03-10', '09:30'), missed: 0 });
+    s.poller.tick({ job: 'signals', at: at('2025-03-10', '09:30'), missed: 0 });
+    await first;
+    const follow = s.poller.runningJobs().includes('signals') ? s.poller.runJob('signals') : null;
+    expect(follow).not.toBeNull();
+    await follow;
+    // Two tickers, two runs: the second tick folded into the same follow-up.
+    expect(s.client.calls).toHaveLength(4);
+    const runs = s.store.pollRuns.recent({ job: 'signals' });
+    expect(runs.map((r) => (r.detail as { marketAt: number }).marketAt)).toEqual([
+      at('2025-03-10', '09:30'),
+      at('2025-03-10', '09:29'),
+    ]);
+  });
+
+  it('no follow-up after a pause', async () => {
+    const s = setup({ market: at('2025-03-10', '09:29') });
+    const first = s.poller.runJob('signals');
+    s.setMarket(at('2025-03-10', '09:30'));
+    s.poller.tick({ job: 'signals', at: at('2025-03-10', '09:30'), missed: 0 });
+    s.poller.pause();
+    await first;
+    expect(s.poller.runningJobs()).toEqual([]);
+    expect(s.client.calls).toHaveLength(2);
+  });
+
   it('pause skips ticks; resume lets them through', async () => {
     const s = setup({ market: at('2025-03-10', '11:00') });
     s.poller.pause();

@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   exclusionsOf,
+  income,
   queryToFilters,
   screener,
   screenerQuery,
   topSetups,
 } from '../../../../src/core/queries/rankings.ts';
+import { closedNote, nextOpenFire } from '../../../../src/core/queries/ranking-closed.ts';
+import { defaultSettings } from '../../../../src/shared/bridge/settings.ts';
 import { TOP_SETUPS_LIMIT } from '../../../../src/core/poller/jobs.ts';
 import { openDatabase, type Store } from '../../../../src/core/store/database.ts';
 import { parseTopSetupsQuery } from '../../../../src/shared/rankings/top-setups-query.ts';
@@ -13,7 +16,8 @@ import type { TopSetupsItem } from '../../../../src/shared/api/index.ts';
 import { FAKE_UNIVERSE, quoteAt, topSetupsItemOf } from '../../../support/fake-market.ts';
 
 const ASOF = '2026-03-02T15:00:00Z';
-const NOW = Date.parse(ASOF) + 60_000;
+const schedules = defaultSettings.schedules;
+const NOW = { marketNow: Date.parse(ASOF) + 60_000, schedules };
 const universe: TopSetupsItem[] = FAKE_UNIVERSE.map((t) => topSetupsItemOf(quoteAt(t, 3, ASOF)));
 
 const stores: Store<unknown>[] = [];
@@ -151,5 +155,101 @@ describe('rankings over the stored universe', () => {
     });
     expect(wider.items.length).toBeGreaterThan(plain.items.length);
     expect(wider.meta?.filters).not.toHaveProperty('iv_rank_range');
+  });
+});
+
+describe('an empty stored ranking taken with the market closed says when the next one is due', () => {
+  const t = (iso: string) => Date.parse(iso);
+  // Mon 2026-03-02: the open is 14:30Z (09:30 ET, EST). Fri 2026-02-27 the session before it.
+  it.each([
+    {
+      name: 'Monday a minute before the open: pre-open, due at the open',
+      asof: '2026-03-02T14:29:00Z',
+      now: '2026-03-02T14:29:30Z',
+      note: { when: 'pre_open', opensAt: '2026-03-02T14:30:00.000Z', nextDueAt: '2026-03-02T14:30:00.000Z' },
+    },
+    {
+      name: 'still the pre-open list once the market opened: due at the next fire after now',
+      asof: '2026-03-02T14:29:00Z',
+      now: '2026-03-02T14:31:00Z',
+      note: { when: 'pre_open', opensAt: '2026-03-02T14:30:00.000Z', nextDueAt: '2026-03-02T14:45:00.000Z' },
+    },
+    {
+      name: 'a Saturday: closed, due at Monday’s open',
+      asof: '2026-02-28T15:00:00Z',
+      now: '2026-02-28T15:05:00Z',
+      note: { when: 'closed', opensAt: '2026-03-02T14:30:00.000Z', nextDueAt: '2026-03-02T14:30:00.000Z' },
+    },
+    {
+      name: 'Friday after the close: closed, due at Monday’s open',
+      asof: '2026-02-27T22:00:00Z',
+      now: '2026-02-27T22:00:00Z',
+      note: { when: 'closed', opensAt: '2026-03-02T14:30:00.000Z', nextDueAt: '2026-03-02T14:30:00.000Z' },
+    },
+    {
+      name: 'in market hours: no note',
+      asof: '2026-03-02T15:00:00Z',
+      now: '2026-03-02T15:01:00Z',
+      note: undefined,
+    },
+  ])('$name', ({ asof, now, note }) => {
+    expect(closedNote(t(asof), t(now), schedules.top_setups)).toEqual(note);
+  });
+
+  it.each([
+    // The hourly income job: the open (09:30) is not on the hour, so 10:00 ET is the first run.
+    ['0 * * * *', '2026-03-02T14:29:00Z', '2026-03-02T15:00:00.000Z'],
+    // An after-close-only schedule never fires with the market open.
+    ['30 16 * * 1-5', '2026-03-02T14:29:00Z', null],
+  ])('%s after %s → %s', (schedule, after, due) => {
+    const at = nextOpenFire(schedule, t(after));
+    expect(at === null ? null : new Date(at).toISOString()).toBe(due);
+  });
+
+  function storeWith(asof: string, items: unknown[]): Store<unknown> {
+    const store = openDatabase(':memory:') as Store<unknown>;
+    stores.push(store);
+    store.snapshots.ingest([
+      {
+        endpoint: 'top_setups',
+        params: { limit: String(TOP_SETUPS_LIMIT) },
+        asof,
+        data: { items },
+        meta: { schema: 'svc.top_setups.v2', asof, model_versions: { interpreter: 'test-1' } },
+      },
+      {
+        endpoint: 'income_setups',
+        params: { limit: '50' },
+        asof,
+        data: { items: [] },
+        meta: { schema: 'svc.income_setups.v1', asof, model_versions: { income_recommender: 'test-1' } },
+      },
+    ]);
+    return store;
+  }
+  const preOpen = { marketNow: t('2026-03-02T14:29:30Z'), schedules };
+
+  it('top setups, screeners and income carry the note on a pre-open empty list', () => {
+    const store = storeWith('2026-03-02T14:29:00Z', []);
+    const expected = { when: 'pre_open', opensAt: '2026-03-02T14:30:00.000Z' };
+    expect(topSetups(store, preOpen, {}).closed).toMatchObject(expected);
+    expect(screener(store, preOpen, { name: 'momentum_breakout' }).closed).toMatchObject(expected);
+    expect(income(store, preOpen, {}).closed).toMatchObject({
+      ...expected,
+      nextDueAt: '2026-03-02T15:00:00.000Z',
+    });
+  });
+
+  it('a pre-open list that holds tickers has no note (filters explain an empty answer)', () => {
+    const store = storeWith('2026-03-02T14:29:00Z', universe);
+    const out = topSetups(store, preOpen, { min_score: 10 });
+    expect(out.items).toEqual([]);
+    expect(out.closed).toBeUndefined();
+    expect(out.exclusions?.length).toBeGreaterThan(0);
+  });
+
+  it('an empty list taken in market hours has no note', () => {
+    const store = storeWith('2026-03-02T15:00:00Z', []);
+    expect(topSetups(store, NOW, {}).closed).toBeUndefined();
   });
 });
