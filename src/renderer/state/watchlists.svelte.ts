@@ -4,6 +4,7 @@ import type { TickerRow } from '../../shared/bridge/tickers.ts';
 import type { UniverseEntry } from '../../shared/bridge/tickers.ts';
 import type { Watchlist } from '../../shared/bridge/watchlists.ts';
 import type { BridgeClient } from '../lib/bridge-client.ts';
+import { coalesce } from '../lib/coalesce.ts';
 import {
   EMPTY_FILTER,
   filterRows,
@@ -25,7 +26,8 @@ export class WatchlistsState {
   #selectedId = $state<number | null>(null);
   #sort = $state<{ key: SortKey; dir: SortDir }>({ key: 'manual', dir: 'asc' });
   #filter = $state<TableFilter>({ ...EMPTY_FILTER });
-  #pending: ReturnType<typeof setTimeout> | null = null;
+  /** One rows reload per burst of events. */
+  readonly #rowsSoon = coalesce(() => void this.loadRows());
   #moves: Promise<void> = Promise.resolve();
   #moveSeq = 0;
   /** Tickers whose row changed while the list was on screen: only these flash their changes. */
@@ -83,7 +85,7 @@ export class WatchlistsState {
 
   stop(): void {
     for (const stop of this.#stops.splice(0)) stop();
-    if (this.#pending) clearTimeout(this.#pending);
+    this.#rowsSoon.cancel();
   }
 
   async load(): Promise<void> {
@@ -117,11 +119,7 @@ export class WatchlistsState {
   }
 
   #scheduleRows(): void {
-    if (this.#pending) return;
-    this.#pending = setTimeout(() => {
-      this.#pending = null;
-      void this.loadRows();
-    }, 150);
+    this.#rowsSoon.schedule();
   }
 
   setSort(key: SortKey): void {

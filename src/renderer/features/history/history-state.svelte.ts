@@ -2,6 +2,7 @@
 import type { SnapshotDiff, Timeline } from '../../../shared/bridge/history.ts';
 import type { SnapshotEndpoint } from '../../../shared/bridge/tickers.ts';
 import type { BridgeClient } from '../../lib/bridge-client.ts';
+import { coalesce } from '../../lib/coalesce.ts';
 import { Resource } from '../../state/resource.svelte.ts';
 
 /** Which pick is the older time: A unless B is strictly earlier. */
@@ -16,7 +17,8 @@ export class HistoryState {
   #endpoint = $state<SnapshotEndpoint>('market_structure');
   readonly #bridge: BridgeClient;
   #stops: (() => void)[] = [];
-  #pending: ReturnType<typeof setTimeout> | null = null;
+  /** One timeline reload per burst of events. */
+  readonly #timelineSoon = coalesce(() => void this.timeline.reload());
 
   constructor(bridge: BridgeClient) {
     this.#bridge = bridge;
@@ -37,16 +39,11 @@ export class HistoryState {
 
   stop(): void {
     for (const stop of this.#stops.splice(0)) stop();
-    if (this.#pending) clearTimeout(this.#pending);
-    this.#pending = null;
+    this.#timelineSoon.cancel();
   }
 
   #scheduleTimeline(): void {
-    if (this.#pending || !this.#ticker) return;
-    this.#pending = setTimeout(() => {
-      this.#pending = null;
-      void this.timeline.reload();
-    }, 150);
+    if (this.#ticker) this.#timelineSoon.schedule();
   }
 
   get ticker(): string | null {
