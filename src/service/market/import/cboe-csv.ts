@@ -10,10 +10,16 @@ import {
   type ChainImport,
   type ImportedRow,
 } from './chain-import.ts';
-import { csvRecords, isBlankRecord, type CsvRecord } from './csv-fields.ts';
-import { MAX_CSV_LINE_CHARS, MAX_PREAMBLE_LINES } from './limits.ts';
+import { csvRecords, isBlankRecord, lenientFields, type CsvRecord } from './csv-fields.ts';
+import { longLineProblem, MAX_CSV_LINE_CHARS, MAX_PREAMBLE_LINES } from './limits.ts';
 import { parseOccSymbol } from './occ-symbol.ts';
-import { parseDateOnly, parseDateTime } from './timestamps.ts';
+import {
+  parseDateOnly,
+  parseDateTime,
+  yearBefore,
+  YEARLESS_MAX_DAYS,
+  type ParsedInstant,
+} from './timestamps.ts';
 
 const SIDE_FIELDS = ['Bid', 'Ask', 'Volume', 'IV', 'Open Interest'] as const;
 type SideField = (typeof SIDE_FIELDS)[number];
@@ -100,16 +106,28 @@ function labelled(
 }
 
 /**
- * The preamble records and the header, read from the front of the file. The search stops after
- * MAX_PREAMBLE_LINES records: a file without the header is refused without reading it to its end.
+ * The preamble and where the header starts. The preamble is a few lines of text (name and price,
+ * the Date line), not CSV records: it is read line by line with lenient fields, so a stray quote
+ * there is a character, not a field running to the end of the file. The header is the first line
+ * whose first field is "Expiration Date", searched for in the first MAX_PREAMBLE_LINES lines only:
+ * a file without it is refused without reading it to its end.
  */
-function readPreamble(records: Iterator<CsvRecord>): { preamble: CsvRecord[]; header: CsvRecord } {
+function readPreamble(
+  text: string,
+  maxLineChars: number,
+): { preamble: CsvRecord[]; headerAt: number; headerLine: number } {
   const preamble: CsvRecord[] = [];
-  // Not for...of: leaving that loop would close the generator the rows are read from next.
-  for (let next = records.next(); !next.done; next = records.next()) {
-    if (norm(next.value.fields[0] ?? '') === 'expiration date') return { preamble, header: next.value };
-    preamble.push(next.value);
-    if (preamble.length >= MAX_PREAMBLE_LINES) break;
+  let at = 0;
+  for (let line = 1; line <= MAX_PREAMBLE_LINES && at < text.length; line++) {
+    const nl = text.indexOf('\n', at);
+    const stop = nl < 0 ? text.length : nl;
+    if (stop - at > maxLineChars) throw new ChainImportError(`line ${line}`, longLineProblem(maxLineChars));
+    const raw = text.slice(at, stop).replace(/\r$/, '');
+    const fields = lenientFields(raw);
+    if (norm((fields[0] ?? '').replaceAll('"', '')) === 'expiration date')
+      return { preamble, headerAt: at, headerLine: line };
+    preamble.push({ line, fields });
+    at = stop + 1;
   }
   const where = preamble.length >= MAX_PREAMBLE_LINES ? ` in the first ${MAX_PREAMBLE_LINES} lines` : '';
   throw new ChainImportError(
@@ -118,10 +136,38 @@ function readPreamble(records: Iterator<CsvRecord>): { preamble: CsvRecord[]; he
   );
 }
 
+/** The snapshot instant: as parsed, or a yearless Date line given the year its expirations settle. */
+function snapshotTime(
+  text: string,
+  line: number,
+  parsed: ReturnType<typeof parseDateTime>,
+  rows: readonly ImportedRow[],
+  notes: string[],
+): ParsedInstant {
+  if (!('error' in parsed)) return parsed;
+  const { yearless } = parsed;
+  let earliest = rows[0]?.expiration as string;
+  for (const r of rows) if (r.expiration < earliest) earliest = r.expiration;
+  const year = yearless ? yearBefore(yearless.month, yearless.day, earliest) : null;
+  if (year === null)
+    throw new ChainImportError(
+      `line ${line}`,
+      `${parsed.error}, and the expirations do not settle it (the earliest, ${earliest}, is more than ${YEARLESS_MAX_DAYS} days after that day in any year)`,
+    );
+  const completed = parseDateTime(text, { year });
+  if ('error' in completed) throw new ChainImportError(`line ${line}`, completed.error);
+  notes.push(`Snapshot time '${text}' has no year: ${year}, from the earliest expiration (${earliest})`);
+  return completed;
+}
+
 export function importCboeCsv(text: string, maxLineChars = MAX_CSV_LINE_CHARS): ChainImport {
-  // Records are consumed as they are parsed: only the preamble and the contracts are kept.
-  const records = csvRecords(text, maxLineChars);
-  const { preamble, header } = readPreamble(records);
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const { preamble, headerAt, headerLine } = readPreamble(body, maxLineChars);
+  // Records from the header on are consumed as they are parsed: only the contracts are kept.
+  const records = csvRecords(body.slice(headerAt), maxLineChars, headerLine);
+  const first = records.next();
+  if (first.done) throw new ChainImportError(`line ${headerLine}`, 'the header line is not a CSV record');
+  const header = first.value;
   const notes: string[] = [];
 
   const last = labelled(preamble, 'Last');
@@ -134,10 +180,10 @@ export function importCboeCsv(text: string, maxLineChars = MAX_CSV_LINE_CHARS): 
   const dateField = labelled(preamble, 'Date');
   if (!dateField)
     throw new ChainImportError('preamble', "snapshot time missing: no 'Date:' field before the header");
-  const when = parseDateTime(dateField.value);
-  if ('error' in when) throw new ChainImportError(`line ${dateField.line}`, when.error);
-  if (when.assumedNewYork)
-    notes.push(`Snapshot time '${dateField.value}': ${when.assumedNewYork}; New York time assumed`);
+  const parsedWhen = parseDateTime(dateField.value);
+  // A locale that leaves the year out: settled from the expirations once the rows are read.
+  if ('error' in parsedWhen && !parsedWhen.yearless)
+    throw new ChainImportError(`line ${dateField.line}`, parsedWhen.error);
 
   const cols = readColumns(header);
   const rows: ImportedRow[] = [];
@@ -213,6 +259,9 @@ export function importCboeCsv(text: string, maxLineChars = MAX_CSV_LINE_CHARS): 
   }
   if (rows.length === 0)
     throw new ChainImportError(`header (line ${header.line})`, 'no option rows after the header');
+  const when = snapshotTime(dateField.value, dateField.line, parsedWhen, rows, notes);
+  if (when.assumedNewYork)
+    notes.push(`Snapshot time '${dateField.value}': ${when.assumedNewYork}; New York time assumed`);
   if (missingOi > 0) notes.push(`${missingOi} contracts have no open interest figure; counted as 0`);
   checkIvUnits(rows, notes);
   const chosen = chooseTicker(rows, null, notes);

@@ -20,11 +20,16 @@ const QUOTE = 0x22;
 const LF = 0x0a;
 const CR = 0x0d;
 
-export function* csvRecords(text: string, maxRecordChars = MAX_CSV_LINE_CHARS): Generator<CsvRecord> {
+/** `firstLine`: the line number of the text's first line (a reader that took a preamble off). */
+export function* csvRecords(
+  text: string,
+  maxRecordChars = MAX_CSV_LINE_CHARS,
+  firstLine = 1,
+): Generator<CsvRecord> {
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const end = src.length;
   let i = 0;
-  let line = 1;
+  let line = firstLine;
   while (i < end) {
     const recordLine = line;
     const recordStart = i;
@@ -103,6 +108,48 @@ export function* csvRecords(text: string, maxRecordChars = MAX_CSV_LINE_CHARS): 
 
 export function parseCsv(text: string, maxRecordChars = MAX_CSV_LINE_CHARS): CsvRecord[] {
   return [...csvRecords(text, maxRecordChars)];
+}
+
+/**
+ * One line of free text split at its commas, for a preamble: a quoted field may hold commas, and
+ * a quote that is never closed is an ordinary character (an exporter's stray quote must not
+ * swallow the rest of the file as one field). Quotes are dropped from unquoted fields.
+ */
+export function lenientFields(line: string): string[] {
+  const out: string[] = [];
+  let i = 0;
+  for (;;) {
+    if (line.charCodeAt(i) === QUOTE) {
+      let j = i + 1;
+      let value = '';
+      let closed = false;
+      while (j < line.length) {
+        if (line.charCodeAt(j) === QUOTE) {
+          if (line.charCodeAt(j + 1) === QUOTE) {
+            value += '"';
+            j += 2;
+            continue;
+          }
+          // A quote closes the field only where a field can end; elsewhere the opening quote was
+          // a stray one and the field is read as plain text.
+          closed = j + 1 === line.length || line.charCodeAt(j + 1) === COMMA;
+          break;
+        }
+        value += line[j];
+        j++;
+      }
+      if (closed) {
+        out.push(value);
+        if (j + 1 >= line.length) return out;
+        i = j + 2;
+        continue;
+      }
+    }
+    const comma = line.indexOf(',', i);
+    out.push(line.slice(i, comma < 0 ? line.length : comma).replaceAll('"', ''));
+    if (comma < 0) return out;
+    i = comma + 1;
+  }
 }
 
 /** Whether a record is blank (an empty line, or only empty fields). */

@@ -1,7 +1,10 @@
 // Date and time text from exported chains. Cboe's `Date:` line follows the exporting browser's
 // locale ("August 20, 2023 at 10:38 PM EDT", "20 August 2023 at 22:38 EDT", "Sunday, August 20,
-// 2023 10:38 PM ET"...), its JSON uses "2023-08-20 22:38:12" in New York time or ISO 8601, and
-// expiration columns read "Fri Aug 25 2023". Only English month names are understood; anything
+// 2023 10:38 PM ET", "14 April 2023, 18:31 UTC−4", "11 April, 2023 à 22:23 UTC−4", "20. August
+// 2023 um 22:38 MESZ"...), its JSON uses "2023-08-20 22:38:12" in New York time or ISO 8601, and
+// expiration columns read "Fri Aug 25 2023". Month and weekday names are read in English, French,
+// German, Spanish, Italian, Portuguese and Dutch (accents optional), the connecting words of those
+// languages are skipped, a Unicode minus is a minus and stray quotes are dropped; anything
 // ambiguous is refused rather than guessed.
 import { isoDate, nyToEpoch, type IsoDate } from '../../../shared/market-calendar.ts';
 
@@ -25,19 +28,151 @@ const MONTH_NAMES = [
   'november',
   'december',
 ];
-/** Full names, three-letter abbreviations and "sept". */
+/** Other languages' month names, January first (accents stripped, as tokens are compared). */
+const FOREIGN_MONTHS: readonly (readonly string[])[] = [
+  // French
+  [
+    'janvier',
+    'fevrier',
+    'mars',
+    'avril',
+    'mai',
+    'juin',
+    'juillet',
+    'aout',
+    'septembre',
+    'octobre',
+    'novembre',
+    'decembre',
+  ],
+  // German
+  [
+    'januar',
+    'februar',
+    'marz',
+    'april',
+    'mai',
+    'juni',
+    'juli',
+    'august',
+    'september',
+    'oktober',
+    'november',
+    'dezember',
+  ],
+  // Spanish
+  [
+    'enero',
+    'febrero',
+    'marzo',
+    'abril',
+    'mayo',
+    'junio',
+    'julio',
+    'agosto',
+    'septiembre',
+    'octubre',
+    'noviembre',
+    'diciembre',
+  ],
+  // Italian
+  [
+    'gennaio',
+    'febbraio',
+    'marzo',
+    'aprile',
+    'maggio',
+    'giugno',
+    'luglio',
+    'agosto',
+    'settembre',
+    'ottobre',
+    'novembre',
+    'dicembre',
+  ],
+  // Portuguese
+  [
+    'janeiro',
+    'fevereiro',
+    'marco',
+    'abril',
+    'maio',
+    'junho',
+    'julho',
+    'agosto',
+    'setembro',
+    'outubro',
+    'novembro',
+    'dezembro',
+  ],
+  // Dutch
+  [
+    'januari',
+    'februari',
+    'maart',
+    'april',
+    'mei',
+    'juni',
+    'juli',
+    'augustus',
+    'september',
+    'oktober',
+    'november',
+    'december',
+  ],
+];
+/** Full names, three-letter abbreviations and "sept" in English; full names in the other languages. */
 const MONTH_TOKENS = new Map<string, number>([
+  ...FOREIGN_MONTHS.flatMap((names) => names.map((m, i) => [m, i + 1] as const)),
+  ['maerz', 3],
+  ['setiembre', 9],
   ...MONTH_NAMES.map((m, i) => [m, i + 1] as const),
   ...MONTH_NAMES.map((m, i) => [m.slice(0, 3), i + 1] as const),
   ['sept', 9],
 ]);
-const WEEKDAY_TOKENS = new Set(
-  ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].flatMap((d) => [
+const WEEKDAY_TOKENS = new Set([
+  ...['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].flatMap((d) => [
     d,
     d.slice(0, 3),
   ]),
-);
-const FILLER = new Set(['at', 'on', 'of', 'the']);
+  ...['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'],
+  ...['sonntag', 'montag', 'dienstag', 'mittwoch', 'donnerstag', 'freitag', 'samstag'],
+  ...['domingo', 'lunes', 'martes', 'miercoles', 'jueves', 'viernes', 'sabado'],
+  ...['domenica', 'lunedi', 'martedi', 'mercoledi', 'giovedi', 'venerdi', 'sabato'],
+  ...['segunda-feira', 'terca-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira'],
+  ...['zondag', 'maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag'],
+]);
+/**
+ * Words that join a date and a time (or a day and a month) in the supported languages: "at",
+ * "à", "um", "a las", "alle", "às", "om", "de" ("20 de agosto de 2023"). Never "am" (a meridiem).
+ */
+const FILLER = new Set([
+  'at',
+  'on',
+  'of',
+  'the',
+  'a',
+  'as',
+  'um',
+  'de',
+  'del',
+  'la',
+  'las',
+  'le',
+  'alle',
+  'ore',
+  'om',
+  'kl',
+  'klo',
+]);
+
+/** Lower case without accents: "Août" → "aout", "à" → "a", "März" → "marz". */
+function fold(token: string): string {
+  return token
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
 
 /** Fixed offsets in hours east of UTC; zones that follow US daylight saving are handled apart. */
 const FIXED_ZONES: Readonly<Record<string, number>> = {
@@ -52,16 +187,26 @@ const FIXED_ZONES: Readonly<Record<string, number>> = {
   MST: -7,
   PDT: -7,
   PST: -8,
+  // European summer and winter time, as traders' browsers there print them.
+  WET: 0,
+  WEST: 1,
+  BST: 1,
+  CET: 1,
+  CEST: 2,
+  MEZ: 1,
+  MESZ: 2,
+  EET: 2,
+  EEST: 3,
 };
 /** Zones named without saying whether DST applies: hours behind New York. */
 const US_ZONES: Readonly<Record<string, number>> = { ET: 0, CT: 1, MT: 2, PT: 3 };
 
 function monthOf(token: string): number | null {
-  return MONTH_TOKENS.get(token.toLowerCase().replace(/\.$/, '')) ?? null;
+  return MONTH_TOKENS.get(fold(token).replace(/\.$/, '')) ?? null;
 }
 
 function isWeekday(token: string): boolean {
-  return WEEKDAY_TOKENS.has(token.toLowerCase().replace(/\.$/, ''));
+  return WEEKDAY_TOKENS.has(fold(token).replace(/\.$/, ''));
 }
 
 function validDate(year: number, month: number, day: number): boolean {
@@ -85,15 +230,19 @@ interface Pieces {
 function pieces(text: string): Pieces | string {
   const out: Pieces = {};
   const normalized = text
+    // A Unicode minus (U+2212) or a dash in an offset, as some locales write "UTC−4".
+    .replace(/[\u2212\u2012\u2013]/g, '-')
+    // Quotes an exporter left unbalanced ("…11:46 AM EDT\"").
+    .replace(/["\u201c\u201d\u201e\u00ab\u00bb]/g, ' ')
     .replace(/,/g, ' ')
-    .replace(/\b([ap])\.m\./gi, '$1m')
+    .replace(/\b([ap])\.\s?m\./gi, '$1m')
     .replace(/(\d)([ap]m)\b/gi, '$1 $2')
     .trim();
   const tokens = normalized.split(/\s+/).filter((t) => t.length > 0);
   for (const token of tokens) {
     const lower = token.toLowerCase();
     let m: RegExpExecArray | null;
-    if (FILLER.has(lower) || isWeekday(token)) continue;
+    if (FILLER.has(fold(token).replace(/\.$/, '')) || isWeekday(token)) continue;
     if ((m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(token))) {
       out.year = Number(m[1]);
       out.month = Number(m[2]);
@@ -105,7 +254,7 @@ function pieces(text: string): Pieces | string {
       out.year = Number(m[3]);
     } else if (monthOf(token) !== null) {
       out.month = monthOf(token) as number;
-    } else if ((m = /^(\d{1,2})(st|nd|rd|th)?$/i.exec(token)) && out.day === undefined) {
+    } else if ((m = /^(\d{1,2})(st|nd|rd|th|\.)?$/i.exec(token)) && out.day === undefined) {
       out.day = Number(m[1]);
     } else if (/^\d{4}$/.test(token) && out.year === undefined) {
       out.year = Number(token);
@@ -145,8 +294,38 @@ export function parseDateOnly(text: string): { date: IsoDate } | { error: string
   return { date: isoDate(p.year, p.month, p.day) };
 }
 
-/** A date and time of day with an optional zone; New York time when the zone is missing or unknown. */
-export function parseDateTime(text: string): ParsedInstant | { error: string } {
+/** A refusal; `yearless` when the only thing missing was the year (a locale that leaves it out). */
+export interface DateTimeError {
+  error: string;
+  yearless?: { month: number; day: number };
+}
+
+/** Days a yearless snapshot date may lie before the chain's earliest expiration (see yearBefore). */
+export const YEARLESS_MAX_DAYS = 45;
+
+/**
+ * The year of a yearless snapshot date, from the chain's earliest expiration: the latest such day
+ * on or before that expiration, if it lies at most YEARLESS_MAX_DAYS before it (every listed
+ * chain has an expiration within weeks: weeklies, or the next monthly). Null when that does not
+ * settle it (a chain of far expirations only), so the file is refused rather than dated by a guess.
+ */
+export function yearBefore(month: number, day: number, earliest: IsoDate): number | null {
+  const end = Date.parse(`${earliest}T00:00:00Z`);
+  const top = Number(earliest.slice(0, 4));
+  for (let year = top; year >= top - 4; year--) {
+    if (!validDate(year, month, day)) continue;
+    const at = Date.UTC(year, month - 1, day);
+    if (at > end) continue;
+    return (end - at) / 86_400_000 <= YEARLESS_MAX_DAYS ? year : null;
+  }
+  return null;
+}
+
+/**
+ * A date and time of day with an optional zone; New York time when the zone is missing or unknown.
+ * `year` completes a text that has none (the caller settled it, see yearBefore).
+ */
+export function parseDateTime(text: string, options: { year?: number } = {}): ParsedInstant | DateTimeError {
   const iso =
     /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(
       text.trim(),
@@ -166,6 +345,9 @@ export function parseDateTime(text: string): ParsedInstant | { error: string } {
   }
   const p = pieces(text);
   if (typeof p === 'string') return { error: `not a date and time: '${text}' (${p})` };
+  if (p.year === undefined && options.year !== undefined) p.year = options.year;
+  if (p.year === undefined && p.month !== undefined && p.day !== undefined)
+    return { error: `no year in '${text}'`, yearless: { month: p.month, day: p.day } };
   if (p.year === undefined || p.month === undefined || p.day === undefined)
     return { error: `no full date in '${text}'` };
   if (!validDate(p.year, p.month, p.day)) return { error: `no such date: '${text}'` };

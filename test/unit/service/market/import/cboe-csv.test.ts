@@ -108,6 +108,44 @@ describe('importCboeCsv variants', () => {
     expect(importCboeCsv(variant).chain.asof).toBe(Date.parse('2023-08-21T02:38:00Z'));
   });
 
+  // Date lines and preambles as traders' browsers and editors leave them (issue 25, item 6).
+  const EDT_2238 = Date.parse('2023-08-21T02:38:00Z');
+  it.each([
+    ['a Unicode minus in the offset', '"Date: 20 August 2023, 22:38 UTC\u22124"'],
+    ['another language’s connecting word', '"Date: 20 August, 2023 \u00e0 22:38 UTC\u22124"'],
+    ['a stray quote after the zone', 'Date: August 20, 2023 at 10:38 PM EDT"'],
+    ['an unbalanced quote before the Date line', '"Date: August 20, 2023 at 10:38 PM EDT'],
+    ['a French month and weekday', '"Date: dimanche 20 ao\u00fbt 2023 \u00e0 22:38 UTC\u22124"'],
+  ])('reads %s', (_what, dateField) => {
+    const variant = text.replace('"Date: August 20, 2023 at 10:38 PM EDT"', dateField);
+    const r = importCboeCsv(variant);
+    expect(r.chain.asof).toBe(EDT_2238);
+    expect(r.chain.size).toBe(rows.length * 2);
+  });
+
+  it('reads a preamble with an unbalanced quote as text, not as a field running to the end', () => {
+    const variant = text.replace('Tesla Inc,Last: 218.8', '"Tesla Inc,Last: 218.8');
+    const r = importCboeCsv(variant);
+    expect(r.chain.spot).toBe(218.8);
+    expect(r.chain.size).toBe(rows.length * 2);
+  });
+
+  it('takes a missing year from the earliest expiration, with a note', () => {
+    const variant = text.replace('August 20, 2023 at 10:38 PM EDT', 'August 20 at 10:38 PM EDT');
+    const r = importCboeCsv(variant);
+    expect(r.chain.asof).toBe(EDT_2238);
+    expect(r.notes).toContain(
+      "Snapshot time 'August 20 at 10:38 PM EDT' has no year: 2023, from the earliest expiration (2023-08-25)",
+    );
+  });
+
+  it('refuses a missing year the expirations do not settle', () => {
+    const variant = text.replace('August 20, 2023 at 10:38 PM EDT', 'June 1 at 10:38 PM EDT');
+    expect(() => importCboeCsv(variant)).toThrow(
+      /line 3: no year in 'June 1 at 10:38 PM EDT', and the expirations do not settle it/,
+    );
+  });
+
   it('leaves out adjusted roots and says so', () => {
     const extra =
       'Fri Aug 25 2023,TSLA1230825C00200000,1,0,1,1.2,0,0.5,0.5,0.01,10,200.00,TSLA1230825P00200000,1,0,1,1.2,0,0.5,-0.5,0.01,10';

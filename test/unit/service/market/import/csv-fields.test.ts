@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ChainImportError } from '../../../../../src/service/market/import/errors.ts';
-import { isBlankRecord, parseCsv } from '../../../../../src/service/market/import/csv-fields.ts';
+import {
+  isBlankRecord,
+  lenientFields,
+  parseCsv,
+} from '../../../../../src/service/market/import/csv-fields.ts';
 
 describe('parseCsv (RFC 4180)', () => {
   it.each([
@@ -41,5 +45,22 @@ describe('parseCsv (RFC 4180)', () => {
   ])('rejects %j', (text, message) => {
     expect(() => parseCsv(text)).toThrow(ChainImportError);
     expect(() => parseCsv(text)).toThrow(message);
+  });
+});
+
+describe('lenientFields: a preamble line, stray quotes and all', () => {
+  it.each([
+    ['Tesla Inc,Last: 218.8,Change:  -3.73', ['Tesla Inc', 'Last: 218.8', 'Change:  -3.73']],
+    ['"Date: Aug 20, 2023 at 10:38 PM EDT",Bid: 1', ['Date: Aug 20, 2023 at 10:38 PM EDT', 'Bid: 1']],
+    ['"Volume: 136,276,584"', ['Volume: 136,276,584']],
+    ['"say ""hi""",x', ['say "hi"', 'x']],
+    // Unbalanced: the quote is a character, dropped, and the commas still split.
+    ['"Tesla Inc,Last: 218.8', ['Tesla Inc', 'Last: 218.8']],
+    ['"Date: Aug 20, 2023 EDT,Bid: 1,"Volume: 5"', ['Date: Aug 20', ' 2023 EDT', 'Bid: 1', 'Volume: 5']],
+    ['Date: Aug 20, 2023 EDT",Bid: 1', ['Date: Aug 20', ' 2023 EDT', 'Bid: 1']],
+    ['', ['']],
+    ['a,', ['a', '']],
+  ])('%j', (line, fields) => {
+    expect(lenientFields(line)).toEqual(fields);
   });
 });
