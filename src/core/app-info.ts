@@ -7,6 +7,7 @@ import type { AppInfo } from '../shared/bridge/app-info.ts';
 import { isMarketOpen, nextSession } from '../shared/market-calendar.ts';
 import type { DataSourceInfo } from './app-types.ts';
 import { iso } from './queries/snapshot-meta.ts';
+import { MAX_PROBLEMS } from './source/badge.ts';
 import type { Connection } from './source/connect.ts';
 import type { Store } from './store/database.ts';
 
@@ -32,6 +33,11 @@ export function sourceInfoOf(c: Connection): DataSourceInfo {
   };
 }
 
+/** The first problems (what every app:info carries) and how many there are in all. */
+export function problemsOf(lines: readonly string[]): { problems: string[]; problemCount: number } {
+  return { problems: lines.slice(0, MAX_PROBLEMS), problemCount: lines.length };
+}
+
 export function appInfoOf(
   c: Connection,
   app: { version: string; dataDir: string; store: Store<AlertRuleBody> },
@@ -45,7 +51,7 @@ export function appInfoOf(
       label: c.label,
       baseUrl: c.baseUrl,
       badge: c.badge(),
-      problems: c.problems(),
+      ...problemsOf(c.problems()),
     },
     simulated: c.simulated(),
     clock: c.clockMode,

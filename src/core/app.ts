@@ -193,6 +193,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       channels: () => notifications.channels(),
       universe: () => active.current.universe(),
       info: () => appInfoOf(active.current, { version, dataDir: options.dataDir, store }),
+      sourceProblems: () => active.current.problems(),
       testSource: (candidate) =>
         testSource(candidate, {
           dataDir: options.dataDir,

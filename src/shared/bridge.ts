@@ -117,6 +117,8 @@ import {
 export const bridgeMethods = {
   'app:info': { input: noInputSchema, output: appInfoSchema },
   'app:completeOnboarding': { input: completeOnboardingInputSchema, output: appInfoSchema },
+  /** Every problem of the data source in use (each refused file with its reason), newest first. */
+  'source:problems': { input: noInputSchema, output: z.array(z.string()) },
 
   'watchlists:list': { input: noInputSchema, output: z.array(watchlistSchema) },
   'watchlists:create': {

@@ -54,7 +54,12 @@ test.describe.configure({ mode: 'serial' });
 // A first run (onboarding links here) and sources changed: an app of its own.
 test.use({ appLabel: 'data-sources' });
 
-/** A chain folder as a user would make one: the Cboe download, a price history, a broken file. */
+const BROKEN_FILES = [
+  'spy_quotedata.csv',
+  ...Array.from({ length: 11 }, (_, i) => `qqq_quotedata (${i + 1}).csv`),
+];
+
+/** A chain folder as a user would make one: the Cboe download, a price history, broken files. */
 function chainFolder(): string {
   const dir = mkdtempSync(join(tmpdir(), 'gammawatch-e2e-chains-'));
   copyFileSync(CBOE_SAMPLE, join(dir, 'tsla_quotedata.csv'));
@@ -72,11 +77,14 @@ function chainFolder(): string {
     n += 1;
   }
   writeFileSync(join(dir, 'history', 'TSLA.csv'), lines.join('\n') + '\n');
-  // A truncated download, old enough not to be mid-copy: reported as a problem, never fatal.
-  const broken = join(dir, 'spy_quotedata.csv');
-  writeFileSync(broken, 'SPDR S&P 500 ETF,Last: 4');
+  // Truncated downloads, old enough not to be mid-copy: each reported as a problem, never fatal.
+  // More of them than app:info carries, so the list must be asked for whole.
   const hourAgo = new Date(Date.now() - 3_600_000);
-  utimesSync(broken, hourAgo, hourAgo);
+  for (const name of BROKEN_FILES) {
+    const broken = join(dir, name);
+    writeFileSync(broken, 'SPDR S&P 500 ETF,Last: 4');
+    utimesSync(broken, hourAgo, hourAgo);
+  }
   return dir;
 }
 
@@ -248,10 +256,15 @@ test('chain folder: tested, switched; the badge dates the files and a broken one
   // The broken download is reported, not fatal.
   const problems = header(gw).getByRole('button', { name: /data source problem/ });
   await expect(problems).toBeVisible({ timeout: 60_000 });
+  // The count is the number of files refused, and the list names every one with its reason.
+  await expect(problems).toHaveText(new RegExp(`${BROKEN_FILES.length}$`));
+  await expect(problems).toHaveAccessibleName(`${BROKEN_FILES.length} data source problems`);
   await problems.click();
-  await expect(header(gw).getByRole('region', { name: /data source problem/ })).toContainText(
-    'spy_quotedata',
-  );
+  const region = header(gw).getByRole('region', { name: /data source problem/ });
+  await expect(region).toContainText('spy_quotedata');
+  await expect(region.getByRole('listitem')).toHaveCount(BROKEN_FILES.length);
+  for (const name of BROKEN_FILES) await expect(region).toContainText(`${name}:`);
+  expect(await app.call<string[]>('source:problems')).toHaveLength(BROKEN_FILES.length);
   await snap(gw, 'data-source-chains');
   await gw.keyboard.press('Escape');
   await expect(header(gw).getByRole('region', { name: /data source problem/ })).toHaveCount(0);

@@ -426,6 +426,7 @@ export class FakeBridge implements BridgeEventSource {
 
     return {
       'app:info': async () => info(),
+      'source:problems': async () => this.sources.describe(this.settings.dataSource).dataSource.problems,
       'app:completeOnboarding': async (input) => {
         this.firstRun = false;
         if (input.tickers && input.tickers.length > 0) {

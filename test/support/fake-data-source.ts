@@ -88,6 +88,7 @@ export class FakeDataSources {
             baseUrl: null,
             badge: 'SIMULATED DATA',
             problems: [],
+            problemCount: 0,
           },
           simulated: true,
           clock: source.clock,
@@ -95,15 +96,17 @@ export class FakeDataSources {
       case 'chains': {
         const files = chainFiles(source.dir);
         const newest = newestAsof(files);
+        const refused = files
+          .filter((f) => !f.asof)
+          .map((f) => `${f.name}: no as-of time in its header; skipped`);
         return {
           dataSource: {
             kind: 'chains',
             label: `Chain folder (${source.dir})`,
             baseUrl: null,
             badge: newest ? `Chain files as of ${formatEt(newest)}` : 'Chain files (none yet)',
-            problems: files
-              .filter((f) => !f.asof)
-              .map((f) => `${f.name}: no as-of time in its header; skipped`),
+            problems: refused,
+            problemCount: refused.length,
           },
           simulated: false,
           clock: source.clock,
@@ -117,6 +120,7 @@ export class FakeDataSources {
             baseUrl: tradierOrigin(source.environment),
             badge: source.environment === 'sandbox' ? 'Tradier · 15 min delayed' : 'Tradier · real time',
             problems: [],
+            problemCount: 0,
           },
           simulated: false,
           clock: 'real',
@@ -124,7 +128,14 @@ export class FakeDataSources {
       case 'remote': {
         const host = new URL(source.baseUrl).host;
         return {
-          dataSource: { kind: 'remote', label: host, baseUrl: source.baseUrl, badge: host, problems: [] },
+          dataSource: {
+            kind: 'remote',
+            label: host,
+            baseUrl: source.baseUrl,
+            badge: host,
+            problems: [],
+            problemCount: 0,
+          },
           simulated: false,
           clock: 'real',
         };

@@ -90,6 +90,7 @@ export function createBridgeHandlers(app: App): BridgeHandlers {
 
   return {
     'app:info': async () => app.info(),
+    'source:problems': async () => app.sourceProblems(),
     'app:completeOnboarding': async (input) => {
       if (input.tickers?.length) {
         input.tickers.forEach((t) => checkTicker(app, t.toUpperCase()));

@@ -36,19 +36,16 @@ export function badgeText(state: BadgeState): string {
   }
 }
 
-/** At most this many problems reach the UI; the log has them all. */
+/** At most this many problems travel with every app:info; `source:problems` has them all. */
 export const MAX_PROBLEMS = 10;
 
 /**
- * Problems as lines (the collector's first, then the folder's files, newest reported first), capped,
- * with a count of the rest.
+ * Problems as lines, one per refused file or failing fetch: the collector's first, then the
+ * folder's files, newest reported first. Every one, so the count a user sees is the number refused.
  */
 export function problemLines(
   folder: readonly { file: string; message: string }[],
   collectorErrors: readonly string[],
 ): string[] {
-  const lines = [...collectorErrors, ...[...folder].reverse().map((p) => `${p.file}: ${p.message}`)];
-  if (lines.length <= MAX_PROBLEMS) return lines;
-  const shown = lines.slice(0, MAX_PROBLEMS - 1);
-  return [...shown, `…and ${lines.length - shown.length} more (see the log)`];
+  return [...collectorErrors, ...[...folder].reverse().map((p) => `${p.file}: ${p.message}`)];
 }

@@ -17,8 +17,13 @@ export const appInfoSchema = z.object({
      * "Chain files as of Sep 14 16:31 ET".
      */
     badge: z.string(),
-    /** Problems worth showing (skipped chain files, a failing collector), newest first; may be empty. */
+    /**
+     * The first problems worth showing (skipped chain files, a failing collector), newest first; may
+     * be empty. The first ten: `source:problems` lists every one.
+     */
     problems: z.array(z.string()),
+    /** How many problems there are in all: what the header's warning counts. */
+    problemCount: z.number().int().min(0),
   }),
   /** True whenever the data shown is simulated: the UI must say so plainly. */
   simulated: z.boolean(),

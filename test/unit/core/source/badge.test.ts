@@ -1,5 +1,6 @@
 // What the header badge says, per source and state, and how problems are listed.
 import { describe, expect, it } from 'vitest';
+import { problemsOf } from '../../../../src/core/app-info.ts';
 import { badgeText, MAX_PROBLEMS, problemLines, type BadgeState } from '../../../../src/core/source/badge.ts';
 
 const NOW = Date.parse('2026-09-15T12:00:00Z');
@@ -75,12 +76,23 @@ describe('problemLines', () => {
     ]);
   });
 
-  it(`shows at most ${MAX_PROBLEMS}, the last line counting the rest`, () => {
+  it('names every refused file: as many lines as files refused', () => {
     const many = Array.from({ length: 25 }, (_, i) => ({ file: `f${i}.csv`, message: 'truncated' }));
     const lines = problemLines(many, []);
-    expect(lines).toHaveLength(MAX_PROBLEMS);
+    expect(lines).toHaveLength(25);
     expect(lines[0]).toBe('f24.csv: truncated');
-    expect(lines.at(-1)).toBe('…and 16 more (see the log)');
+    expect(lines.at(-1)).toBe('f0.csv: truncated');
+    expect(lines.some((l) => l.includes('see the log'))).toBe(false);
+  });
+
+  it.each([
+    [0, 0],
+    [3, 3],
+    [MAX_PROBLEMS, MAX_PROBLEMS],
+    [25, MAX_PROBLEMS],
+  ])('app:info carries the first of %i problems (%i) and counts them all', (total, carried) => {
+    const lines = Array.from({ length: total }, (_, i) => `f${i}.csv: truncated`);
+    expect(problemsOf(lines)).toEqual({ problems: lines.slice(0, carried), problemCount: total });
   });
 
   it('is empty when all is well', () => {

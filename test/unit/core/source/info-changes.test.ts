@@ -7,7 +7,14 @@ import type { AppInfo } from '../../../../src/shared/bridge/app-info.ts';
 function info(badge: string, now = '2026-09-14T16:00:00.000Z'): AppInfo {
   return {
     version: '1.0.0',
-    dataSource: { kind: 'chains', label: 'Chain folder', baseUrl: null, badge, problems: [] },
+    dataSource: {
+      kind: 'chains',
+      label: 'Chain folder',
+      baseUrl: null,
+      badge,
+      problems: [],
+      problemCount: 0,
+    },
     simulated: false,
     clock: 'data',
     now,

@@ -6,7 +6,7 @@ type Info = Pick<AppInfo, 'dataSource' | 'simulated' | 'clock'>;
 
 function info(kind: Info['dataSource']['kind'], badge: string, patch: Partial<Info> = {}): Info {
   return {
-    dataSource: { kind, label: `${kind} label`, baseUrl: null, badge, problems: [] },
+    dataSource: { kind, label: `${kind} label`, baseUrl: null, badge, problems: [], problemCount: 0 },
     simulated: kind === 'local',
     clock: 'real',
     ...patch,
