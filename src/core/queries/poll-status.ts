@@ -44,8 +44,15 @@ export function toBridgeRun(run: PollRun): BridgePollRun | null {
   };
 }
 
-/** The next minute (market time) the schedule fires, within eight days. */
-export function nextFire(expression: string, after: number): number | null {
+/**
+ * The next minute (market time) after `after` at which the schedule fires and `when` holds (the
+ * market open, say), within eight days; null when there is none or the expression is not valid.
+ */
+export function nextFire(
+  expression: string,
+  after: number,
+  when: (at: number) => boolean = () => true,
+): number | null {
   let matcher;
   try {
     matcher = cronMatcher(expression);
@@ -53,7 +60,10 @@ export function nextFire(expression: string, after: number): number | null {
     return null;
   }
   const first = Math.floor(after / 60_000) + 1;
-  for (let m = first; m < first + 8 * 1440; m++) if (matcher.matches(m * 60_000)) return m * 60_000;
+  for (let m = first; m < first + 8 * 1440; m++) {
+    const at = m * 60_000;
+    if (matcher.matches(at) && when(at)) return at;
+  }
   return null;
 }
 

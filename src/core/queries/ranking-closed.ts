@@ -8,22 +8,12 @@ import { epochToNy, isMarketOpen, nextSession } from '../../shared/market-calend
 import { nextFire } from './poll-status.ts';
 import { iso } from './snapshot-meta.ts';
 
-// Scheduled fires looked at before giving up on one inside a session (eight days every 15 minutes is 768).
-const MAX_FIRES = 1000;
-
 /**
  * The first minute after `after` at which `schedule` fires with the market open (a scheduled run
  * the market gate lets through and that can bring fresh data), or null within eight days.
  */
 export function nextOpenFire(schedule: string, after: number): number | null {
-  let from = after;
-  for (let i = 0; i < MAX_FIRES; i++) {
-    const at = nextFire(schedule, from);
-    if (at === null) return null;
-    if (isMarketOpen(at)) return at;
-    from = at;
-  }
-  return null;
+  return nextFire(schedule, after, isMarketOpen);
 }
 
 /**

@@ -201,6 +201,9 @@ describe('an empty stored ranking taken with the market closed says when the nex
     ['0 * * * *', '2026-03-02T14:29:00Z', '2026-03-02T15:00:00.000Z'],
     // An after-close-only schedule never fires with the market open.
     ['30 16 * * 1-5', '2026-03-02T14:29:00Z', null],
+    // Only eight days are looked at: a yearly run six weeks out is not "due".
+    ['0 10 15 4 *', '2026-03-02T14:29:00Z', null],
+    ['0 10 5 3 *', '2026-03-02T14:29:00Z', '2026-03-05T15:00:00.000Z'],
   ])('%s after %s → %s', (schedule, after, due) => {
     const at = nextOpenFire(schedule, t(after));
     expect(at === null ? null : new Date(at).toISOString()).toBe(due);
