@@ -99,9 +99,8 @@ export class Poller {
   readonly #o: PollerOptions;
   readonly #timers: Timers;
   readonly queue: WorkQueue;
-  readonly #running = new Map<PollJob, Promise<JobRunSummary>>();
-  /** Market time at which each running job started. */
-  readonly #runningSince = new Map<PollJob, number>();
+  /** Each running job's run, and the market time it started at. */
+  readonly #running = new Map<PollJob, { run: Promise<JobRunSummary>; since: number }>();
   /** Jobs a tick found running since before it fired: they run once more when the run ends. */
   readonly #dueAgain = new Set<PollJob>();
   readonly #lastRunAt = new Map<PollJob, number>();
@@ -197,11 +196,12 @@ export class Poller {
     );
     this.#closedSkip = !gate.run;
     if (!gate.run) return;
-    if (this.#running.has(tick.job)) {
+    const running = this.#running.get(tick.job);
+    if (running) {
       // A run that started before this tick fetched older data (a refresh at 09:29 still running
       // at 09:30 holds the pre-open ranking): one more run follows it, so the open's data is not
       // left for the next tick. A run that started at or after the tick covers it.
-      if ((this.#runningSince.get(tick.job) ?? tick.at) < tick.at) this.#dueAgain.add(tick.job);
+      if (running.since < tick.at) this.#dueAgain.add(tick.job);
       return;
     }
     this.#track(this.runJob(tick.job));
@@ -224,7 +224,7 @@ export class Poller {
   /** One job now. Joins the run in progress if there is one. */
   runJob(job: PollJob, options: { urgent?: boolean; force?: boolean } = {}): Promise<JobRunSummary> {
     const existing = this.#running.get(job);
-    if (existing) return existing;
+    if (existing) return existing.run;
     const settings = this.#o.settings();
     const requests = requestsFor(job, {
       tickers: this.#o.store.watchlists.allTickers(),
@@ -234,13 +234,11 @@ export class Poller {
     });
     const run = this.#execute(job, requests, options).finally(() => {
       this.#running.delete(job);
-      this.#runningSince.delete(job);
       this.#writesEnded();
       this.#o.onStatusChange?.();
       if (this.#dueAgain.delete(job) && !this.#paused && !this.#stopped) this.#track(this.runJob(job));
     });
-    this.#running.set(job, run);
-    this.#runningSince.set(job, this.#o.marketClock.now());
+    this.#running.set(job, { run, since: this.#o.marketClock.now() });
     this.#o.onStatusChange?.();
     return run;
   }

@@ -124,8 +124,7 @@ function readPreamble(
     if (stop - at > maxLineChars) throw new ChainImportError(`line ${line}`, longLineProblem(maxLineChars));
     const raw = text.slice(at, stop).replace(/\r$/, '');
     const fields = lenientFields(raw);
-    if (norm((fields[0] ?? '').replaceAll('"', '')) === 'expiration date')
-      return { preamble, headerAt: at, headerLine: line };
+    if (norm(fields[0] ?? '') === 'expiration date') return { preamble, headerAt: at, headerLine: line };
     preamble.push({ line, fields });
     at = stop + 1;
   }

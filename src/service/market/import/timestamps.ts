@@ -166,12 +166,16 @@ const FILLER = new Set([
   'klo',
 ]);
 
-/** Lower case without accents: "Août" → "aout", "à" → "a", "März" → "marz". */
-function fold(token: string): string {
+/**
+ * A word as the name tables hold it: lower case, without accents or a trailing period ("Août" →
+ * "aout", "à" → "a", "März" → "marz", "Sept." → "sept").
+ */
+function wordKey(token: string): string {
   return token
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+    .toLowerCase()
+    .replace(/\.$/, '');
 }
 
 /** Fixed offsets in hours east of UTC; zones that follow US daylight saving are handled apart. */
@@ -200,14 +204,6 @@ const FIXED_ZONES: Readonly<Record<string, number>> = {
 };
 /** Zones named without saying whether DST applies: hours behind New York. */
 const US_ZONES: Readonly<Record<string, number>> = { ET: 0, CT: 1, MT: 2, PT: 3 };
-
-function monthOf(token: string): number | null {
-  return MONTH_TOKENS.get(fold(token).replace(/\.$/, '')) ?? null;
-}
-
-function isWeekday(token: string): boolean {
-  return WEEKDAY_TOKENS.has(fold(token).replace(/\.$/, ''));
-}
 
 function validDate(year: number, month: number, day: number): boolean {
   const d = new Date(Date.UTC(year, month - 1, day));
@@ -241,8 +237,10 @@ function pieces(text: string): Pieces | string {
   const tokens = normalized.split(/\s+/).filter((t) => t.length > 0);
   for (const token of tokens) {
     const lower = token.toLowerCase();
+    const word = wordKey(token);
+    const month = MONTH_TOKENS.get(word);
     let m: RegExpExecArray | null;
-    if (FILLER.has(fold(token).replace(/\.$/, '')) || isWeekday(token)) continue;
+    if (FILLER.has(word) || WEEKDAY_TOKENS.has(word)) continue;
     if ((m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(token))) {
       out.year = Number(m[1]);
       out.month = Number(m[2]);
@@ -252,8 +250,8 @@ function pieces(text: string): Pieces | string {
       out.month = Number(m[1]);
       out.day = Number(m[2]);
       out.year = Number(m[3]);
-    } else if (monthOf(token) !== null) {
-      out.month = monthOf(token) as number;
+    } else if (month !== undefined) {
+      out.month = month;
     } else if ((m = /^(\d{1,2})(st|nd|rd|th|\.)?$/i.exec(token)) && out.day === undefined) {
       out.day = Number(m[1]);
     } else if (/^\d{4}$/.test(token) && out.year === undefined) {
