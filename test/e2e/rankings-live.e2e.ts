@@ -42,6 +42,7 @@ test('opened before the open, the ranking fills at the open and keeps the filter
   await gw.getByLabel('Min score').fill('1');
   await gw.getByLabel('Min score').press('Enter');
   await expect(gw.getByTestId('chip-min_score')).toHaveText(/Score ≥ 1/);
+  await expect(gw.getByTestId('market-status')).toContainText('Market closed');
   await snap(gw, 'rankings-live-pre-open');
 
   // The open's ranking arrives through snapshot:new: no navigation, no reload.
@@ -49,6 +50,8 @@ test('opened before the open, the ranking fills at the open and keeps the filter
   await expect(table).toBeVisible({ timeout: 60_000 });
   await expect(gw.getByTestId('no-rankings')).toHaveCount(0);
   await expect(gw.getByTestId('chip-min_score')).toHaveText(/Score ≥ 1/);
+  // The header agrees with the 09:30 ranking on screen: the market is open.
+  await expect(gw.getByTestId('market-status')).toContainText('Market open');
   const scores = await table.locator('tbody td:nth-child(3)').allInnerTexts();
   expect(scores.length).toBeGreaterThan(0);
   for (const text of scores) expect(Number(/\d+(\.\d+)?/.exec(text)?.[0])).toBeGreaterThanOrEqual(1);
