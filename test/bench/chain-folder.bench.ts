@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addDays, isTradingDay, type IsoDate } from '../../src/shared/market-calendar.ts';
+import { chainFileText, chainPreamble, chainRows } from '../support/cboe-chain-file.ts';
 import type { BenchSuite, Measurement } from './harness.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -22,23 +23,6 @@ const SESSIONS = 50;
 const EXPIRATIONS = 8;
 const STRIKES = 180;
 const KEY = 'bench-key-0123456789abcdef';
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const SHORT_MONTHS = MONTHS.map((m) => m.slice(0, 3));
-
 function sessions(): IsoDate[] {
   const out: IsoDate[] = [];
   let d = '2025-06-02';
@@ -47,67 +31,6 @@ function sessions(): IsoDate[] {
     d = addDays(d, 1);
   }
   return out;
-}
-
-/** Fridays after `date`, one a week. */
-function expirations(date: IsoDate): IsoDate[] {
-  const out: IsoDate[] = [];
-  let d = addDays(date, 1);
-  while (out.length < EXPIRATIONS) {
-    if (new Date(`${d}T12:00:00Z`).getUTCDay() === 5) out.push(d);
-    d = addDays(d, 1);
-  }
-  return out;
-}
-
-const normPdf = (x: number) => Math.exp((-x * x) / 2) / Math.sqrt(2 * Math.PI);
-
-/** A Cboe quotedata.csv preamble: name, last price, the snapshot's date line, the column header. */
-function preamble(ticker: string, date: IsoDate, spot: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return (
-    [
-      `${ticker} Corp,Last: ${spot.toFixed(2)},Change: 0.5`,
-      `"Date: ${MONTHS[m - 1]} ${d}, ${y} at 4:15 PM EDT",Bid: ${spot.toFixed(2)},Ask: ${(spot + 0.02).toFixed(2)},Size: 1*1,"Volume: 1,000,000"`,
-      'Expiration Date,Calls,Last Sale,Net,Bid,Ask,Volume,IV,Delta,Gamma,Open Interest,Strike,Puts,Last Sale,Net,Bid,Ask,Volume,IV,Delta,Gamma,Open Interest',
-    ].join('\n') + '\n'
-  );
-}
-
-/** The rows of a chain: one per expiration (weekly, after `date`) and strike around `spot`. */
-function chainRows(ticker: string, date: IsoDate, spot: number, seed: number): string {
-  const lines: string[] = [];
-  const step = Math.max(0.5, Math.round(spot * 0.004 * 2) / 2);
-  const first = Math.round(spot / step - STRIKES / 2) * step;
-  for (const [e, exp] of expirations(date).entries()) {
-    const [ey, em, ed] = exp.split('-').map(Number) as [number, number, number];
-    const code = `${String(ey).slice(2)}${String(em).padStart(2, '0')}${String(ed).padStart(2, '0')}`;
-    const dayName = DAYS[new Date(`${exp}T12:00:00Z`).getUTCDay()];
-    const t = ((e + 1) * 7) / 365;
-    for (let k = 0; k < STRIKES; k++) {
-      const strike = first + k * step;
-      if (strike <= 0) continue;
-      const moneyness = Math.log(strike / spot);
-      const iv = 0.3 + 0.4 * moneyness * moneyness - 0.1 * moneyness;
-      const dd = moneyness / (iv * Math.sqrt(t));
-      const gamma = normPdf(dd) / (spot * iv * Math.sqrt(t));
-      const call = Math.max(spot - strike, 0) + spot * iv * Math.sqrt(t) * normPdf(dd) * 0.4;
-      const put = Math.max(strike - spot, 0) + spot * iv * Math.sqrt(t) * normPdf(dd) * 0.4;
-      const oi = Math.round(5000 * normPdf(dd) * (1 + ((seed + k * 7 + e * 13) % 10) / 10));
-      const sym = (side: string) =>
-        `${ticker}${code}${side}${String(Math.round(strike * 1000)).padStart(8, '0')}`;
-      const side = (price: number, delta: number, volume: number, openInterest: number) =>
-        `${price.toFixed(2)},0.1,${Math.max(price - 0.05, 0).toFixed(2)},${(price + 0.05).toFixed(2)},${volume},${iv.toFixed(4)},${delta.toFixed(4)},${gamma.toFixed(4)},${openInterest}`;
-      lines.push(
-        `${dayName} ${SHORT_MONTHS[em - 1]} ${String(ed).padStart(2, '0')} ${ey},${sym('C')},${side(call, 0.5, oi >> 3, oi)},${strike.toFixed(2)},${sym('P')},${side(put, -0.5, oi >> 4, oi + 100)}`,
-      );
-    }
-  }
-  return lines.join('\n') + '\n';
-}
-
-function chainCsv(ticker: string, date: IsoDate, spot: number, seed: number): string {
-  return preamble(ticker, date, spot) + chainRows(ticker, date, spot, seed);
 }
 
 function tickerName(i: number): string {
@@ -127,9 +50,16 @@ function generate(dir: string): { bytes: number } {
         s === 0 ||
         new Date(`${date}T12:00:00Z`).getUTCDay() <= new Date(`${dates[s - 1]}T12:00:00Z`).getUTCDay()
       ) {
-        rows = chainRows(tickerName(i), date, spot, i * 31 + s);
+        rows = chainRows({
+          ticker: tickerName(i),
+          date,
+          spot,
+          seed: i * 31 + s,
+          expirations: EXPIRATIONS,
+          strikes: STRIKES,
+        });
       }
-      const text = preamble(tickerName(i), date, spot) + rows;
+      const text = chainPreamble(tickerName(i), date, spot) + rows;
       fs.writeFileSync(path.join(dir, `${tickerName(i).toLowerCase()}_${date}.csv`), text);
       bytes += text.length;
     }
@@ -211,7 +141,16 @@ const suite: BenchSuite = {
       const { bytes } = generate(dir);
       const genS = (performance.now() - t0) / 1000;
       const extra = path.join(root, 'zznew.csv');
-      fs.writeFileSync(extra, chainCsv('ZZNEW', '2025-08-12', 123.45, 1));
+      fs.writeFileSync(
+        extra,
+        chainFileText({
+          ticker: 'ZZNEW',
+          date: '2025-08-12',
+          spot: 123.45,
+          expirations: EXPIRATIONS,
+          strikes: STRIKES,
+        }),
+      );
       const files = TICKERS * SESSIONS;
       const size = `${files} files, ${(bytes / 2 ** 20).toFixed(0)} MB (${(bytes / files / 1024).toFixed(0)} KB each), generated in ${genS.toFixed(1)} s`;
       const cold = await runChild(dir, null);

@@ -1,10 +1,24 @@
-// The `data` objects of /tickers/{t} (the state snapshot) and /tickers/{t}/signals, read off one
-// analysed snapshot. Names follow the trade-setup payload and the metric catalog (see
-// src/shared/api/ticker-state.ts and signals.ts), so these are copies, not computations.
-import type { SignalsData, TickerStateData } from '../../shared/api/index.ts';
+// The `data` objects of the per-ticker views of one analysed snapshot: /tickers/{t} (the state),
+// its market structure, explain, signals and trade setup. Names follow the trade-setup payload and
+// the metric catalog (see src/shared/api/ticker-state.ts and signals.ts), so these are copies, not
+// computations. The routes (routes/tickers.ts) and the snapshot payloads (snapshot-payloads.ts)
+// both build their data here, so a past snapshot's payload is what the endpoint served.
+import {
+  DEFAULT_EXPLAIN_VIEW,
+  type ExplainData,
+  type MarketStructureData,
+  type SignalsData,
+  type TickerStateData,
+  type TradeSetupData,
+} from '../../shared/api/index.ts';
 import { callDiagnostics } from '../analysis/call-diagnostics.ts';
 import type { TickerAnalysis } from '../analysis/ticker-analysis.ts';
-import { toTradeRecommendation, tradeSetupFields } from '../engine/interpret/trade-projections.ts';
+import { explainTicker } from '../engine/interpret/explain.ts';
+import {
+  toTradeRecommendation,
+  toTradeSetupData,
+  tradeSetupFields,
+} from '../engine/interpret/trade-projections.ts';
 import { displayAsof } from './envelope.ts';
 
 export interface StateOptions {
@@ -85,4 +99,33 @@ export function signalsData(a: TickerAnalysis): SignalsData {
     cc_income_tier: tier('cc'),
     csp_income_tier: tier('csp'),
   };
+}
+
+export interface MarketStructureOptions {
+  /** Add the state snapshot (`include=state`). */
+  state?: boolean;
+  /** Add the call diagnostics (`include=call_diag`). */
+  callDiag?: boolean;
+}
+
+export function marketStructureData(
+  a: TickerAnalysis,
+  opts: MarketStructureOptions = {},
+): MarketStructureData {
+  return {
+    ticker: a.ticker,
+    asof: displayAsof(a.asof),
+    ...a.marketStructure,
+    ...(opts.state === true ? { state: tickerStateData(a) } : {}),
+    ...(opts.callDiag === true ? { call_diag: callDiagnostics(a) } : {}),
+  };
+}
+
+/** An unknown view throws UnknownExplainViewError; the route has already checked it against the set. */
+export function explainData(a: TickerAnalysis, view: string = DEFAULT_EXPLAIN_VIEW): ExplainData {
+  return explainTicker(a.metrics, a.regime, a.setup, view);
+}
+
+export function tradeSetupData(a: TickerAnalysis): TradeSetupData {
+  return toTradeSetupData(a.metrics, a.setup);
 }

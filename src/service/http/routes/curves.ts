@@ -1,4 +1,6 @@
 // Strike-level endpoints: gamma curve, gamma by expiration, GEX by strike, levels and option volume.
+// The JSON data comes from curve-payloads.ts (shared with snapshot-payloads.ts); this file adds
+// what only HTTP has: query parsing, the 409 and 429 admissions, and the 404 for an unlisted date.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   GAMMA_CURVE_BUCKETS,
@@ -10,7 +12,6 @@ import {
 } from '../../../shared/api/index.ts';
 import { isMarketOpen, nextSession } from '../../../shared/market-calendar.ts';
 import type { TickerAnalysis } from '../../analysis/ticker-analysis.ts';
-import { gammaByExpiration, gammaCurve, gexByStrike, optionsVolume } from '../../engine/curves.ts';
 import {
   ExpirySelectionError,
   parseExpirySelection,
@@ -19,7 +20,14 @@ import {
 import { renderThinkorswim, renderTradingView } from '../../../shared/api/levels-render.ts';
 import type { ServiceContext } from '../context.ts';
 import { clip } from '../../../shared/api/echo.ts';
-import { displayAsof, isoUtc } from '../envelope.ts';
+import {
+  gammaCurveData,
+  gammaExpirationsData,
+  gexByStrikeData,
+  levelsData,
+  optionsVolumeData,
+} from '../curve-payloads.ts';
+import { isoUtc } from '../envelope.ts';
 import { ServiceError, invalidParam, missingParam } from '../errors.ts';
 import { cacheControlClock, type ViewParams } from '../conditional.ts';
 import { boolParam, enumParam } from '../../../shared/api/query.ts';
@@ -68,7 +76,6 @@ function rateKey(request: FastifyRequest): string {
 }
 
 export function registerCurveRoutes(app: FastifyInstance, ctx: ServiceContext): void {
-  const pricing = ctx.analysis.pricing;
   const cacheControl = cacheControlClock(ctx.source);
   const serve = <P extends ViewParams>(name: EndpointName, endpoint: SnapshotEndpoint<P>): void =>
     serveSnapshotEndpoint(app, ctx, cacheControl, name, endpoint);
@@ -94,17 +101,14 @@ export function registerCurveRoutes(app: FastifyInstance, ctx: ServiceContext): 
         );
       }
     },
-    data: (a, { exp, view, realtime }) => ({
-      ...withExpiry(a, () => gammaCurve(a.chain, { exp, view, pricing })),
-      realtime,
-    }),
+    data: (a, p) => withExpiry(a, () => gammaCurveData(a, p)),
   });
 
-  serve('gammaExpirations', { params: () => ({}), data: (a) => gammaByExpiration(a.chain, pricing) });
+  serve('gammaExpirations', { params: () => ({}), data: (a) => gammaExpirationsData(a) });
 
   serve('gexByStrike', {
     params: (q) => ({ exp: enumParam(q, 'exp', GEX_BY_STRIKE_BUCKETS, 'combined') }),
-    data: (a, { exp }) => gexByStrike(a.chain, { exp, pricing }),
+    data: (a, { exp }) => gexByStrikeData(a, exp),
   });
 
   serve('levels', {
@@ -113,12 +117,7 @@ export function registerCurveRoutes(app: FastifyInstance, ctx: ServiceContext): 
     data: (a, { format }) => {
       if (format === 'tradingview') return renderTradingView(a.ticker, isoUtc(a.asof), a.keyLevels);
       if (format === 'tos') return renderThinkorswim(a.ticker, isoUtc(a.asof), a.keyLevels);
-      return {
-        ticker: a.ticker,
-        asof: displayAsof(a.asof),
-        price: a.metrics.price,
-        levels: a.keyLevels.map(({ id, label, price, kind }) => ({ id, label, price, kind })),
-      };
+      return levelsData(a);
     },
   });
 
@@ -136,6 +135,6 @@ export function registerCurveRoutes(app: FastifyInstance, ctx: ServiceContext): 
         );
       }
     },
-    data: (a, { exp }) => withExpiry(a, () => optionsVolume(a.chain, exp)),
+    data: (a, { exp }) => withExpiry(a, () => optionsVolumeData(a, exp)),
   });
 }

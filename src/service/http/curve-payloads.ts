@@ -1,0 +1,57 @@
+// The `data` objects of the strike-level views of one analysed snapshot: the gamma curve, gamma by
+// expiration, GEX by strike, key levels (JSON) and option volume. The routes (routes/curves.ts)
+// and the snapshot payloads (snapshot-payloads.ts) both build their data here, so a past
+// snapshot's payload is what the endpoint served. Pricing is the analysis's own: the service's
+// analysis cache made it with the service's pricing, so it is the one the routes always used.
+import type {
+  GammaCurveData,
+  GammaExpirationsData,
+  GexByStrikeBucket,
+  GexByStrikeData,
+  LevelsData,
+  OptionsVolumeData,
+} from '../../shared/api/index.ts';
+import type { TickerAnalysis } from '../analysis/ticker-analysis.ts';
+import { gammaByExpiration, gammaCurve, gexByStrike, optionsVolume } from '../engine/curves.ts';
+import type { ExpirySelection } from '../engine/expirations.ts';
+import type { GammaView } from '../engine/exposure.ts';
+import { displayAsof } from './envelope.ts';
+
+export interface GammaCurveParams {
+  exp: ExpirySelection;
+  view: GammaView;
+  /** Echoed in the payload: whether the curve was a real-time pull (the route admits it in hours only). */
+  realtime: boolean;
+}
+
+// The builders that take a selector throw ExpirySelectionError for a date (or a bucket) the chain
+// does not list; the route turns that into a 404 and callers without HTTP decide for themselves.
+
+export function gammaCurveData(
+  a: TickerAnalysis,
+  { exp, view, realtime }: GammaCurveParams,
+): GammaCurveData & { realtime: boolean } {
+  return { ...gammaCurve(a.chain, { exp, view, pricing: a.pricing }), realtime };
+}
+
+export function gammaExpirationsData(a: TickerAnalysis): GammaExpirationsData {
+  return gammaByExpiration(a.chain, a.pricing);
+}
+
+export function gexByStrikeData(a: TickerAnalysis, exp: GexByStrikeBucket): GexByStrikeData {
+  return gexByStrike(a.chain, { exp, pricing: a.pricing });
+}
+
+/** The JSON levels (`format=json`); the plain-text formats are rendered by the route. */
+export function levelsData(a: TickerAnalysis): LevelsData {
+  return {
+    ticker: a.ticker,
+    asof: displayAsof(a.asof),
+    price: a.metrics.price,
+    levels: a.keyLevels.map(({ id, label, price, kind }) => ({ id, label, price, kind })),
+  };
+}
+
+export function optionsVolumeData(a: TickerAnalysis, exp: ExpirySelection): OptionsVolumeData {
+  return optionsVolume(a.chain, exp);
+}
