@@ -52,6 +52,8 @@ export class ActiveSource {
       throw error;
     }
     source.#conn = conn;
+    // A chain folder's files enter history now that its rows are written as its own.
+    void conn.importHistory();
     return source;
   }
 
@@ -99,9 +101,13 @@ export class ActiveSource {
     this.#conn = next;
     // After the old poller stopped: nothing of the old source is stored past this mark.
     this.#adoptBaseline(next.id);
+    void next.importHistory();
     if (this.#started) {
       next.poller.start();
       this.pollNow();
+      // The new source's rows and its two-year series for every watched ticker, with the
+      // watchlist's progress bar: its history is not the previous source's.
+      if (this.#o.pollOnStart) this.backfill(this.#o.store.watchlists.allTickers());
     }
     this.#o.onSwitched();
   }
@@ -152,6 +158,6 @@ export class ActiveSource {
       store.flags.setSourceBaseline({ source: sourceId, afterSnapshotId: this.#baselineId });
     }
     // What is stored from now on is this source's, and what the views read as "latest" is too.
-    store.snapshots.useSource(sourceId);
+    store.useSource(sourceId);
   }
 }

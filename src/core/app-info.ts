@@ -9,6 +9,7 @@ import type { DataSourceInfo } from './app-types.ts';
 import { iso } from './queries/snapshot-meta.ts';
 import { MAX_PROBLEMS } from './source/badge.ts';
 import type { Connection } from './source/connect.ts';
+import type { ImportProgress } from './source/folder-history.ts';
 import type { Store } from './store/database.ts';
 
 export function readVersion(): string {
@@ -38,6 +39,13 @@ export function problemsOf(lines: readonly string[]): { problems: string[]; prob
   return { problems: lines.slice(0, MAX_PROBLEMS), problemCount: lines.length };
 }
 
+/** An import's progress in twentieths: the header's bar moves, app:changed is not sent per file. */
+export function importingOf(p: ImportProgress | null): { done: number; total: number } | null {
+  if (p === null || !p.running) return null;
+  const step = Math.max(1, Math.ceil(p.total / 20));
+  return { done: Math.min(p.total, Math.floor(p.done / step) * step), total: p.total };
+}
+
 export function appInfoOf(
   c: Connection,
   app: { version: string; dataDir: string; store: Store<AlertRuleBody> },
@@ -52,6 +60,7 @@ export function appInfoOf(
       baseUrl: c.baseUrl,
       badge: c.badge(),
       ...problemsOf(c.problems()),
+      importing: importingOf(c.importProgress()),
     },
     simulated: c.simulated(),
     clock: c.clockMode,

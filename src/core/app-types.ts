@@ -99,6 +99,8 @@ export interface App {
   channels(): ChannelSettings;
   universe(): UniverseEntry[];
   info(): AppInfo;
+  /** Resolves when the source in use has no import of chain files into history running. */
+  historySettled(): Promise<void>;
   /** Every problem of the source in use, one line each (app:info carries the first few). */
   sourceProblems(): string[];
   /** Tries a data source without switching to it. */

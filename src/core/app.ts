@@ -194,6 +194,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       universe: () => active.current.universe(),
       info: () => appInfoOf(active.current, { version, dataDir: options.dataDir, store }),
       sourceProblems: () => active.current.problems(),
+      historySettled: () => active.current.importSettled(),
       testSource: (candidate) =>
         testSource(candidate, {
           dataDir: options.dataDir,

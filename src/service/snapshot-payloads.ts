@@ -1,12 +1,53 @@
 // One ticker's snapshot analysed by the service's own pipeline, with the payloads its endpoints
-// would have served for it (as src/service/http/routes builds them). Core's backtest backfill
-// stores these as if it had polled them, without HTTP; it reaches them through src/service/index.ts.
+// would have served for it. The data comes from the same builders the routes call
+// (http/ticker-payloads.ts, http/curve-payloads.ts), with the parameters the app's poller asks for
+// (src/core/poller/jobs.ts), so a payload made here is the one a poll at that instant stored.
+// Core's backtest backfill and the chain-folder import store these as if they had polled them,
+// without HTTP; they reach them through src/service/index.ts.
 import type { TopSetupsItem } from '../shared/api/index.ts';
 import type { SnapshotEndpoint } from '../shared/bridge/tickers.ts';
-import { displayAsof } from '../shared/market-calendar.ts';
 import { analyzeSnapshot, type TickerAnalysis } from './analysis/ticker-analysis.ts';
-import { signalsData } from './http/ticker-payloads.ts';
+import { ExpirySelectionError } from './engine/expirations.ts';
+import {
+  gammaCurveData,
+  gammaExpirationsData,
+  gexByStrikeData,
+  levelsData,
+  optionsVolumeData,
+} from './http/curve-payloads.ts';
+import {
+  explainData,
+  marketStructureData,
+  signalsData,
+  tickerStateData,
+  tradeSetupData,
+} from './http/ticker-payloads.ts';
 import type { MarketDataSource } from './market/source.ts';
+
+/** A per-ticker view the poller stores: its snapshot endpoint and the params that key its series. */
+export interface TickerSnapshotView {
+  readonly endpoint: SnapshotEndpoint;
+  /** The poller's identifying params for it (string values), as in src/core/poller/jobs.ts. */
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/**
+ * Every per-ticker endpoint the poller stores, under the params key it stores it with. The service
+ * may not import core, so this mirrors jobs.ts `requestsFor`; the snapshot-payloads integration
+ * test runs the poller's own requests against the service and fails when the two part.
+ */
+export const TICKER_SNAPSHOT_VIEWS: readonly TickerSnapshotView[] = [
+  { endpoint: 'signals', params: {} },
+  { endpoint: 'market_structure', params: {} },
+  { endpoint: 'trade_setup', params: {} },
+  { endpoint: 'explain', params: {} },
+  { endpoint: 'levels', params: {} },
+  { endpoint: 'state', params: {} },
+  { endpoint: 'curve_gamma', params: { exp: 'combined' } },
+  { endpoint: 'curve_gamma_expirations', params: {} },
+  { endpoint: 'curve_gex_by_strike', params: { exp: 'combined' } },
+  { endpoint: 'options_volume', params: { exp: 'nearest' } },
+];
 
 export interface SnapshotPayloads {
   readonly ticker: string;
@@ -14,25 +55,56 @@ export interface SnapshotPayloads {
   readonly asof: number;
   /** The ticker's row of /top-setups (computed on first read). */
   readonly topSetupsItem: TopSetupsItem;
-  /** The `data` the endpoint serves for this snapshot; null for one not built here. */
+  /**
+   * The `data` the endpoint serves for this snapshot with the poller's parameters; null for an
+   * endpoint that is no per-ticker view of it, or one the endpoint refuses here (a 404).
+   */
   payload(endpoint: SnapshotEndpoint): unknown;
 }
 
-function payloadOf(endpoint: SnapshotEndpoint, a: TickerAnalysis): unknown {
+/** The data of one view; each case calls the route's builder with what the poller sends. */
+function buildPayload(endpoint: SnapshotEndpoint, a: TickerAnalysis): unknown {
   switch (endpoint) {
     case 'signals':
       return signalsData(a);
     case 'market_structure':
-      return { ticker: a.ticker, asof: displayAsof(a.asof), ...a.marketStructure };
+      return marketStructureData(a);
+    case 'trade_setup':
+      return tradeSetupData(a);
+    case 'explain':
+      return explainData(a);
     case 'levels':
-      return {
-        ticker: a.ticker,
-        asof: displayAsof(a.asof),
-        price: a.metrics.price,
-        levels: a.keyLevels.map(({ id, label, price, kind }) => ({ id, label, price, kind })),
-      };
-    default:
+      return levelsData(a);
+    case 'state':
+      // The poller asks for the recommendation: its ticker view shows it offline.
+      return tickerStateData(a, { tradeRecommendation: true });
+    case 'curve_gamma':
+      // The cached bucket curve: a bucket without `realtime` is never a real-time pull.
+      return gammaCurveData(a, { exp: 'combined', view: 'signed', realtime: false });
+    case 'curve_gamma_expirations':
+      return gammaExpirationsData(a);
+    case 'curve_gex_by_strike':
+      return gexByStrikeData(a, 'combined');
+    case 'options_volume':
+      return optionsVolumeData(a, 'nearest');
+    // Not views of one ticker's snapshot: the series spans many sessions (and its own window), and
+    // the rankings are made of the whole universe at an instant, not of this ticker alone.
+    case 'series':
+    case 'top_setups':
+    case 'screener':
+    case 'income_setups':
       return null;
+  }
+}
+
+function payloadOf(endpoint: SnapshotEndpoint, a: TickerAnalysis): unknown {
+  try {
+    return buildPayload(endpoint, a);
+  } catch (error) {
+    // A chain without the asked expiration (no nearest one for options volume): the route answers
+    // 404 unknown_expiration there, so a poll would have stored nothing either.
+    if (error instanceof ExpirySelectionError) return null;
+    throw error;
   }
 }
 

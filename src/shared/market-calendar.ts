@@ -208,6 +208,21 @@ export function sessionOf(date: IsoDate): Session | null {
   };
 }
 
+/**
+ * The session a snapshot taken at an instant belongs to, i.e. whose prices it shows: the instant's
+ * own New York date from that trading day's 09:30 open until midnight (a 20:00 download shows the
+ * day's close, also on an early-close day after 13:00), otherwise the last trading day before it.
+ * A pre-market file (05:18 ET, 09:29) belongs to the PREVIOUS session: before the open nothing has
+ * traded, so its last prices and marks are that session's close and its open interest is the
+ * OCC's overnight count of the positions that session left. Weekends and holidays likewise show
+ * the last session before them. So a daily series keyed by this date has no point on a day the
+ * exchange was closed.
+ */
+export function sessionDateOf(epochMs: number): IsoDate {
+  const { date, minutes } = epochToNy(epochMs);
+  return isTradingDay(date) && minutes >= REGULAR_OPEN_MINUTES ? date : previousTradingDay(date);
+}
+
 /** Whether the regular session is open at an instant. */
 export function isMarketOpen(epochMs: number): boolean {
   const { date } = epochToNy(epochMs);

@@ -61,11 +61,42 @@ function signalPoints(ticker: string, asof: number, data: unknown): MetricPointI
   return out;
 }
 
-const meta = (asof: number, ticker: string | null) => ({
+/** How a snapshot stored without a poll came to be: a backtest's backfill, or a chain file's import. */
+export type Provenance = 'backtest' | 'chain_file';
+
+const meta = (asof: number, ticker: string | null, by: Provenance = 'backtest') => ({
   asof: isoUtc(asof),
   ...(ticker ? { ticker } : {}),
-  backfilled: 'backtest',
+  backfilled: by,
 });
+
+/**
+ * One analysed snapshot as the store keeps a polled one: the payload of each view (under the
+ * poller's own parameters, so it dedupes against a poll of the same instant) and the signals'
+ * metric points.
+ */
+export function analysedInputs(
+  a: SnapshotPayloads,
+  views: readonly { endpoint: SnapshotEndpoint; params: Readonly<Record<string, string>> }[],
+  by: Provenance,
+): { inputs: SnapshotInput[]; points: MetricPointInput[] } {
+  const inputs: SnapshotInput[] = [];
+  const points: MetricPointInput[] = [];
+  for (const { endpoint, params } of views) {
+    const data = a.payload(endpoint);
+    if (data === null) continue;
+    inputs.push({
+      endpoint,
+      ticker: a.ticker,
+      params: { ...params },
+      asof: a.asof,
+      data,
+      meta: meta(a.asof, a.ticker, by),
+    });
+    if (endpoint === 'signals') points.push(...signalPoints(a.ticker, a.asof, data));
+  }
+  return { inputs, points };
+}
 
 export function localPast(store: Store<AlertRuleBody>, source: MarketDataSource): PastSource {
   const write = (inputs: SnapshotInput[], points: MetricPointInput[]): void => {
@@ -75,24 +106,12 @@ export function localPast(store: Store<AlertRuleBody>, source: MarketDataSource)
       if (points.length) store.metrics.put(points);
     });
   };
-  const tickerInputs = (a: SnapshotPayloads, endpoints: Iterable<SnapshotEndpoint>) => {
-    const inputs: SnapshotInput[] = [];
-    const points: MetricPointInput[] = [];
-    for (const endpoint of endpoints) {
-      const data = a.payload(endpoint);
-      if (data === null) continue;
-      inputs.push({
-        endpoint,
-        ticker: a.ticker,
-        params: {},
-        asof: a.asof,
-        data,
-        meta: meta(a.asof, a.ticker),
-      });
-      if (endpoint === 'signals') points.push(...signalPoints(a.ticker, a.asof, data));
-    }
-    return { inputs, points };
-  };
+  const tickerInputs = (a: SnapshotPayloads, endpoints: Iterable<SnapshotEndpoint>) =>
+    analysedInputs(
+      a,
+      [...endpoints].map((endpoint) => ({ endpoint, params: {} })),
+      'backtest',
+    );
 
   const past: PastSource = {
     async fillTicker(ticker, endpoints, from, to, step, signal) {

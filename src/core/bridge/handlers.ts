@@ -14,7 +14,7 @@ import { listAlerts } from '../queries/alerts.ts';
 import { levelsText } from '../queries/levels-text.ts';
 import { income, screener, topSetups } from '../queries/rankings.ts';
 import { createRule, ruleUniverse, toBridgeRule, updateRule } from '../queries/rules.ts';
-import { tickerSeries, windowStart } from '../queries/series.ts';
+import { seriesWindowDates, tickerSeries } from '../queries/series.ts';
 import { iso } from '../queries/snapshot-meta.ts';
 import { tickerRows } from '../queries/ticker-rows.ts';
 import { searchUniverse } from '../queries/universe-search.ts';
@@ -26,7 +26,6 @@ import { replayFrames, replayTimes } from '../queries/replay.ts';
 import { fetchTickerOnDemand } from '../queries/ticker-fetch.ts';
 import { exportSeriesCsv, exportSnapshots, exportToString } from '../store/export.ts';
 import type { Watchlist } from '../store/repositories/watchlists.ts';
-import { epochToNy } from '../../shared/market-calendar.ts';
 import { backtestHandlers } from '../backtest/bridge-handlers.ts';
 import { publishSnapshots } from '../snapshot-publisher.ts';
 import { currentPollStatus } from '../status-publisher.ts';
@@ -250,8 +249,7 @@ export function createBridgeHandlers(app: App): BridgeHandlers {
       };
     },
     'export:series': async (input) => {
-      const today = epochToNy(app.marketNow()).date;
-      const query = { from: windowStart(input.window, today), to: today };
+      const query = seriesWindowDates(store, input.ticker, input.window, app.marketNow());
       if (input.format === 'csv') {
         return {
           name: `${input.ticker}-series-${input.window}.csv`,

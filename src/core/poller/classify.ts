@@ -33,6 +33,8 @@ export function classifyFailure(error: unknown, task: Pick<QueueTask<unknown>, '
 export function failureText(error: unknown): string {
   if (error instanceof ApiError) {
     const where = error.status ? ` (HTTP ${error.status})` : '';
+    // The client's own message names the status already ("not found (HTTP 404): …"): once is enough.
+    if (where !== '' && error.message.includes(where.trim())) return error.message;
     return `${error.kind}${where}: ${error.message}`;
   }
   return messageOf(error);

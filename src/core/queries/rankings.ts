@@ -29,6 +29,7 @@ import { snapshotMeta } from './snapshot-meta.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import type { PollJob } from '../../shared/bridge/settings.ts';
 import type { RankingClosed } from '../../shared/bridge/rankings.ts';
+import { leftOutItemSchema, type LeftOutItem } from '../../shared/api/left-out.ts';
 import { closedNote } from './ranking-closed.ts';
 
 /** What a ranking read needs of the app: the market's now and the watcher's schedules. */
@@ -132,8 +133,9 @@ export function exclusionsOf(universe: readonly TopSetupsItem[], query: TopSetup
 function items<T>(
   snapshot: Snapshot | undefined,
   schema: { safeParse(v: unknown): { success: boolean; data?: T } },
+  field = 'items',
 ): T[] {
-  const list = record(snapshot?.data)?.['items'];
+  const list = record(snapshot?.data)?.[field];
   if (!Array.isArray(list)) return [];
   const out: T[] = [];
   for (const item of list) {
@@ -141,6 +143,12 @@ function items<T>(
     if (parsed.success) out.push(parsed.data as T);
   }
   return out;
+}
+
+/** What the stored ranking says it left out (data.left_out), as an optional field. */
+function leftOutField(snapshot: Snapshot | undefined): { leftOut?: LeftOutItem[] } {
+  const list = items<LeftOutItem>(snapshot, leftOutItemSchema, 'left_out');
+  return list.length > 0 ? { leftOut: list } : {};
 }
 
 function parseQuery(q: Map<string, string>) {
@@ -180,6 +188,7 @@ function ranked(
     items: rows,
     ...(rows.length === 0 && universe.length > 0 ? { exclusions: exclusionsOf(universe, query) } : {}),
     ...closedField(snap, universe.length, 'top_setups', time),
+    ...leftOutField(snap),
   });
 }
 
@@ -211,6 +220,7 @@ export function screener(
         meta: record(snap.meta),
         items: stored,
         preset,
+        ...leftOutField(snap),
       });
     }
   }
@@ -247,5 +257,6 @@ export function income(
     meta,
     items: rows,
     ...closedField(snap, stored.length, 'income', time),
+    ...leftOutField(snap),
   });
 }

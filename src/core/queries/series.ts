@@ -1,6 +1,6 @@
 // A ticker's metric history from the metric store (backfilled series plus every polled signals
-// snapshot), daily: the latest value per New York date, shaped like the API's series payload;
-// ending today, or on the day of a history-review time.
+// snapshot), daily: the latest value per NYSE session, shaped like the API's series payload;
+// ending on the ticker's newest point (today, for a live source), or on a history-review time.
 import type { BridgeOutput, BridgeParsedInput } from '../../shared/bridge.ts';
 import { addDays, epochToNy } from '../../shared/market-calendar.ts';
 import type { Store } from '../store/database.ts';
@@ -15,18 +15,33 @@ export function windowStart(window: string, today: string): string {
   return addDays(today, -days);
 }
 
+/** The New York dates a window of a ticker's series covers (see tickerSeries for where it ends). */
+export function seriesWindowDates(
+  store: Store<unknown>,
+  ticker: string,
+  window: string,
+  marketNow: number,
+  at?: string,
+): { from: string; to: string } {
+  // History review: the window ends on the chosen day (never after today). Otherwise it ends on
+  // the ticker's own newest point: with a chain folder's clock, "today" is the folder's newest file,
+  // and a ticker whose files stop earlier must still show its last 30 days, not an empty window.
+  const own = store.metrics.latest(ticker, 'price')?.ts;
+  const end = at === undefined ? Math.min(own ?? marketNow, marketNow) : Math.min(Date.parse(at), marketNow);
+  const today = epochToNy(end).date;
+  return { from: windowStart(window, today), to: today };
+}
+
 export function tickerSeries(
   store: Store<unknown>,
   input: BridgeParsedInput<'ticker:series'>,
   marketNow: number,
 ): BridgeOutput<'ticker:series'> {
-  // History review: the window ends on the chosen day (never after today).
-  const end = input.at === undefined ? marketNow : Math.min(Date.parse(input.at), marketNow);
-  const today = epochToNy(end).date;
-  const table = store.metrics.series(input.ticker, input.metrics, {
-    from: windowStart(input.window, today),
-    to: today,
-  });
+  const table = store.metrics.series(
+    input.ticker,
+    input.metrics,
+    seriesWindowDates(store, input.ticker, input.window, marketNow, input.at),
+  );
   const points = table.dates.map((date, i) => {
     const point: Record<string, string | number | null> = { date };
     for (const metric of table.metrics) point[metric] = table.columns[metric]?.[i] ?? null;

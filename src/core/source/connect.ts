@@ -37,6 +37,7 @@ import type { CompactionScheduleOptions } from '../store/compaction-schedule.ts'
 import type { Store } from '../store/database.ts';
 import { badgeText, problemLines, SIMULATED_BADGE } from './badge.ts';
 import { SourceError } from './errors.ts';
+import { FolderHistory, type ImportProgress } from './folder-history.ts';
 import { sourceIdOf, type DataSourceOption, type SourceClock } from './option.ts';
 
 export type ClockMode = 'real' | 'fast' | 'data';
@@ -116,6 +117,12 @@ export interface Connection {
    * what a backtest backfills history from. Null for a remote API.
    */
   readonly marketSource: MarketDataSource | null;
+  /** A chain folder's import of its files into history: the current or last run (null: none). */
+  importProgress(): ImportProgress | null;
+  /** Imports the folder's files not stored yet (resolves at once for any other source). */
+  importHistory(): Promise<void>;
+  /** Resolves when no import of the folder's files is running. */
+  importSettled(): Promise<void>;
   universe(): UniverseEntry[];
   simulated(): boolean;
   badge(): string;
@@ -323,7 +330,27 @@ export async function connectSource(option: DataSourceOption, deps: ConnectDeps)
 
     const source = service?.app.gammawatch.source ?? null;
     const folder = service?.folder ?? null;
-    const unsubscribe = folder?.subscribe(() => deps.onSourceChange()) ?? null;
+    // A folder's every file is a snapshot in history: imported now, and as new files land.
+    const history =
+      folder && source
+        ? new FolderHistory({
+            store,
+            source,
+            sourceId: sourceIdOf(option),
+            now: () => deps.timers.now(),
+            onProgress: () => deps.onSourceChange(),
+            onImported: () => {
+              deps.onWritesEnded();
+              deps.onSourceChange();
+            },
+            log: deps.log,
+          })
+        : null;
+    const unsubscribe =
+      folder?.subscribe(() => {
+        deps.onSourceChange();
+        void history?.start();
+      }) ?? null;
     // What this source stored (after its baseline), so another source's payloads do not count.
     const remoteServesSimulated = (): boolean =>
       store.watchlists
@@ -349,6 +376,9 @@ export async function connectSource(option: DataSourceOption, deps: ConnectDeps)
       poller,
       listsUniverse: started.listsUniverse,
       marketSource: source,
+      importProgress: () => history?.progress() ?? null,
+      importHistory: () => history?.start() ?? Promise.resolve(),
+      importSettled: () => history?.settled() ?? Promise.resolve(),
       universe: () =>
         source
           ? source.universe().map((t) => ({ ticker: t.ticker, name: t.name, kind: t.kind, demo: t.demo }))
@@ -397,6 +427,7 @@ export async function connectSource(option: DataSourceOption, deps: ConnectDeps)
       close: () =>
         (closing ??= (async () => {
           unsubscribe?.();
+          await history?.stop();
           await poller.stop();
           await collector?.stop();
           await service?.close();

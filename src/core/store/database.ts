@@ -16,6 +16,8 @@ import {
   type MigrationReport,
 } from './migrations/index.ts';
 import { Codec, DEFAULT_CODEC, type CodecId } from './payload-codec.ts';
+import { sourceScope } from './source-scope.ts';
+import { parseInput } from './validate.ts';
 import { createAppFlagRepository, type AppFlagRepository } from './repositories/app-flags.ts';
 import { createAlertEventRepository, type AlertEventRepository } from './repositories/alert-events.ts';
 import { createDeliveryRepository, type DeliveryRepository } from './repositories/alert-deliveries.ts';
@@ -88,6 +90,14 @@ export interface Store<R = JsonValue> {
   readonly flags: AppFlagRepository;
   /** Saved rankings views and user screeners. */
   readonly savedViews: SavedViewRepository;
+  /** The data source being served (see source-scope.ts); '' until one is named. */
+  readonly source: string;
+  /**
+   * Serves `sourceId` from now on: snapshots, metric points, alert events, poll runs and cached
+   * responses are written as its and read only as its. Watchlists, rules, saved views and
+   * settings are shared by every source.
+   */
+  useSource(sourceId: string): void;
   /**
    * Runs `fn` in one transaction: everything it writes through the repositories commits together
    * or, if it throws, not at all. `fn` must be synchronous. Nested calls become savepoints.
@@ -114,6 +124,7 @@ export interface Store<R = JsonValue> {
 
 /** How long a backup may spend compressing pending bodies before it copies the file. */
 const BACKUP_COMPACTION_MS = 10_000;
+const sourceIdSchema = z.string().max(2000);
 
 const optionsSchema = z.object({
   readonly: z.boolean().default(false),
@@ -248,6 +259,7 @@ function makeStore<R>(
   codec: CodecId,
 ): Store<R> {
   const compactor = createPayloadCompactor(db, codec);
+  const scope = sourceScope();
   const store: Store<R> = {
     file,
     readonly,
@@ -256,17 +268,25 @@ function makeStore<R>(
       return db.open;
     },
     watchlists: guarded('watchlists', createWatchlistRepository(db, now)),
-    snapshots: guarded('snapshots', createSnapshotRepository(db, now, codec)),
-    metrics: guarded('metrics', createMetricPointRepository(db)),
-    httpCache: guarded('httpCache', createHttpCacheRepository(db)),
+    snapshots: guarded('snapshots', createSnapshotRepository(db, now, scope, codec)),
+    metrics: guarded('metrics', createMetricPointRepository(db, scope)),
+    httpCache: guarded('httpCache', createHttpCacheRepository(db, scope)),
     alertRules: guarded('alertRules', createAlertRuleRepository(db, ruleSchema, now)),
-    alertEvents: guarded('alertEvents', createAlertEventRepository(db, now)),
+    alertEvents: guarded('alertEvents', createAlertEventRepository(db, now, scope)),
     deliveries: guarded('deliveries', createDeliveryRepository(db, now)),
     settings: guarded('settings', createSettingsRepository(db, now)),
-    pollRuns: guarded('pollRuns', createPollRunRepository(db, now)),
+    pollRuns: guarded('pollRuns', createPollRunRepository(db, now, scope)),
     retention: guarded('retention', createRetentionRepository(db, now)),
     flags: guarded('flags', createAppFlagRepository(db, now)),
     savedViews: guarded('savedViews', createSavedViewRepository(db, now)),
+
+    get source() {
+      return scope.id;
+    },
+
+    useSource(sourceId: string): void {
+      scope.id = parseInput(sourceIdSchema, sourceId, 'source id');
+    },
 
     transaction<T>(fn: () => T): T {
       if (typeof fn !== 'function') throw invalidInput('transaction takes a function');

@@ -3,7 +3,8 @@
 // both go through one bounded LRU keyed by (ticker, snapshot time), so each snapshot is analysed
 // once however many endpoints and rankings read it.
 //
-// The ranking universe is the set of latest snapshots within the 36-hour recency window. It changes
+// The ranking universe is the set of latest snapshots within the 36-hour recency window; the tickers
+// outside it are kept with why (left-out.ts), for the rankings to say so. It changes
 // only when some ticker gets a new snapshot (a "snapshot epoch"), so it is built once per epoch and
 // each ranking request is a filter over ~40 ready rows. `warmUniverse` builds the next epoch ahead
 // of requests, one ticker per event-loop turn, so a new epoch does not stall the server.
@@ -14,6 +15,7 @@
 import type { MarketDataSource, TickerInfo } from '../market/source.ts';
 import type { PricingParams } from '../engine/types.ts';
 import { LRUCache } from 'lru-cache';
+import { leftOutOf, unreadable, type LeftOut } from './left-out.ts';
 import { analyzeSnapshot, type TickerAnalysis } from './ticker-analysis.ts';
 
 /** "Recency window 36 hours": older latest snapshots are left out of the rankings. */
@@ -28,6 +30,8 @@ export interface Universe {
   readonly asof: number | null;
   /** One row per ticker, in universe order. */
   readonly rows: readonly TickerAnalysis[];
+  /** The tickers of the market not in `rows`, and why; sorted by ticker. */
+  readonly leftOut: readonly LeftOut[];
 }
 
 export interface AnalysisCacheOptions {
@@ -108,18 +112,27 @@ export class AnalysisCache {
     return time === null ? null : this.at(ticker, time);
   }
 
-  /** The latest snapshot time of every ticker inside the recency window, as of `now`. */
-  #epoch(now: number): { key: string; members: [string, number][] } {
+  /**
+   * The latest snapshot time of every ticker inside the recency window, as of `now`; the others
+   * with why. Each ticker is judged at its own latest snapshot against the one "now".
+   */
+  #epoch(now: number): { key: string; members: [string, number][]; leftOut: LeftOut[] } {
     const members: [string, number][] = [];
+    const leftOut: LeftOut[] = [];
+    const ctx = { now, dataClock: this.source.clock.kind === 'data', windowMs: RECENCY_WINDOW_MS };
     for (const ticker of this.#tickers().keys()) {
       const t = this.source.latestSnapshotTime(ticker, now);
       if (t !== null && t >= now - RECENCY_WINDOW_MS) members.push([ticker, t]);
+      else leftOut.push(leftOutOf(ticker, t, this.source.newestSnapshotTime?.(ticker) ?? t, ctx));
     }
     const key = members.map(([ticker, t]) => {
       const revision = this.revision(ticker);
       return revision === '' ? `${ticker}@${t}` : `${ticker}@${t}#${revision}`;
     });
-    return { key: key.join(','), members };
+    // Left-out tickers are part of the epoch: a ticker going stale or appearing changes what the
+    // rankings say even when no ranked snapshot changed.
+    for (const l of leftOut) key.push(`!${l.ticker}:${l.code}@${l.newest ?? ''}`);
+    return { key: key.join(','), members, leftOut };
   }
 
   universe(): Universe {
@@ -128,18 +141,22 @@ export class AnalysisCache {
     // epoch is re-checked at most once per market second (a new snapshot shows up that much later).
     const since = this.#checkedAt === null ? -1 : now - this.#checkedAt;
     if (this.#universe && since >= 0 && since < EPOCH_RECHECK_MS) return this.#universe;
-    const { key, members } = this.#epoch(now);
+    const { key, members, leftOut } = this.#epoch(now);
     this.#checkedAt = now;
     if (this.#universe?.key === key) return this.#universe;
     const rows: TickerAnalysis[] = [];
     let asof: number | null = null;
     for (const [ticker, time] of members) {
       const analysis = this.at(ticker, time);
-      if (!analysis) continue;
+      if (!analysis) {
+        leftOut.push(unreadable(ticker, time));
+        continue;
+      }
       rows.push(analysis);
       asof = asof === null ? time : Math.max(asof, time);
     }
-    this.#universe = { key, id: ++this.#epochs, asof, rows };
+    leftOut.sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
+    this.#universe = { key, id: ++this.#epochs, asof, rows, leftOut };
     return this.#universe;
   }
 

@@ -1,7 +1,7 @@
 // Background warm-up, so requests find their work done: the ranking universe is rebuilt as soon as
 // a new snapshot epoch exists (checked every couple of seconds), and the per-day series rows of
-// every ticker are filled once per New York day. Both yield to the event loop between snapshots and
-// stop when the service closes.
+// every ticker (over its own window, ending at its newest snapshot) are filled once per New York
+// day. Both yield to the event loop between snapshots and stop when the service closes.
 import type { FastifyBaseLogger } from 'fastify';
 import { epochToNy } from '../../shared/market-calendar.ts';
 import type { ServiceContext } from '../http/context.ts';
@@ -34,7 +34,15 @@ export function startWarmers(ctx: ServiceContext, opts: WarmOptions, log: Fastif
         // Demo symbols first: they are what a first-run user opens.
         const all = ctx.source.universe().map((t) => t.ticker);
         const order = [...ctx.demoSymbols, ...all.filter((t) => !ctx.demoSymbols.includes(t))];
-        await ctx.series.warm(order, parseWindow(seriesWindow, today).after, signal);
+        for (const ticker of order) {
+          if (signal.aborted) break;
+          // Each ticker's window ends at its own newest snapshot, as the series route's does: in a
+          // chain folder one ticker's files may stop months before another's.
+          const latest = ctx.analysis.latestTime(ticker);
+          if (latest === null) continue;
+          const after = parseWindow(seriesWindow, epochToNy(latest).date).after;
+          await ctx.series.warm([ticker], after, signal);
+        }
         const stats = {
           rows: ctx.series.computed - before,
           seconds: Math.round((performance.now() - started) / 100) / 10,

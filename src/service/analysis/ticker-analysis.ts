@@ -89,13 +89,17 @@ export function analyzeSnapshot(
 ): TickerAnalysis | null {
   const chain = source.chain(ticker, time);
   if (chain === null) return null;
-  const metrics = buildTickerMetrics({
+  const built = buildTickerMetrics({
     chain,
     history: source.history(ticker, time),
     earnings: source.earnings(ticker, time),
     simulated: source.simulated,
     ...(pricing ? { pricing } : {}),
   });
+  // What only the source knows about the snapshot (a closed-day file, a partial download) is a
+  // data-quality note like the chain's own: the ticker state, explain and market structure show it.
+  const extra = source.snapshotNotes?.(ticker, time, chain) ?? [];
+  const metrics = extra.length === 0 ? built : { ...built, notes: [...built.notes, ...extra] };
   const regime = classifyRegime(metrics);
   return new TickerAnalysis(chain, metrics, regime, interpretTradeSetup(metrics, regime), pricing, revision);
 }

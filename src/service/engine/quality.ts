@@ -1,5 +1,14 @@
 // Data-quality notes about a chain itself, in plain words a trader can act on. Figure-specific notes
 // (how the 30-day IV was read, why there is no flip) are added by analyze.ts.
+import {
+  epochToNy,
+  holidayName,
+  isTradingDay,
+  parseIsoDate,
+  sessionDateOf,
+  weekday,
+  type IsoDate,
+} from '../../shared/market-calendar.ts';
 import { hasValidIv, MIN_TIME_YEARS, yearsToExpiry, type OptionChain } from './chain.ts';
 
 function plural(n: number, word: string): string {
@@ -38,4 +47,85 @@ export function chainQualityNotes(chain: OptionChain): string[] {
     }
   }
   return notes;
+}
+
+// ---- Notes about when a snapshot was taken and how much of the chain it holds -----------------
+// Only sources that read files a person downloaded add these (a chain folder): the simulator's
+// snapshots are always in session and complete.
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** "Fri Aug 18 2023". */
+function dayText(date: IsoDate): string {
+  const { year, month, day } = parseIsoDate(date);
+  return `${(DAYS[weekday(date)] as string).slice(0, 3)} ${MONTHS[month - 1]} ${day} ${year}`;
+}
+
+/** "Oct 20", with the year when it is not `year`. */
+function shortDate(date: IsoDate, year: number): string {
+  const p = parseIsoDate(date);
+  return `${MONTHS[p.month - 1]} ${p.day}${p.year === year ? '' : ` ${p.year}`}`;
+}
+
+/**
+ * Says which session a snapshot shows when that is not the day it was taken: one taken on a
+ * weekend or a holiday, or before the open, shows the last session's close (sessionDateOf), which
+ * is where its daily point goes; a reader seeing "Sunday 22:38" should not take it for news.
+ */
+export function sessionNotes(asof: number): string[] {
+  const { date, minutes } = epochToNy(asof);
+  const session = sessionDateOf(asof);
+  if (session === date) return [];
+  const shows = `its prices are the close of the ${dayText(session)} session, and its daily point is that session`;
+  if (!isTradingDay(date)) {
+    const holiday = holidayName(date);
+    const what = holiday === null ? `a ${DAYS[weekday(date)] as string}` : holiday;
+    return [`snapshot taken on ${what} (${dayText(date)}), when the exchange was closed: ${shows}`];
+  }
+  const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(Math.floor(minutes % 60)).padStart(2, '0')}`;
+  return [`snapshot taken before the open (${hhmm} ET on ${dayText(date)}): ${shows}`];
+}
+
+/** A file listing at most this share of the ticker's usual number of expirations is partial. */
+export const PARTIAL_CHAIN_SHARE = 0.5;
+/** Without other files to compare with: a chain whose last expiration is this close is partial. */
+export const PARTIAL_CHAIN_HORIZON_DAYS = 60;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/**
+ * A partial chain: a download of only the near expirations (a website's default filter) makes
+ * every "whole chain" figure a near-term one. Partial when the file lists at most half the
+ * expirations the ticker's other files usually list (their median), or, whatever the other files
+ * say, when it lists nothing beyond 60 days (a listed equity or index has months to years of
+ * expirations). `otherCounts` are the expiration counts of the ticker's other files (empty when
+ * there are none). Null when the chain looks complete.
+ */
+export function partialChainNote(chain: OptionChain, otherCounts: readonly number[]): string | null {
+  const n = chain.expirations.length;
+  const last = chain.expirations[n - 1];
+  if (last === undefined) return null;
+  const { date } = epochToNy(chain.asof);
+  const horizon = Math.round((Date.parse(last.date) - Date.parse(date)) / 86_400_000);
+  const usual = otherCounts.length > 0 ? median(otherCounts) : null;
+  const fewer = usual !== null && n <= PARTIAL_CHAIN_SHARE * usual;
+  if (!fewer && horizon > PARTIAL_CHAIN_HORIZON_DAYS) return null;
+  const year = parseIsoDate(date).year;
+  const listed =
+    n === 1
+      ? `only the nearest expiration (${shortDate(last.date, year)})`
+      : `only the nearest ${n} expirations (to ${shortDate(last.date, year)})`;
+  const lo = Math.min(...otherCounts);
+  const hi = Math.max(...otherCounts);
+  const why = fewer
+    ? `, where the ticker's other files list ${lo === hi ? lo : `${lo} to ${hi}`}`
+    : `, none more than ${PARTIAL_CHAIN_HORIZON_DAYS} days out`;
+  return `partial chain: ${listed}${why}; put/call OI and GEX cover ${n === 1 ? 'it' : 'those'} only`;
 }

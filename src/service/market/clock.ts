@@ -10,12 +10,25 @@ export function realClock(): MarketClock {
 }
 
 /**
- * The data's own clock: "now" is the newest snapshot a chain folder holds, so a folder of
- * Friday's files still ranks on Monday (rankings keep snapshots within 36 hours of "now"). Until
- * the folder holds a snapshot it reads the wall clock.
+ * The data's own clock: "now" is the newest snapshot a chain folder holds that is not later than
+ * the wall clock, so a folder of Friday's files still ranks on Monday (rankings keep snapshots
+ * within 36 hours of "now"). A snapshot stamped in the future (a file dated 2033, a time zone read
+ * wrong) cannot be "now": it would leave every real file out of the rankings, so the folder passes
+ * the wall clock as `notAfter` and the clock never reads later than it anyway. Until the folder
+ * holds such a snapshot it reads the wall clock.
  */
-export function dataClock(newestSnapshot: () => number | null): MarketClock {
-  return { now: () => newestSnapshot() ?? Date.now(), kind: 'data' };
+export function dataClock(
+  newestSnapshot: (notAfter: number) => number | null,
+  realNow: () => number = Date.now,
+): MarketClock {
+  return {
+    now: () => {
+      const wall = realNow();
+      const newest = newestSnapshot(wall);
+      return newest === null ? wall : Math.min(newest, wall);
+    },
+    kind: 'data',
+  };
 }
 
 export interface FastClockOptions {
@@ -58,8 +71,8 @@ export function manualClock(start: number): ManualClock {
 }
 
 export interface ClockBuildOptions {
-  /** A chain folder's newest snapshot: what a `data` clock reads (it needs one). */
-  newestSnapshot?: () => number | null;
+  /** A chain folder's newest snapshot not later than `notAfter`: what a `data` clock reads (it needs one). */
+  newestSnapshot?: (notAfter: number) => number | null;
   /** Real time source, epoch ms (tests inject one). Defaults to Date.now. */
   realNow?: () => number;
 }
@@ -77,7 +90,7 @@ export function marketClockOf(spec: ClockSpec, options: ClockBuildOptions = {}):
       return manualClock(spec.at);
     case 'data':
       if (!options.newestSnapshot) throw new Error("clock 'data' needs a chain folder (chainsDir)");
-      return dataClock(options.newestSnapshot);
+      return dataClock(options.newestSnapshot, options.realNow);
   }
 }
 

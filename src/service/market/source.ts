@@ -51,4 +51,16 @@ export interface MarketDataSource {
    * changes. Caches of analyses key on it. Unset: a snapshot never changes once it exists.
    */
   revision?(ticker: string): string;
+  /**
+   * The ticker's newest snapshot whatever its time, one dated in the future included (a chain
+   * folder: a file stamped later than the wall clock is held but not served). Lets the rankings
+   * say why a ticker is left out. Unset: only `latestSnapshotTime` is known.
+   */
+  newestSnapshotTime?(ticker: string): number | null;
+  /**
+   * Data-quality notes about one snapshot the source knows and the chain does not show by itself
+   * (taken on a closed day, a partial download compared with the ticker's other files); they join
+   * the analysis' notes. Unset: none.
+   */
+  snapshotNotes?(ticker: string, snapshotTime: number, chain: OptionChain): string[];
 }

@@ -1,11 +1,19 @@
 // Per-day metric rows, computed from each session's close snapshot with the full pipeline and kept
-// per (ticker, date) in a bounded LRU. A row remembers the snapshot it came from, so today's row is
+// per (ticker, session date) in a bounded LRU. A day is an NYSE session (sessionDateOf): a snapshot
+// taken after the close, overnight, before the open, on a weekend or a holiday counts as the last
+// session before it, so a series never has a point on a day the exchange was closed. A row remembers the snapshot it came from, so today's row is
 // recomputed when a newer intraday snapshot appears and a finished session's row never changes.
 //
 // Computing a row costs a chain build plus an analysis (milliseconds), so a cold two-year request
 // is hundreds of them: they run one per event-loop turn so the server keeps answering meanwhile,
 // and `warm` fills the cache in the background so later requests are reads.
-import { addDays, epochToNy, nyToEpoch, type IsoDate } from '../../shared/market-calendar.ts';
+import {
+  addDays,
+  nyToEpoch,
+  REGULAR_OPEN_MINUTES,
+  sessionDateOf,
+  type IsoDate,
+} from '../../shared/market-calendar.ts';
 import type { AnalysisCache } from '../analysis/analysis-cache.ts';
 import { LRUCache } from 'lru-cache';
 import { analyzeSnapshot } from '../analysis/ticker-analysis.ts';
@@ -48,21 +56,24 @@ export class SeriesCache {
   }
 
   /**
-   * The last snapshot of each New York day with `after < date <= end`, oldest first. Walks the
-   * snapshot times newest first and jumps a whole day at a time, so intraday snapshots cost nothing.
+   * The last snapshot of each session with `after < date`, up to `now`, oldest first. Walks the
+   * snapshot times newest first and jumps a whole session at a time, so intraday snapshots cost
+   * nothing.
    */
   dailyCloses(ticker: string, after: IsoDate, now: number): { date: IsoDate; time: number }[] {
+    // A session's snapshots all come at or after its own open, which is after this instant.
     const since = nyToEpoch(addDays(after, 1), 0);
     const times = this.#analysis.source.snapshotTimes(ticker, since, now);
     const out: { date: IsoDate; time: number }[] = [];
     let i = times.length - 1;
     while (i >= 0) {
       const time = times[i] as number;
-      const { date } = epochToNy(time);
+      const date = sessionDateOf(time);
       if (date <= after) break;
       out.push({ date, time });
-      const dayStart = nyToEpoch(date, 0);
-      while (i >= 0 && (times[i] as number) >= dayStart) i--;
+      // The session of `date` runs from its open to the next session's open.
+      const sessionStart = nyToEpoch(date, REGULAR_OPEN_MINUTES);
+      while (i >= 0 && (times[i] as number) >= sessionStart) i--;
     }
     return out.reverse();
   }

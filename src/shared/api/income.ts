@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { baseMetaSchema, envelopeSchema, schemaIdField } from './envelope.ts';
 import { earningsTimeSchema, incomeStrategySchema, incomeTierSchema } from './enums.ts';
+import { leftOutSchema } from './left-out.ts';
 import {
   count,
   displayTime,
@@ -53,7 +54,11 @@ export const incomeMetaSchema = baseMetaSchema.extend({
 });
 export type IncomeMeta = z.infer<typeof incomeMetaSchema>;
 
-export const incomeDataSchema = z.looseObject({ items: z.array(incomeItemSchema) });
+/** `left_out` is ours (additive): the universe tickers not ranked, and why. */
+export const incomeDataSchema = z.looseObject({
+  items: z.array(incomeItemSchema),
+  left_out: leftOutSchema,
+});
 export type IncomeData = z.infer<typeof incomeDataSchema>;
 
 export const incomeResponseSchema = envelopeSchema(incomeMetaSchema, incomeDataSchema);

@@ -17,6 +17,7 @@ export * from './levels.ts';
 export * from './options-volume.ts';
 export * from './top-setups.ts';
 export * from './income.ts';
+export * from './left-out.ts';
 export * from './discovery.ts';
 export * from './invariants.ts';
 export * from './endpoints.ts';

@@ -29,6 +29,7 @@ import {
   tickerText,
   usd,
 } from './primitives.ts';
+import { leftOutSchema } from './left-out.ts';
 import { tradeSetupBlobSchema } from './trade-setup-blob.ts';
 
 export const topSetupsItemSchema = z.looseObject({
@@ -68,7 +69,11 @@ export const topSetupsMetaSchema = baseMetaSchema.extend({
 });
 export type TopSetupsMeta = z.infer<typeof topSetupsMetaSchema>;
 
-export const topSetupsDataSchema = z.looseObject({ items: z.array(topSetupsItemSchema) });
+/** `left_out` is ours (additive): the universe tickers not ranked, and why. */
+export const topSetupsDataSchema = z.looseObject({
+  items: z.array(topSetupsItemSchema),
+  left_out: leftOutSchema,
+});
 export type TopSetupsData = z.infer<typeof topSetupsDataSchema>;
 
 export const topSetupsResponseSchema = envelopeSchema(topSetupsMetaSchema, topSetupsDataSchema);

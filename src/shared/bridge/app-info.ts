@@ -24,6 +24,14 @@ export const appInfoSchema = z.object({
     problems: z.array(z.string()),
     /** How many problems there are in all: what the header's warning counts. */
     problemCount: z.number().int().min(0),
+    /**
+     * A chain folder's files being imported into history, in steps of a twentieth (each step is
+     * one `app:changed`); null or absent when none is running.
+     */
+    importing: z
+      .object({ done: z.number().int().min(0), total: z.number().int().min(1) })
+      .nullable()
+      .optional(),
   }),
   /** True whenever the data shown is simulated: the UI must say so plainly. */
   simulated: z.boolean(),

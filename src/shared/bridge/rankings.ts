@@ -1,5 +1,6 @@
 // Cross-ticker rankings as last polled: top setups, the preset screeners, income setups.
 import { z } from 'zod';
+import { leftOutItemSchema } from '../api/left-out.ts';
 import {
   directionSchema,
   incomeStrategySchema,
@@ -106,6 +107,8 @@ export const rankingOutputSchema = z.object({
   exclusions: z.array(exclusionSchema).optional(),
   /** Only on an empty stored universe taken with the market closed. */
   closed: rankingClosedSchema.optional(),
+  /** Tickers of the universe the stored ranking did not consider, and why (stale files…). */
+  leftOut: z.array(leftOutItemSchema).optional(),
 });
 export type RankingResult = z.infer<typeof rankingOutputSchema>;
 
@@ -127,5 +130,6 @@ export const incomeOutputSchema = z.object({
   items: z.array(incomeItemSchema),
   /** Only on an empty stored list taken with the market closed. */
   closed: rankingClosedSchema.optional(),
+  leftOut: z.array(leftOutItemSchema).optional(),
 });
 export type IncomeResult = z.infer<typeof incomeOutputSchema>;

@@ -35,10 +35,12 @@ const closes = walkCloses(SESSIONS, 215.49);
 /**
  * The engine's definition (scores.ts VOL_WINDOW, series-math.ts annualizedVolPct): the sample
  * standard deviation of the last 20 daily log returns, over the last 21 closes, today's spot being
- * the last, × √252, in percent. Computed here independently of the engine's helpers.
+ * the last, × √252, in percent. Computed here independently of the engine's helpers. The sample is
+ * a Sunday snapshot: it shows Friday's session (sessionDateOf), so its spot is Friday's close and
+ * the file's Friday close (the last of `closes`) is not counted a second time.
  */
 function expectedRealizedVol20d(): number {
-  const prices = [...closes.slice(-20), SAMPLE_SPOT];
+  const prices = [...closes.slice(-21, -1), SAMPLE_SPOT];
   const returns = prices.slice(1).map((p, i) => Math.log(p / (prices[i] as number)));
   const mean = returns.reduce((a, b) => a + b, 0) / returns.length;
   const variance = returns.reduce((a, r) => a + (r - mean) ** 2, 0) / (returns.length - 1);

@@ -9,6 +9,7 @@ import { payloadCompaction } from './004-payload-compaction.ts';
 import { snapshotSource } from './005-snapshot-source.ts';
 import { savedViews } from './006-saved-views.ts';
 import { deliveryDigests } from './007-delivery-digests.ts';
+import { sourceEverywhere } from './008-source-everywhere.ts';
 import type { Migration } from './migration.ts';
 
 export { APPLICATION_ID, type Migration } from './migration.ts';
@@ -21,6 +22,7 @@ export const migrations: readonly Migration[] = [
   snapshotSource,
   savedViews,
   deliveryDigests,
+  sourceEverywhere,
 ];
 
 export const CURRENT_SCHEMA_VERSION = migrations.length;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { canonicalJson, type JsonValue } from '../canonical-json.ts';
 import { tickerSchema } from '../ticker.ts';
 import { timeInputSchema, type EpochMs, type TimeInput } from '../time.ts';
+import type { SourceScope } from '../source-scope.ts';
 import { parseInput } from '../validate.ts';
 
 export const severities = ['info', 'warning', 'critical'] as const;
@@ -124,12 +125,17 @@ function toEvent(row: EventRow): AlertEvent {
   };
 }
 
-export function createAlertEventRepository(db: Database.Database, now: () => EpochMs): AlertEventRepository {
+export function createAlertEventRepository(
+  db: Database.Database,
+  now: () => EpochMs,
+  scope: SourceScope,
+): AlertEventRepository {
+  // An event records the data source whose snapshot raised it; lists show the active source's.
   const q = {
     insert: db
       .prepare(
-        `INSERT INTO alert_events (rule_id, ticker, kind, from_state, to_state, severity, asof, created_at, payload, idempotency_key)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+        `INSERT INTO alert_events (rule_id, ticker, kind, from_state, to_state, severity, asof, created_at, payload, idempotency_key, source)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
       )
       .pluck(),
     byKey: db.prepare('SELECT * FROM alert_events WHERE idempotency_key = ?'),
@@ -143,6 +149,7 @@ export function createAlertEventRepository(db: Database.Database, now: () => Epo
       clauses.push(clause);
       args.push(...values);
     };
+    add('source = ?', scope.id);
     const anyOf = (column: string, value: string | readonly string[]): void => {
       const values = typeof value === 'string' ? [value] : value;
       add(`${column} IN (${values.map(() => '?').join(', ') || 'NULL'})`, ...values);
@@ -177,6 +184,7 @@ export function createAlertEventRepository(db: Database.Database, now: () => Epo
         now(),
         payload,
         e.idempotencyKey,
+        scope.id,
       ) as number | undefined;
       if (id !== undefined) return { inserted: true, event: getEvent(id) as AlertEvent };
       return { inserted: false, event: toEvent(q.byKey.get(e.idempotencyKey) as EventRow) };

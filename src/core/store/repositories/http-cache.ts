@@ -2,6 +2,7 @@
 // requests survive restarts and the UI has the last good body offline.
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
+import type { SourceScope } from '../source-scope.ts';
 import { epochMsSchema, type EpochMs } from '../time.ts';
 import { parseInput } from '../validate.ts';
 
@@ -63,7 +64,13 @@ interface CacheRow {
   swr: number;
 }
 
-export function createHttpCacheRepository(db: Database.Database): HttpCacheRepository {
+/** Between a source's id and the client's key: neither a source id nor a URL holds it. */
+const SOURCE_SEPARATOR = '\u0000';
+
+export function createHttpCacheRepository(db: Database.Database, scope: SourceScope): HttpCacheRepository {
+  // Keyed by source as well: two sources can share a URL (the local service restarted on another
+  // folder), and one must never answer for the other ("Refresh now" right after a switch).
+  const stored = (key: string): string => `${scope.id}${SOURCE_SEPARATOR}${key}`;
   const q = {
     get: db.prepare('SELECT * FROM http_cache WHERE key = ?'),
     set: db.prepare(
@@ -79,10 +86,11 @@ export function createHttpCacheRepository(db: Database.Database): HttpCacheRepos
 
   return {
     get(key) {
-      const row = q.get.get(parseInput(keySchema, key, 'cache key')) as CacheRow | undefined;
+      const k = parseInput(keySchema, key, 'cache key');
+      const row = q.get.get(stored(k)) as CacheRow | undefined;
       return row
         ? {
-            key: row.key,
+            key: k,
             etag: row.etag,
             body: row.body,
             storedAt: row.stored_at,
@@ -93,10 +101,10 @@ export function createHttpCacheRepository(db: Database.Database): HttpCacheRepos
     },
     set(entry) {
       const e = parseInput(entrySchema, entry, 'cache entry');
-      q.set.run(e.key, e.etag, e.body, e.storedAt, e.maxAgeSeconds, e.swrSeconds);
+      q.set.run(stored(e.key), e.etag, e.body, e.storedAt, e.maxAgeSeconds, e.swrSeconds);
     },
     delete(key) {
-      return q.delete.run(parseInput(keySchema, key, 'cache key')).changes > 0;
+      return q.delete.run(stored(parseInput(keySchema, key, 'cache key'))).changes > 0;
     },
     clear() {
       return q.clear.run().changes;

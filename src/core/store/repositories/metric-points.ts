@@ -14,6 +14,8 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { epochToNy, nyToEpoch, addDays, isoDate, type IsoDate } from '../../../shared/market-calendar.ts';
+import { dailyDayOf } from '../daily-day.ts';
+import type { SourceScope } from '../source-scope.ts';
 import { tickerSchema } from '../ticker.ts';
 import { timeInputSchema, type EpochMs, type TimeInput } from '../time.ts';
 import { parseInput } from '../validate.ts';
@@ -74,7 +76,7 @@ const pointSchema = z.object({
     .nullish(),
 });
 
-/** Points per multi-row statement (SQLite allows 32,766 bound values; 5 per daily row). */
+/** Points per multi-row statement (SQLite allows 32,766 bound values; 6 per daily row). */
 const PUT_ROWS = 64;
 
 const CANONICAL_TICKER = /^[A-Z][A-Z0-9]{0,9}([.-][A-Z0-9]{1,4})?$/;
@@ -130,15 +132,21 @@ interface PointRow {
 /** Room for the metric's position beside the day in a daily series key; the schema allows 64 metrics. */
 const METRIC_SLOTS = 64;
 
-export function createMetricPointRepository(db: Database.Database): MetricPointRepository {
+export function createMetricPointRepository(
+  db: Database.Database,
+  scope: SourceScope,
+): MetricPointRepository {
+  // Every read is the active source's (see source-scope.ts); its id leads every key.
   const q = {
     raw: db.prepare(
-      'SELECT ts, value FROM metric_points WHERE ticker = ? AND metric = ? AND ts >= ? AND ts <= ? ORDER BY ts',
+      'SELECT ts, value FROM metric_points WHERE source = ? AND ticker = ? AND metric = ? AND ts >= ? AND ts <= ? ORDER BY ts',
     ),
     latest: db.prepare(
-      'SELECT ts, value FROM metric_points WHERE ticker = ? AND metric = ? ORDER BY ts DESC LIMIT 1',
+      'SELECT ts, value FROM metric_points WHERE source = ? AND ticker = ? AND metric = ? ORDER BY ts DESC LIMIT 1',
     ),
-    metrics: db.prepare('SELECT DISTINCT metric FROM metric_daily WHERE ticker = ? ORDER BY metric').pluck(),
+    metrics: db
+      .prepare('SELECT DISTINCT metric FROM metric_daily WHERE source = ? AND ticker = ? ORDER BY metric')
+      .pluck(),
   };
 
   // Writing is the ingest hot path (a 500-ticker signals poll puts about 4,000 points). Each point
@@ -158,11 +166,11 @@ export function createMetricPointRepository(db: Database.Database): MetricPointR
       if (p === null) continue;
       let day = days.get(p.ts);
       if (day === undefined) {
-        day = epochToNy(p.ts).date;
+        day = dailyDayOf(p.ts);
         days.set(p.ts, day);
       }
-      points4.push(p.ticker, p.metric, p.ts, p.value);
-      daily5.push(p.ticker, p.metric, day, p.ts, p.value);
+      points4.push(scope.id, p.ticker, p.metric, p.ts, p.value);
+      daily5.push(scope.id, p.ticker, p.metric, day, p.ts, p.value);
       stored++;
       if (stored % PUT_ROWS === 0) flush(PUT_ROWS);
     }
@@ -189,12 +197,12 @@ export function createMetricPointRepository(db: Database.Database): MetricPointR
         // Rows of one statement are upserted one after the other, as separate statements would
         // be: a later point with the same key wins, and the daily row keeps the latest time.
         points: db.prepare(
-          `INSERT INTO metric_points (ticker, metric, ts, value) VALUES ${values('(?, ?, ?, ?)')}
-           ON CONFLICT (ticker, metric, ts) DO UPDATE SET value = excluded.value`,
+          `INSERT INTO metric_points (source, ticker, metric, ts, value) VALUES ${values('(?, ?, ?, ?, ?)')}
+           ON CONFLICT (source, ticker, metric, ts) DO UPDATE SET value = excluded.value`,
         ),
         daily: db.prepare(
-          `INSERT INTO metric_daily (ticker, metric, day, ts, value) VALUES ${values('(?, ?, ?, ?, ?)')}
-           ON CONFLICT (ticker, metric, day) DO UPDATE SET ts = excluded.ts, value = excluded.value
+          `INSERT INTO metric_daily (source, ticker, metric, day, ts, value) VALUES ${values('(?, ?, ?, ?, ?, ?)')}
+           ON CONFLICT (source, ticker, metric, day) DO UPDATE SET ts = excluded.ts, value = excluded.value
            WHERE excluded.ts >= metric_daily.ts`,
         ),
       };
@@ -215,7 +223,7 @@ export function createMetricPointRepository(db: Database.Database): MetricPointR
       statement = db
         .prepare(
           `SELECT json_group_array(${key}), json_group_array(ts), json_group_array(value) FROM metric_daily
-           WHERE ticker = ? AND metric IN (${marks}) AND day >= ? AND day <= ?`,
+           WHERE source = ? AND ticker = ? AND metric IN (${marks}) AND day >= ? AND day <= ?`,
         )
         .raw();
       dailyByCount.set(count, statement);
@@ -227,6 +235,7 @@ export function createMetricPointRepository(db: Database.Database): MetricPointR
     const metrics = [...new Set(requested)];
     const [keysJson, timesJson, valuesJson] = dailyStatement(metrics.length).get(
       ...metrics,
+      scope.id,
       ticker,
       ...metrics,
       from,
@@ -259,7 +268,7 @@ export function createMetricPointRepository(db: Database.Database): MetricPointR
   }
 
   function rawSeries(ticker: string, metrics: string[], from: EpochMs, to: EpochMs): SeriesTable {
-    const perMetric = metrics.map((m) => q.raw.all(ticker, m, from, to) as PointRow[]);
+    const perMetric = metrics.map((m) => q.raw.all(scope.id, ticker, m, from, to) as PointRow[]);
     const times = [...new Set(perMetric.flatMap((rows) => rows.map((r) => r.ts)))].sort((a, b) => a - b);
     const index = new Map(times.map((t, i) => [t, i]));
     const columns: Record<string, (MetricValue | null)[]> = {};
@@ -293,6 +302,7 @@ export function createMetricPointRepository(db: Database.Database): MetricPointR
 
     latest(ticker, metric) {
       const row = q.latest.get(
+        scope.id,
         parseInput(tickerSchema, ticker, 'ticker'),
         parseInput(metricNameSchema, metric, 'metric'),
       ) as PointRow | undefined;
@@ -300,7 +310,7 @@ export function createMetricPointRepository(db: Database.Database): MetricPointR
     },
 
     metrics(ticker) {
-      return q.metrics.all(parseInput(tickerSchema, ticker, 'ticker')) as string[];
+      return q.metrics.all(scope.id, parseInput(tickerSchema, ticker, 'ticker')) as string[];
     },
   };
 }

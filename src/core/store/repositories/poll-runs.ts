@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { canonicalJson, type JsonValue } from '../canonical-json.ts';
 import { notFound } from '../errors.ts';
+import type { SourceScope } from '../source-scope.ts';
 import { timeInputSchema, type EpochMs, type TimeInput } from '../time.ts';
 import { parseInput } from '../validate.ts';
 
@@ -87,23 +88,30 @@ function toRun(row: RunRow): PollRun {
   };
 }
 
-export function createPollRunRepository(db: Database.Database, now: () => EpochMs): PollRunRepository {
+export function createPollRunRepository(
+  db: Database.Database,
+  now: () => EpochMs,
+  scope: SourceScope,
+): PollRunRepository {
+  // A run records the data source it polled; the status shows the active source's runs.
   const q = {
-    begin: db.prepare('INSERT INTO poll_runs (job, started_at) VALUES (?, ?)'),
+    begin: db.prepare('INSERT INTO poll_runs (job, started_at, source) VALUES (?, ?, ?)'),
     finish: db.prepare(
       `UPDATE poll_runs SET finished_at = ?, duration_ms = ? - started_at, requests = ?, not_modified = ?, bytes = ?,
          errors = ?, detail = ? WHERE id = ? RETURNING *`,
     ),
     get: db.prepare('SELECT * FROM poll_runs WHERE id = ?'),
-    recent: db.prepare('SELECT * FROM poll_runs ORDER BY started_at DESC, id DESC LIMIT ?'),
-    recentJob: db.prepare('SELECT * FROM poll_runs WHERE job = ? ORDER BY started_at DESC, id DESC LIMIT ?'),
+    recent: db.prepare('SELECT * FROM poll_runs WHERE source = ? ORDER BY started_at DESC, id DESC LIMIT ?'),
+    recentJob: db.prepare(
+      'SELECT * FROM poll_runs WHERE source = ? AND job = ? ORDER BY started_at DESC, id DESC LIMIT ?',
+    ),
   };
 
   const aggregateSql = (byJob: boolean): string => `
     SELECT COUNT(*) AS runs, SUM(finished_at IS NULL) AS unfinished, SUM(errors > 0) AS failedRuns,
       TOTAL(requests) AS requests, TOTAL(not_modified) AS notModified, TOTAL(bytes) AS bytes, TOTAL(errors) AS errors,
       AVG(duration_ms) AS meanDurationMs
-    FROM poll_runs WHERE started_at >= ? AND started_at <= ? ${byJob ? 'AND job = ?' : ''}`;
+    FROM poll_runs WHERE source = ? AND started_at >= ? AND started_at <= ? ${byJob ? 'AND job = ?' : ''}`;
   const aggregateAll = db.prepare(aggregateSql(false));
   const aggregateJob = db.prepare(aggregateSql(true));
 
@@ -130,7 +138,7 @@ export function createPollRunRepository(db: Database.Database, now: () => EpochM
   return {
     begin(job, startedAt) {
       const at = startedAt === undefined ? now() : parseInput(timeInputSchema, startedAt, 'startedAt');
-      return Number(q.begin.run(parseInput(jobSchema, job, 'job'), at).lastInsertRowid);
+      return Number(q.begin.run(parseInput(jobSchema, job, 'job'), at, scope.id).lastInsertRowid);
     },
 
     finish,
@@ -141,6 +149,7 @@ export function createPollRunRepository(db: Database.Database, now: () => EpochM
           q.begin.run(
             parseInput(jobSchema, run.job, 'job'),
             parseInput(timeInputSchema, run.startedAt, 'startedAt'),
+            scope.id,
           ).lastInsertRowid,
         );
         return finish(id, run);
@@ -156,8 +165,8 @@ export function createPollRunRepository(db: Database.Database, now: () => EpochM
       const limit = parseInput(z.number().int().min(1).max(10_000).default(50), options.limit, 'limit');
       const rows =
         options.job === undefined
-          ? q.recent.all(limit)
-          : q.recentJob.all(parseInput(jobSchema, options.job, 'job'), limit);
+          ? q.recent.all(scope.id, limit)
+          : q.recentJob.all(scope.id, parseInput(jobSchema, options.job, 'job'), limit);
       return (rows as RunRow[]).map(toRun);
     },
 
@@ -167,8 +176,8 @@ export function createPollRunRepository(db: Database.Database, now: () => EpochM
         window.to === undefined ? Number.MAX_SAFE_INTEGER : parseInput(timeInputSchema, window.to, 'to');
       const row = (
         window.job === undefined
-          ? aggregateAll.get(from, to)
-          : aggregateJob.get(from, to, parseInput(jobSchema, window.job, 'job'))
+          ? aggregateAll.get(scope.id, from, to)
+          : aggregateJob.get(scope.id, from, to, parseInput(jobSchema, window.job, 'job'))
       ) as Omit<PollRunAggregate, 'notModifiedShare'> & {
         unfinished: number | null;
         failedRuns: number | null;

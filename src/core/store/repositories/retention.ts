@@ -37,8 +37,10 @@ export function createRetentionRepository(db: Database.Database, clock: () => Ep
     orphan: db.prepare(
       'DELETE FROM payloads WHERE id = ? AND NOT EXISTS (SELECT 1 FROM snapshots WHERE payload_id = ?)',
     ),
-    series: db.prepare('SELECT DISTINCT ticker, metric FROM metric_daily'),
-    oldPoints: db.prepare('DELETE FROM metric_points WHERE ticker = ? AND metric = ? AND ts < ?'),
+    series: db.prepare('SELECT DISTINCT source, ticker, metric FROM metric_daily'),
+    oldPoints: db.prepare(
+      'DELETE FROM metric_points WHERE source = ? AND ticker = ? AND metric = ? AND ts < ?',
+    ),
     oldRuns: db.prepare('DELETE FROM poll_runs WHERE started_at < ?'),
     oldCache: db.prepare('DELETE FROM http_cache WHERE stored_at < ?'),
   };
@@ -50,11 +52,13 @@ export function createRetentionRepository(db: Database.Database, clock: () => Ep
     return { snapshots: payloadIds.length, payloads };
   });
 
-  // Per (ticker, metric) so that each delete is a range of the primary key, not a table scan.
+  // Every source's rows alike. Per (source, ticker, metric) so that each delete is a range of the
+  // primary key, not a table scan.
   const pointsBefore = db.transaction((cutoff: number) => {
     let n = 0;
-    for (const { ticker, metric } of q.series.all() as { ticker: string; metric: string }[]) {
-      n += q.oldPoints.run(ticker, metric, cutoff).changes;
+    const series = q.series.all() as { source: string; ticker: string; metric: string }[];
+    for (const { source, ticker, metric } of series) {
+      n += q.oldPoints.run(source, ticker, metric, cutoff).changes;
     }
     return n;
   });

@@ -11,6 +11,7 @@ import { paramsKey, paramsSchema, type Params } from '../params-key.ts';
 import { DEFAULT_CODEC, PENDING_CODEC, decodeBody, ingestCodec, type CodecId } from '../payload-codec.ts';
 import { tickerSchema } from '../ticker.ts';
 import { timeInputSchema, type EpochMs, type TimeInput } from '../time.ts';
+import type { SourceScope } from '../source-scope.ts';
 import { parseInput } from '../validate.ts';
 
 export interface SnapshotInput {
@@ -79,16 +80,10 @@ export interface SnapshotRepository {
   /** Stores a batch in one transaction; results are in input order. */
   ingest(inputs: readonly SnapshotInput[]): IngestResult[];
   /**
-   * The newest snapshot of a key (by asof, then by arrival), preferring the current data source's
-   * (see useSource), so a switch to a folder of older files shows them rather than the previous
-   * source's newer ones; another source's only when this one has none.
+   * The newest snapshot of a key (by asof, then by arrival). Like every read here, it sees the
+   * active data source's snapshots only (Store.useSource); new snapshots are tagged with it.
    */
   latest(key: SnapshotKey): Snapshot | undefined;
-  /**
-   * The data source now being stored (e.g. `folder:/path`): new snapshots are tagged with it, and
-   * `latest` prefers its snapshots. '' (the default) tags nothing and prefers nothing.
-   */
-  useSource(sourceId: string): void;
   /**
    * The newest snapshot of a key among those stored after snapshot id `afterId`: what an alert
    * compares with when only the current data source's snapshots count (see alertBaseline).
@@ -165,6 +160,8 @@ const infoColumns = 's.id, s.endpoint, s.ticker, s.params_key, s.asof, s.fetched
 const bodyColumns = `${infoColumns}, p.codec, p.body, s.meta`;
 const fromJoin = 'FROM snapshots s JOIN payloads p ON p.id = s.payload_id';
 const byKeyJoin = 'FROM snapshots s INDEXED BY snapshots_identity JOIN payloads p ON p.id = s.payload_id';
+/** One key of the active source: source, endpoint, ticker, params (the identity index's prefix). */
+const byKey = 's.source = ? AND s.endpoint = ? AND s.ticker = ? AND s.params_key = ?';
 
 const PAGE = 500;
 
@@ -226,6 +223,7 @@ function normalKey(key: SnapshotKey): NormalKey {
 export function createSnapshotRepository(
   db: Database.Database,
   now: () => EpochMs,
+  scope: SourceScope,
   codec: CodecId = DEFAULT_CODEC,
 ): SnapshotRepository {
   const q = {
@@ -238,31 +236,28 @@ export function createSnapshotRepository(
     ),
     existingSnapshot: db
       .prepare(
-        'SELECT id FROM snapshots WHERE endpoint = ? AND ticker = ? AND params_key = ? AND asof = ? AND payload_id = ?',
+        `SELECT id FROM snapshots
+         WHERE source = ? AND endpoint = ? AND ticker = ? AND params_key = ? AND asof = ? AND payload_id = ?`,
       )
       .pluck(),
     latest: db.prepare(
-      `SELECT ${bodyColumns} ${byKeyJoin} WHERE s.endpoint = ? AND s.ticker = ? AND s.params_key = ?
-       ORDER BY s.asof DESC, s.id DESC LIMIT 1`,
-    ),
-    latestOfSource: db.prepare(
-      `SELECT ${bodyColumns} ${byKeyJoin} WHERE s.endpoint = ? AND s.ticker = ? AND s.params_key = ? AND s.source = ?
+      `SELECT ${bodyColumns} ${byKeyJoin} WHERE ${byKey}
        ORDER BY s.asof DESC, s.id DESC LIMIT 1`,
     ),
     latestAfterId: db.prepare(
-      `SELECT ${bodyColumns} ${byKeyJoin} WHERE s.endpoint = ? AND s.ticker = ? AND s.params_key = ? AND s.id > ?
+      `SELECT ${bodyColumns} ${byKeyJoin} WHERE ${byKey} AND s.id > ?
        ORDER BY s.asof DESC, s.id DESC LIMIT 1`,
     ),
     maxId: db.prepare('SELECT COALESCE(MAX(id), 0) FROM snapshots').pluck(),
     atOrBefore: db.prepare(
-      `SELECT ${bodyColumns} ${byKeyJoin} WHERE s.endpoint = ? AND s.ticker = ? AND s.params_key = ? AND s.asof <= ?
+      `SELECT ${bodyColumns} ${byKeyJoin} WHERE ${byKey} AND s.asof <= ?
        ORDER BY s.asof DESC, s.id DESC LIMIT 1`,
     ),
     before: db.prepare(
-      `SELECT ${bodyColumns} ${byKeyJoin} WHERE s.endpoint = ? AND s.ticker = ? AND s.params_key = ? AND s.asof < ?
+      `SELECT ${bodyColumns} ${byKeyJoin} WHERE ${byKey} AND s.asof < ?
        ORDER BY s.asof DESC, s.id DESC LIMIT 1`,
     ),
-    byId: db.prepare(`SELECT ${bodyColumns} ${fromJoin} WHERE s.id = ?`),
+    byId: db.prepare(`SELECT ${bodyColumns} ${fromJoin} WHERE s.id = ? AND s.source = ?`),
     count: db.prepare(
       `SELECT (SELECT COUNT(*) FROM snapshots) AS snapshots, COUNT(*) AS payloads,
               COALESCE(SUM(LENGTH(body)), 0) AS payloadBytes, COALESCE(SUM(raw_size), 0) AS rawBytes,
@@ -294,9 +289,6 @@ export function createSnapshotRepository(
   }
 
   /** One input, inside the caller's transaction. */
-  /** The data source new snapshots come from (useSource); '' when none is named. */
-  let currentSource = '';
-
   function ingestOne(raw: SnapshotInput): IngestResult {
     const input = checkInput(raw);
     // One UTF-8 encoding serves both the hash and the stored body.
@@ -323,12 +315,12 @@ export function createSnapshotRepository(
       fetchedAt,
       payloadId,
       meta,
-      currentSource,
+      scope.id,
     );
     const isNew = inserted.changes > 0;
     const id = isNew
       ? Number(inserted.lastInsertRowid)
-      : (q.existingSnapshot.get(input.endpoint, ticker, key, input.asof, payloadId) as number);
+      : (q.existingSnapshot.get(scope.id, input.endpoint, ticker, key, input.asof, payloadId) as number);
     return { id, isNew, payloadIsNew, contentHash: hash.toString('hex') };
   }
 
@@ -350,6 +342,7 @@ export function createSnapshotRepository(
       where.push(clause);
       args.push(value);
     };
+    add('s.source = ?', scope.id);
     if (r.endpoint !== undefined) add('s.endpoint = ?', r.endpoint);
     if (r.ticker !== undefined) add('s.ticker = ?', r.ticker ?? '');
     if (r.params !== undefined)
@@ -405,10 +398,8 @@ export function createSnapshotRepository(
     const row = statement.get(...args) as SnapshotBodyRow | undefined;
     return row ? toSnapshot(row) : undefined;
   };
-  const latestPreferred = (k: NormalKey): Snapshot | undefined =>
-    (currentSource !== ''
-      ? one(q.latestOfSource, k.endpoint, k.ticker, k.paramsKey, currentSource)
-      : undefined) ?? one(q.latest, k.endpoint, k.ticker, k.paramsKey);
+  const latestOf = (k: NormalKey): Snapshot | undefined =>
+    one(q.latest, scope.id, k.endpoint, k.ticker, k.paramsKey);
 
   return {
     ingest(inputs) {
@@ -417,17 +408,13 @@ export function createSnapshotRepository(
     },
 
     latest(key) {
-      return latestPreferred(normalKey(key));
-    },
-
-    useSource(sourceId) {
-      currentSource = parseInput(z.string().max(2000), sourceId, 'source id');
+      return latestOf(normalKey(key));
     },
 
     latestAfterId(key, afterId) {
       const k = normalKey(key);
       const after = parseInput(z.number().int().min(0), afterId, 'snapshot id');
-      return one(q.latestAfterId, k.endpoint, k.ticker, k.paramsKey, after);
+      return one(q.latestAfterId, scope.id, k.endpoint, k.ticker, k.paramsKey, after);
     },
 
     maxId() {
@@ -436,13 +423,21 @@ export function createSnapshotRepository(
 
     latestAtOrBefore(key, at) {
       const k = normalKey(key);
-      return one(q.atOrBefore, k.endpoint, k.ticker, k.paramsKey, parseInput(timeInputSchema, at, 'time'));
+      return one(
+        q.atOrBefore,
+        scope.id,
+        k.endpoint,
+        k.ticker,
+        k.paramsKey,
+        parseInput(timeInputSchema, at, 'time'),
+      );
     },
 
     previous(key, beforeAsof) {
       const k = normalKey(key);
       return one(
         q.before,
+        scope.id,
         k.endpoint,
         k.ticker,
         k.paramsKey,
@@ -454,14 +449,14 @@ export function createSnapshotRepository(
       const symbols = parseInput(z.array(tickerSchema).max(10_000), tickers, 'tickers');
       const out: Snapshot[] = [];
       for (const ticker of symbols) {
-        const snapshot = latestPreferred(normalKey({ endpoint, ticker, params }));
+        const snapshot = latestOf(normalKey({ endpoint, ticker, params }));
         if (snapshot) out.push(snapshot);
       }
       return out;
     },
 
     byId(id) {
-      return one(q.byId, parseInput(z.number().int().positive(), id, 'snapshot id'));
+      return one(q.byId, parseInput(z.number().int().positive(), id, 'snapshot id'), scope.id);
     },
 
     timeline(ticker, query = {}) {

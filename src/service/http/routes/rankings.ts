@@ -3,12 +3,17 @@
 // two map lookups (ranking-cache.ts): its parsed query by the raw URL, then its prepared response
 // by the normalised query, scope and epoch. The weak ETag is computed from the spec's keys before
 // any body exists, so a matching revalidation never builds a body; a body is serialised once.
+//
+// Beside `data.items` each response lists `data.left_out`: the universe tickers the ranking did not
+// consider and why (analysis/left-out.ts), e.g. a chain folder's ticker whose newest file is months
+// behind the folder's newest. The epoch covers them, so the ETag changes when they do.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   SCHEMA_IDS,
   SCREENER_PRESETS as PRESET_NAMES,
   type ScreenerPreset,
 } from '../../../shared/api/index.ts';
+import type { LeftOut } from '../../analysis/left-out.ts';
 import type { TickerAnalysis } from '../../analysis/ticker-analysis.ts';
 import { INCOME_RECOMMENDER_VERSION } from '../../engine/interpret/income.ts';
 import { REGIME_MODEL_VERSION } from '../../engine/interpret/regime.ts';
@@ -42,9 +47,20 @@ interface Prepared {
 /** What a ranking request sees of the universe: demo access sees the demo symbols only. */
 interface View {
   rows: readonly TickerAnalysis[];
+  leftOut: readonly LeftOut[];
   asof: number | null;
   epoch: string;
   scope: 'full' | 'demo';
+}
+
+/** `data.left_out` as the API writes it. */
+function leftOutData(leftOut: readonly LeftOut[]) {
+  return leftOut.map((l) => ({
+    ticker: l.ticker,
+    code: l.code,
+    newest_asof: l.newest === null ? null : isoUtc(l.newest),
+    reason: l.reason,
+  }));
 }
 
 export function registerRankingRoutes(app: FastifyInstance, ctx: ServiceContext): void {
@@ -64,9 +80,11 @@ export function registerRankingRoutes(app: FastifyInstance, ctx: ServiceContext)
     const scope = request.caller?.kind === 'demo' ? 'demo' : 'full';
     const p = prepared.get(u.id, `${endpoint}|${scope}|${parsed.key}`, () => {
       const rows = scope === 'full' ? u.rows : u.rows.filter((a) => ctx.demoSymbols.includes(a.ticker));
+      const leftOut =
+        scope === 'full' ? u.leftOut : u.leftOut.filter((l) => ctx.demoSymbols.includes(l.ticker));
       const asof =
         scope === 'full' ? u.asof : rows.reduce<number | null>((m, a) => Math.max(m ?? a.asof, a.asof), null);
-      return prepare({ rows, asof, epoch: u.key, scope }, parsed.query);
+      return prepare({ rows, leftOut, asof, epoch: u.key, scope }, parsed.query);
     });
     void reply.header('etag', p.etag).header('cache-control', p.cacheControl);
     if (ifNoneMatchMatches(request.headers['if-none-match'], p.etag)) {
@@ -80,7 +98,7 @@ export function registerRankingRoutes(app: FastifyInstance, ctx: ServiceContext)
   function topSetups(
     query: TopSetupsQuery,
     screener: ScreenerPreset | null,
-    { rows, asof, epoch, scope }: View,
+    { rows, leftOut, asof, epoch, scope }: View,
   ): Prepared {
     const items = rankTopSetups(
       rows.map((a) => a.topSetupsItem),
@@ -117,7 +135,7 @@ export function registerRankingRoutes(app: FastifyInstance, ctx: ServiceContext)
           },
           extra: screener ? { screener } : {},
         },
-        data: { items },
+        data: { items, left_out: leftOutData(leftOut) },
       }),
     };
   }
@@ -163,7 +181,7 @@ export function registerRankingRoutes(app: FastifyInstance, ctx: ServiceContext)
       reply,
       'income',
       incomeQueries.get(request.url, () => parseIncomeQuery(readQuery(request.query))),
-      ({ rows, asof, epoch, scope }, query) => {
+      ({ rows, leftOut, asof, epoch, scope }, query) => {
         const items = rankIncome(
           rows.flatMap((a) => a.income),
           query,
@@ -194,7 +212,7 @@ export function registerRankingRoutes(app: FastifyInstance, ctx: ServiceContext)
               model_versions: { income_recommender: INCOME_RECOMMENDER_VERSION },
               extra: {},
             },
-            data: { items },
+            data: { items, left_out: leftOutData(leftOut) },
           }),
         };
       },

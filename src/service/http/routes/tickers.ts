@@ -1,5 +1,6 @@
 // Per-ticker endpoints that read the analysed snapshot: the state, market structure, explain,
-// signals, series and the agent's trade setup. Curves live in curves.ts.
+// signals, series and the agent's trade setup. Curves live in curves.ts. The data of each view
+// comes from ticker-payloads.ts (shared with snapshot-payloads.ts); this file parses the query.
 import type { FastifyInstance } from 'fastify';
 import {
   DEFAULT_EXPLAIN_VIEW,
@@ -13,23 +14,26 @@ import {
   normalizeMetricKey,
   type EndpointName,
   type MetricKey,
-  type SeriesPoint,
 } from '../../../shared/api/index.ts';
 import { epochToNy } from '../../../shared/market-calendar.ts';
-import { callDiagnostics } from '../../analysis/call-diagnostics.ts';
-import { explainTicker } from '../../engine/interpret/explain.ts';
-import { toTradeSetupData } from '../../engine/interpret/trade-projections.ts';
 import { parseWindow } from '../../series/window.ts';
 import type { ServiceContext } from '../context.ts';
 import { clip } from '../../../shared/api/echo.ts';
 import { serveEndpoint } from '../endpoint-route.ts';
-import { displayAsof, tickerEnvelope } from '../envelope.ts';
+import { tickerEnvelope } from '../envelope.ts';
 import { invalidParam } from '../errors.ts';
 import { cacheControlClock, notModified, type ViewParams } from '../conditional.ts';
 import { boolParam, csvParam, enumParam, readQuery, type Query } from '../../../shared/api/query.ts';
 import { serveSnapshotEndpoint, type SnapshotEndpoint } from '../snapshot-route.ts';
+import { seriesPoints } from '../series-points.ts';
 import { latestAnalysis, tickerParam } from '../ticker-access.ts';
-import { signalsData, tickerStateData } from '../ticker-payloads.ts';
+import {
+  explainData,
+  marketStructureData,
+  signalsData,
+  tickerStateData,
+  tradeSetupData,
+} from '../ticker-payloads.ts';
 
 /** CSV of add-ons from a closed set; anything else is a 400 listing the set. */
 function includes<T extends string>(q: Query, allowed: readonly T[]): Set<T> {
@@ -77,18 +81,12 @@ export function registerTickerRoutes(app: FastifyInstance, ctx: ServiceContext):
       const add = includes(q, MARKET_STRUCTURE_INCLUDES);
       return { state: add.has('state'), call_diag: add.has('call_diag') };
     },
-    data: (a, p) => ({
-      ticker: a.ticker,
-      asof: displayAsof(a.asof),
-      ...a.marketStructure,
-      ...(p.state ? { state: tickerStateData(a) } : {}),
-      ...(p.call_diag ? { call_diag: callDiagnostics(a) } : {}),
-    }),
+    data: (a, p) => marketStructureData(a, { state: p.state, callDiag: p.call_diag }),
   });
 
   serve('explain', {
     params: (q) => ({ view: enumParam(q, 'view', EXPLAIN_VIEWS, DEFAULT_EXPLAIN_VIEW) }),
-    data: (a, p) => explainTicker(a.metrics, a.regime, a.setup, p.view),
+    data: (a, p) => explainData(a, p.view),
   });
 
   serve('signals', { params: () => ({}), data: (a) => signalsData(a) });
@@ -102,10 +100,11 @@ export function registerTickerRoutes(app: FastifyInstance, ctx: ServiceContext):
     const params = { window: window.text, metrics };
     if (notModified(request, reply, a, SCHEMA_IDS.series, params, cacheControl())) return reply;
     const rows = await ctx.series.rows(a.ticker, window.after, ctx.closing);
-    const points = rows.map(({ date, row }) => {
-      const point: SeriesPoint = { date };
-      for (const key of metrics) point[key] = row[key];
-      return point;
+    const points = seriesPoints(rows, metrics, {
+      source: ctx.source,
+      ticker: a.ticker,
+      asof: a.asof,
+      after: window.after,
     });
     return tickerEnvelope(SCHEMA_IDS.series, a.ticker, a.asof, {
       ticker: a.ticker,
@@ -115,5 +114,5 @@ export function registerTickerRoutes(app: FastifyInstance, ctx: ServiceContext):
     });
   });
 
-  serve('tradeSetup', { params: () => ({}), data: (a) => toTradeSetupData(a.metrics, a.setup) });
+  serve('tradeSetup', { params: () => ({}), data: (a) => tradeSetupData(a) });
 }

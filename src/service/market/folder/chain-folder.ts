@@ -6,13 +6,16 @@
 // the daily history of every ticker (history-merge.ts), completed by `history/<TICKER>.csv`.
 //
 // Nothing in the folder is fatal: a file that cannot be read is listed in `problems` (and
-// reported to subscribers once) and read again when it changes.
+// reported to subscribers once) and read again when it changes. A file stamped later than the wall
+// clock is listed too ("dated in the future"): it is held but served only once that time comes, so
+// it cannot move the data clock (clock.ts dataClock).
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { LRUCache } from 'lru-cache';
 import { epochToNy } from '../../../shared/market-calendar.ts';
 import type { OptionChain } from '../../engine/chain.ts';
+import { partialChainNote, sessionNotes } from '../../engine/quality.ts';
 import type { EarningsEvent, TickerHistory } from '../../engine/types.ts';
 import { dataClock } from '../clock.ts';
 import type { ChainImport } from '../import/index.ts';
@@ -26,7 +29,12 @@ import { mergeHistory } from './history-merge.ts';
 import { messageOf } from '../../../shared/message-of.ts';
 import { readChainFile, readChainFileSync } from './read-chain-file.ts';
 import { folderRevision } from './revision.ts';
-import type { ChainFolderStatus, ClockMode, FolderProblem } from './status.ts';
+import {
+  describeSnapshotTime,
+  type ChainFolderStatus,
+  type ClockMode,
+  type FolderProblem,
+} from './status.ts';
 
 export interface ChainFolderOptions {
   /** 'data' (default): "now" is the newest snapshot in the folder. Or any market clock. */
@@ -42,6 +50,8 @@ export interface ChainFolderOptions {
   cacheChains?: number;
   /** Watch the folder (default) or read it once. */
   watch?: boolean | WatchOptions;
+  /** The wall clock, epoch ms (tests inject one): snapshots later than it are "in the future". */
+  realNow?: () => number;
 }
 
 /** What changed, for subscribers: the files touched and problems not reported before. */
@@ -69,6 +79,7 @@ interface HistoryFile {
 }
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const byFile = (a: FolderProblem, b: FolderProblem) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
 const norm = (ticker: string) => ticker.trim().toUpperCase();
 
 /** Index of the last element <= x in an ascending array, or -1. */
@@ -102,8 +113,11 @@ export class ChainFolder implements MarketDataSource {
   #served = new Map<string, Served>();
   #duplicates = new Map<string, string>();
   #universe: TickerInfo[] = [];
-  #newest: number | null = null;
+  /** Every served snapshot time of every ticker, ascending: the data clock's newest-not-after. */
+  #times: number[] = [];
+  /** Problems found when the folder last changed; the "dated in the future" ones are added on read. */
   #problems: FolderProblem[] = [];
+  readonly #realNow: () => number;
   readonly #revisions = new Map<string, string>();
   readonly #reported = new Set<string>();
   readonly #listeners = new Set<(change: ChainFolderChange) => void>();
@@ -116,8 +130,9 @@ export class ChainFolder implements MarketDataSource {
     options: ChainFolderOptions,
   ) {
     const clock = options.clock ?? 'data';
+    this.#realNow = options.realNow ?? Date.now;
     this.clockMode = clock === 'data' || clock.kind === 'data' ? 'data' : 'real';
-    this.clock = clock === 'data' ? dataClock(() => this.#newest) : clock;
+    this.clock = clock === 'data' ? dataClock((notAfter) => this.#newestAt(notAfter), this.#realNow) : clock;
     this.index =
       options.index === 'memory'
         ? ChainIndex.inMemory()
@@ -214,14 +229,34 @@ export class ChainFolder implements MarketDataSource {
     return rev;
   }
 
-  // ---- The folder's own API ----------------------------------------------------------------------
-
-  get problems(): readonly FolderProblem[] {
-    return this.#problems;
+  newestSnapshotTime(ticker: string): number | null {
+    const times = this.#served.get(norm(ticker))?.times;
+    return times?.[times.length - 1] ?? null;
   }
 
+  /**
+   * Notes a reader needs about one file: taken on a closed day or before the open (which session
+   * it shows), and a partial download, judged against the ticker's other files in the folder.
+   */
+  snapshotNotes(ticker: string, snapshotTime: number, chain: OptionChain): string[] {
+    const others = (this.#served.get(norm(ticker))?.entries ?? [])
+      .filter((e) => e.asof !== snapshotTime)
+      .map((e) => e.expirations);
+    const partial = partialChainNote(chain, others);
+    return [...sessionNotes(snapshotTime), ...(partial === null ? [] : [partial])];
+  }
+
+  // ---- The folder's own API ----------------------------------------------------------------------
+
+  /** The folder's problems, the files dated later than the wall clock at this moment included. */
+  get problems(): readonly FolderProblem[] {
+    const future = this.#futureProblems(this.#realNow());
+    return future.length === 0 ? this.#problems : [...this.#problems, ...future].sort(byFile);
+  }
+
+  /** The newest snapshot not later than the wall clock (a file dated in the future is not "newest"). */
   get newestSnapshot(): number | null {
-    return this.#newest;
+    return this.#newestAt(this.#realNow());
   }
 
   /** Chain files not served: unreadable, or a second file of a ticker and snapshot time. */
@@ -243,8 +278,8 @@ export class ChainFolder implements MarketDataSource {
       dir: this.dir,
       files,
       tickers: this.#universe.map((t) => t.ticker),
-      newestSnapshot: this.#newest,
-      problems: this.#problems,
+      newestSnapshot: this.newestSnapshot,
+      problems: this.problems,
       clock: this.clockMode,
     };
   }
@@ -446,7 +481,7 @@ export class ChainFolder implements MarketDataSource {
     }
     const served = new Map<string, Served>();
     const duplicates = new Map<string, string>();
-    let newest: number | null = null;
+    const times: number[] = [];
     for (const [ticker, list] of groups) {
       // Same ticker and snapshot time: the first by name is kept, whatever order files arrived in.
       list.sort((a, b) => a.asof - b.asof || byName(a, b));
@@ -457,8 +492,7 @@ export class ChainFolder implements MarketDataSource {
         else entries.push(row);
       }
       served.set(ticker, { entries, times: entries.map((e) => e.asof) });
-      const top = entries[entries.length - 1]?.asof ?? null;
-      if (top !== null && (newest === null || top > newest)) newest = top;
+      for (const e of entries) times.push(e.asof);
     }
     const tickers = [...served.keys()].sort();
     const sameUniverse =
@@ -473,10 +507,36 @@ export class ChainFolder implements MarketDataSource {
     }
     this.#served = served;
     this.#duplicates = duplicates;
-    this.#newest = newest;
+    this.#times = times.sort((a, b) => a - b);
     this.#revisions.clear();
     this.#problems = this.#collectProblems();
-    this.#report(this.#problems, changed);
+    this.#report(this.problems, changed);
+  }
+
+  /** The newest served snapshot at or before an instant, of any ticker. */
+  #newestAt(notAfter: number): number | null {
+    const i = lastAtOrBefore(this.#times, notAfter);
+    return i < 0 ? null : (this.#times[i] as number);
+  }
+
+  /**
+   * Files stamped later than `now`: said plainly, since a file dated 2033 would otherwise just
+   * vanish (it is not served before its time) and, on the data clock, used to empty the rankings.
+   */
+  #futureProblems(now: number): FolderProblem[] {
+    const out: FolderProblem[] = [];
+    for (const { entries } of this.#served.values()) {
+      for (let i = entries.length - 1; i >= 0 && (entries[i] as IndexedChain).asof > now; i--) {
+        const e = entries[i] as IndexedChain;
+        out.push({
+          file: e.name,
+          message:
+            `dated in the future: its snapshot time ${describeSnapshotTime(e.asof, now)} is later than ` +
+            "this computer's clock; it is not served, and does not move the data clock, until then",
+        });
+      }
+    }
+    return out;
   }
 
   #collectProblems(): FolderProblem[] {
@@ -496,7 +556,7 @@ export class ChainFolder implements MarketDataSource {
     if (this.#earnings?.problem) out.push({ file: EARNINGS_FILE, message: this.#earnings.problem });
     for (const note of this.#earnings?.calendar?.notes ?? [])
       out.push({ file: EARNINGS_FILE, message: note });
-    return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    return out.sort(byFile);
   }
 
   /** Tells subscribers about a change; each (file, message) problem is new only once. */

@@ -1,5 +1,6 @@
 // The chain folder's on-disk index: for each chain file, identified by (name, size, mtime), what
-// parsing it gave (ticker, snapshot time, spot, ATM IV, OI ratio) or why it could not be read. A
+// parsing it gave (ticker, snapshot time, spot, ATM IV, OI ratio, how many expirations it lists) or
+// why it could not be read. A
 // restart re-parses only new or changed files. The index is a cache, never the data: a schema or
 // parser change simply drops it, and when no place for it is writable it lives in memory.
 //
@@ -17,7 +18,7 @@ import { messageOf } from '../../../shared/message-of.ts';
  * Bump when the schema or what a row means changes (the importers, or the figures computed at
  * indexing time): an index of another version is dropped and rebuilt.
  */
-export const INDEX_VERSION = 1;
+export const INDEX_VERSION = 2;
 
 export interface FileIdentity {
   readonly name: string;
@@ -33,6 +34,12 @@ export interface IndexedChain extends FileIdentity {
   readonly pcrOi: number | null;
   /** The underlying's name as the file states it, if it does. */
   readonly statedName: string | null;
+  /**
+   * Live expirations the file lists, and the last one: a partial download (only the near months)
+   * is told apart by comparing with the ticker's other files (engine/quality.ts).
+   */
+  readonly expirations: number;
+  readonly lastExpiration: string | null;
 }
 
 export interface IndexedFailure extends FileIdentity {
@@ -51,6 +58,8 @@ const rowSchema = z.object({
   atm_iv: z.number().nullable(),
   pcr_oi: z.number().nullable(),
   stated_name: z.string().nullable(),
+  expirations: z.number().int().nonnegative().nullable(),
+  last_expiration: z.string().nullable(),
   problem: z.string().nullable(),
 });
 
@@ -70,6 +79,8 @@ function toRow(raw: unknown): IndexRow | null {
     atmIv: r.atm_iv,
     pcrOi: r.pcr_oi,
     statedName: r.stated_name,
+    expirations: r.expirations ?? 0,
+    lastExpiration: r.last_expiration,
   };
 }
 
@@ -102,11 +113,14 @@ export class ChainIndex {
       atm_iv REAL,
       pcr_oi REAL,
       stated_name TEXT,
+      expirations INTEGER,
+      last_expiration TEXT,
       problem TEXT
     )`);
     this.#upsert = db.prepare(`INSERT OR REPLACE INTO chain_files
-      (name, size, mtime_ms, ticker, asof, spot, atm_iv, pcr_oi, stated_name, problem)
-      VALUES (@name, @size, @mtime_ms, @ticker, @asof, @spot, @atm_iv, @pcr_oi, @stated_name, @problem)`);
+      (name, size, mtime_ms, ticker, asof, spot, atm_iv, pcr_oi, stated_name, expirations, last_expiration, problem)
+      VALUES (@name, @size, @mtime_ms, @ticker, @asof, @spot, @atm_iv, @pcr_oi, @stated_name, @expirations,
+        @last_expiration, @problem)`);
     this.#delete = db.prepare('DELETE FROM chain_files WHERE name = ?');
   }
 
@@ -174,6 +188,8 @@ export class ChainIndex {
       atm_iv: chain?.atmIv ?? null,
       pcr_oi: chain?.pcrOi ?? null,
       stated_name: chain?.statedName ?? null,
+      expirations: chain?.expirations ?? null,
+      last_expiration: chain?.lastExpiration ?? null,
       problem: row.kind === 'failure' ? row.problem : null,
     });
   }

@@ -7,12 +7,6 @@ import type { OptionChain } from '../../engine/chain.ts';
 import { contractGammas } from '../../engine/exposure.ts';
 import { flowTotals, ratioOrNull } from '../../engine/flow.ts';
 import { ivMetrics } from '../../engine/surface.ts';
-import {
-  epochToNy,
-  isTradingDay,
-  previousTradingDay,
-  type IsoDate,
-} from '../../../shared/market-calendar.ts';
 
 export interface SnapshotFigures {
   readonly asof: number;
@@ -29,14 +23,5 @@ export function snapshotFigures(chain: OptionChain): SnapshotFigures {
   return { ...base, atmIv: ivMetrics(chain).atmIv.iv, pcrOi: ratioOrNull(flow.putOi, flow.callOi) };
 }
 
-/** 9:30 in minutes after New York midnight. */
-const OPEN_MINUTES = 9 * 60 + 30;
-
-/**
- * The session whose prices a snapshot shows: its own date during or after a trading day's open,
- * else the previous trading day (a Sunday-evening or 8 AM download shows the last close).
- */
-export function sessionDateOf(asof: number): IsoDate {
-  const { date, minutes } = epochToNy(asof);
-  return isTradingDay(date) && minutes >= OPEN_MINUTES ? date : previousTradingDay(date);
-}
+/** Moved to the shared calendar (the service groups every daily point by it); kept here for callers. */
+export { sessionDateOf } from '../../../shared/market-calendar.ts';

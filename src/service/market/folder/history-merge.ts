@@ -5,9 +5,9 @@
 //   wins (a session's last snapshot may be intraday); snapshots fill the dates the file lacks.
 // ATM IV and the OI ratio come only from snapshots: a price file has none, so those dates carry NaN
 // and IV rank counts only the sessions that have a snapshot.
-import { epochToNy, type IsoDate } from '../../../shared/market-calendar.ts';
+import { sessionDateOf, type IsoDate } from '../../../shared/market-calendar.ts';
 import type { TickerHistory } from '../../engine/types.ts';
-import { sessionDateOf, type SnapshotFigures } from './daily-figures.ts';
+import type { SnapshotFigures } from './daily-figures.ts';
 import type { DailyCloses } from './history-csv.ts';
 
 interface Day {
@@ -19,8 +19,9 @@ interface Day {
 const finiteOrNaN = (x: number | null): number => (x !== null && Number.isFinite(x) ? x : Number.NaN);
 
 /**
- * Daily history strictly before the New York date of the snapshot at `snapshotTime`, oldest
- * first. `snapshots` are the ticker's snapshots, ascending by asof; only those taken before
+ * Daily history strictly before the session of the snapshot at `snapshotTime` (sessionDateOf: a
+ * Sunday or 05:00 snapshot shows the previous session's close, so that session is "today" and not
+ * history; counting it twice would add a zero return), oldest first. `snapshots` are the ticker's snapshots, ascending by asof; only those taken before
  * `snapshotTime` count (a later download of an earlier session is not known yet at that instant).
  */
 export function mergeHistory(
@@ -28,7 +29,7 @@ export function mergeHistory(
   file: DailyCloses | null,
   snapshotTime: number,
 ): TickerHistory {
-  const today = epochToNy(snapshotTime).date;
+  const today = sessionDateOf(snapshotTime);
   const days = new Map<IsoDate, Day>();
   for (const s of snapshots) {
     if (s.asof >= snapshotTime) break;

@@ -35,6 +35,8 @@ export function rowOf(identity: FileIdentity, parsed: ChainImport): IndexRow {
     ticker: parsed.chain.ticker,
     statedName: parsed.name,
     ...snapshotFigures(parsed.chain),
+    expirations: parsed.chain.expirations.length,
+    lastExpiration: parsed.chain.expirations[parsed.chain.expirations.length - 1]?.date ?? null,
   };
 }
 

@@ -3,6 +3,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { openDatabase } from '../../../../src/core/store/database.ts';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../../support/watcher-factory.ts';
@@ -43,8 +44,17 @@ describe('gammawatch watch --chains', () => {
     ]);
     expect(run.code, run.stderr).toBe(0);
     const summary = JSON.parse(run.stdout) as { errors: number; snapshots_new: number; requests: number };
-    expect(summary).toMatchObject({ errors: 0 });
-    expect(summary.snapshots_new).toBe(summary.requests);
+    expect(summary).toMatchObject({ errors: 0, requests: 6 });
+    // The poll and the folder's import into history store the same snapshot of the one file (the
+    // one that comes second finds it stored): one row per view, as the folder's own.
+    const store = openDatabase(path.join(tmp.dir, 'data', 'gammawatch.db'));
+    try {
+      store.useSource(`folder:${chains}`);
+      for (const endpoint of ['signals', 'market_structure', 'trade_setup', 'explain', 'levels', 'state'])
+        expect(store.snapshots.range({ endpoint, ticker: 'TSLA' }), endpoint).toHaveLength(1);
+    } finally {
+      store.close();
+    }
   }, 120_000);
 
   it.each([

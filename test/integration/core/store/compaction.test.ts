@@ -12,6 +12,7 @@ import {
   createSnapshotRepository,
   type Snapshot,
 } from '../../../../src/core/store/repositories/snapshots.ts';
+import { sourceScope } from '../../../../src/core/store/source-scope.ts';
 import {
   marketStructurePayload,
   rng,
@@ -216,7 +217,9 @@ describe('the time bound', () => {
     [5, 5],
     [12, 12],
   ])('with maxMs %i and a clock that moves 1 ms per body, compacts %i', (maxMs, done) => {
-    createSnapshotRepository(db, Date.now).ingest(Array.from({ length: 20 }, (_, i) => snapshotInput(i)));
+    createSnapshotRepository(db, Date.now, sourceScope()).ingest(
+      Array.from({ length: 20 }, (_, i) => snapshotInput(i)),
+    );
     // The compactor reads the clock once when it starts and once before each body.
     let now = 0;
     const compactor = createPayloadCompactor(db, Codec.brotli, () => now++);
@@ -235,7 +238,9 @@ describe('the time bound', () => {
   });
 
   it('a batch that fails leaves every body as it was', () => {
-    createSnapshotRepository(db, Date.now).ingest(Array.from({ length: 6 }, (_, i) => snapshotInput(i)));
+    createSnapshotRepository(db, Date.now, sourceScope()).ingest(
+      Array.from({ length: 6 }, (_, i) => snapshotInput(i)),
+    );
     const before = db.prepare('SELECT id, codec, body FROM payloads ORDER BY id').all();
     const compactor = createPayloadCompactor(db, Codec.brotli);
     // A trigger standing in for a write that fails half-way through a batch (a full disk, say).

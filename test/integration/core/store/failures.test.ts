@@ -8,6 +8,7 @@ import { StoreError, guarded, type StoreErrorKind } from '../../../../src/core/s
 import { migrate } from '../../../../src/core/store/migrations/index.ts';
 import { Codec } from '../../../../src/core/store/payload-codec.ts';
 import { createSnapshotRepository } from '../../../../src/core/store/repositories/snapshots.ts';
+import { sourceScope } from '../../../../src/core/store/source-scope.ts';
 import { snapshotInput, tempDir } from '../../../support/store-factory.ts';
 
 let tmp: ReturnType<typeof tempDir> | undefined;
@@ -42,7 +43,7 @@ describe('a full disk', () => {
     // device is full; raw bodies make each snapshot take real space.
     const pages = db.pragma('page_count', { simple: true }) as number;
     db.pragma(`max_page_count = ${pages + 12}`);
-    const snapshots = guarded('snapshots', createSnapshotRepository(db, Date.now, Codec.raw));
+    const snapshots = guarded('snapshots', createSnapshotRepository(db, Date.now, sourceScope(), Codec.raw));
     snapshots.ingest([snapshotInput(1)]);
     const batch = Array.from({ length: 200 }, (_, i) => snapshotInput(100 + i));
     const error = expectKind(() => snapshots.ingest(batch), 'disk_full');

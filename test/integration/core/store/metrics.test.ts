@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { epochToNy, nyToEpoch, tradingDaysBetween } from '../../../../src/shared/market-calendar.ts';
+import {
+  addDays,
+  epochToNy,
+  isTradingDay,
+  nyToEpoch,
+  tradingDaysBetween,
+} from '../../../../src/shared/market-calendar.ts';
 import type { Store } from '../../../../src/core/store/database.ts';
 import { StoreError } from '../../../../src/core/store/errors.ts';
 import type { MetricPointInput, MetricValue } from '../../../../src/core/store/repositories/metric-points.ts';
@@ -191,12 +197,20 @@ describe('a daily series matches the points it comes from', () => {
     return out;
   }
 
+  /** The session a point counts for, the slow way: step back a day until one that had opened by then. */
+  function sessionDay(ts: number): string {
+    const { date, minutes } = epochToNy(ts);
+    let day = minutes >= 9 * 60 + 30 ? date : addDays(date, -1);
+    while (!isTradingDay(day)) day = addDays(day, -1);
+    return day;
+  }
+
   /** The same table worked out the slow, obvious way. */
   function reference(all: MetricPointInput[], ticker: string, wanted: string[], from: string, to: string) {
     const latest = new Map<string, { ts: number; value: MetricValue }>();
     for (const p of all) {
       const ts = p.ts as number;
-      const day = epochToNy(ts).date;
+      const day = sessionDay(ts);
       if (p.ticker !== ticker || day < from || day > to || !wanted.includes(p.metric)) continue;
       const k = `${p.metric}|${day}`;
       const seen = latest.get(k);

@@ -15,7 +15,8 @@ import {
   type Migration,
 } from '../../../../src/core/store/migrations/index.ts';
 import { PENDING_CODEC, encodeBody } from '../../../../src/core/store/payload-codec.ts';
-import { createMetricPointRepository } from '../../../../src/core/store/repositories/metric-points.ts';
+import { DEFAULT_SOURCE_ID } from '../../../../src/core/store/migrations/008-source-everywhere.ts';
+import { epochToNy } from '../../../../src/shared/market-calendar.ts';
 import { marketStructurePayload, tempDir } from '../../../support/store-factory.ts';
 
 let tmp: ReturnType<typeof tempDir> | undefined;
@@ -82,8 +83,12 @@ const seeds: Record<number, (db: Database.Database) => void> = {
     ).run(t0, t0 + 800);
   },
   3: (db) => {
-    // From version 3 on, every metric write also keeps metric_daily up to date.
-    createMetricPointRepository(db).put(points.map((p) => ({ ...p, ticker: 'MSFT' })));
+    // From version 3 on, every metric write also kept metric_daily (by calendar date) up to date.
+    const daily = db.prepare(
+      `INSERT INTO metric_daily (ticker, metric, day, ts, value) VALUES ('MSFT', ?, ?, ?, ?)
+       ON CONFLICT (ticker, metric, day) DO UPDATE SET ts = excluded.ts, value = excluded.value`,
+    );
+    for (const p of points) daily.run(p.metric, epochToNy(p.ts).date, p.ts, p.value);
   },
   4: (db) => {
     // From version 4 on, ingest stores new bodies uncompressed, marked pending for compaction.
@@ -114,13 +119,28 @@ const seeds: Record<number, (db: Database.Database) => void> = {
       t0 + 60_000,
     );
   },
+  8: (db) => {
+    // From version 8 on, metric points, alert events and poll runs name their data source too.
+    db.prepare(
+      "INSERT INTO metric_points (source, ticker, metric, ts, value) VALUES ('folder:/chains', 'MSFT', 'price', ?, 99.5)",
+    ).run(t0);
+    db.prepare(
+      "INSERT INTO metric_daily (source, ticker, metric, day, ts, value) VALUES ('folder:/chains', 'MSFT', 'price', '2025-03-03', ?, 99.5)",
+    ).run(t0);
+    db.prepare(
+      "INSERT INTO poll_runs (job, started_at, finished_at, requests, source) VALUES ('curves', ?, ?, 3, 'folder:/chains')",
+    ).run(t0, t0 + 10);
+  },
 };
 
 function databaseAtVersion(file: string, version: number): void {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
-  migrate(db, version);
-  for (let v = 1; v <= version; v++) seeds[v]?.(db);
+  // Version by version, each seed in its own version's SQL, as the app of that version wrote.
+  for (let v = 1; v <= version; v++) {
+    migrate(db, v);
+    seeds[v]?.(db);
+  }
   db.close();
 }
 
@@ -143,6 +163,9 @@ describe('migrations', () => {
       databaseAtVersion(file, version);
 
       const store = openDatabase(file);
+      // Rows from before sources were recorded belong to the default simulator (no baseline names
+      // another); every read below is that source's.
+      store.useSource(DEFAULT_SOURCE_ID);
       try {
         expect(store.migration.from).toBe(version);
         expect(store.migration.to).toBe(CURRENT_SCHEMA_VERSION);
@@ -152,7 +175,8 @@ describe('migrations', () => {
         const snapshot = store.snapshots.latest({ endpoint: 'market-structure', ticker: 'MSFT' });
         expect(snapshot?.data).toEqual(payload);
         expect(snapshot?.meta).toEqual({ ticker: 'MSFT' });
-        expect(store.httpCache.get('GET /top-setups')?.etag).toBe('W/"a"');
+        // The response cache is keyed by source from 008 on: what was cached before is dropped.
+        expect(store.httpCache.get('GET /top-setups')).toBeUndefined();
         expect(store.alertRules.get(1)?.rule).toEqual({ type: 'regime_change' });
         expect(store.alertEvents.list()).toMatchObject([
           { kind: 'regime_change', transition: { from: 'range_bound', to: 'trending_low_vol' } },
@@ -174,12 +198,20 @@ describe('migrations', () => {
           expect(store.snapshots.latest(spy)?.data).toEqual(pendingPayload);
         }
 
-        // Snapshots from before 005 belong to no source; a source's own come first once it is named.
+        // A source sees its own snapshots only, whatever another source stored later.
         if (version >= 5) {
-          store.snapshots.useSource('folder:/chains');
+          store.useSource('folder:/chains');
           const msft = store.snapshots.latest({ endpoint: 'market-structure', ticker: 'MSFT' });
           expect(msft?.asof).toBe(t0 - 86_400_000);
-          store.snapshots.useSource('');
+          expect(store.snapshots.latest({ endpoint: 'market-structure', ticker: 'SPY' })).toBeUndefined();
+          expect(store.alertEvents.list()).toEqual([]);
+          if (version >= 8) {
+            expect(store.metrics.series('MSFT', ['price']).columns.price).toEqual([99.5]);
+            expect(store.pollRuns.recent()).toMatchObject([{ job: 'curves', requests: 3 }]);
+          } else {
+            expect(store.metrics.series('MSFT', ['price']).dates).toEqual([]);
+          }
+          store.useSource(DEFAULT_SOURCE_ID);
         }
 
         if (version >= 6)
@@ -211,6 +243,37 @@ describe('migrations', () => {
     expect(db.pragma('application_id', { simple: true })).toBe(APPLICATION_ID);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
+  });
+
+  it('rows of unknown origin go to the source the database last served, and a Sunday point to Friday', () => {
+    tmp = tempDir();
+    const file = tmp.file('served.db');
+    databaseAtVersion(file, 7);
+    const db = new Database(file);
+    db.prepare(
+      `INSERT INTO settings (key, value, updated_at) VALUES ('flag:sourceBaseline', '{"source":"folder:/data/spx","afterSnapshotId":0}', ?)`,
+    ).run(t0);
+    const sunday = Date.UTC(2025, 2, 9, 15, 0);
+    db.prepare("INSERT INTO metric_points (ticker, metric, ts, value) VALUES ('MSFT', 'iv_rank', ?, 40)").run(
+      sunday,
+    );
+    db.close();
+
+    const store = openDatabase(file);
+    try {
+      store.useSource(DEFAULT_SOURCE_ID);
+      expect(store.snapshots.latest({ endpoint: 'market-structure', ticker: 'MSFT' })).toBeUndefined();
+      expect(store.alertEvents.list()).toEqual([]);
+      store.useSource('folder:/data/spx');
+      expect(store.snapshots.latest({ endpoint: 'market-structure', ticker: 'MSFT' })?.data).toEqual(payload);
+      expect(store.alertEvents.list()).toHaveLength(1);
+      expect(store.metrics.series('MSFT', ['iv_rank'])).toMatchObject({
+        dates: ['2025-03-07'],
+        columns: { iv_rank: [40] },
+      });
+    } finally {
+      store.close();
+    }
   });
 
   it('opening a current database again changes nothing', () => {

@@ -252,34 +252,64 @@ describe('queries', () => {
   });
 });
 
-describe('the current data source first', () => {
-  it('latest prefers the current source, falls back to another, and alerts can ask strictly after a mark', () => {
-    store.snapshots.useSource('simulator:42:fast');
+describe('one data source at a time', () => {
+  it("reads see the active source only; another source's newer snapshot never shows", () => {
+    store.useSource('simulator:42:fast');
     const [newer] = store.snapshots.ingest([
       { ...key, asof: base + 60 * minute, data: marketStructurePayload(1) },
     ]);
     const mark = store.snapshots.maxId();
     expect(mark).toBe(newer?.id);
-    // Before the new source stored anything: the previous source's snapshot is what there is.
-    store.snapshots.useSource('folder:/chains');
-    expect(store.snapshots.latest(key)?.id).toBe(newer?.id);
-    expect(store.snapshots.latestAfterId(key, mark)).toBeUndefined();
+    // The new source has stored nothing yet: nothing to show, not the previous source's figure.
+    store.useSource('folder:/chains');
+    expect(store.snapshots.latest(key)).toBeUndefined();
+    expect(store.snapshots.latestForTickers(key.endpoint, ['AAPL'])).toEqual([]);
+    expect(store.snapshots.timeline('AAPL')).toEqual([]);
+    expect(store.snapshots.byId(newer?.id ?? 0)).toBeUndefined();
+    expect(store.snapshots.latestAtOrBefore(key, base + 120 * minute)).toBeUndefined();
 
     const [older] = store.snapshots.ingest([{ ...key, asof: base, data: marketStructurePayload(2) }]);
     expect(store.snapshots.latest(key)?.id).toBe(older?.id);
     expect(store.snapshots.latestForTickers(key.endpoint, ['AAPL']).map((s) => s.id)).toEqual([older?.id]);
     expect(store.snapshots.latestAfterId(key, mark)?.id).toBe(older?.id);
+    expect(store.snapshots.timeline('AAPL').map((s) => s.id)).toEqual([older?.id]);
 
-    // Back to the simulator, then to the folder again: its snapshot, stored before the simulator's
-    // last one and re-ingested unchanged (no new row), is still what the folder shows.
-    store.snapshots.useSource('simulator:42:fast');
+    // Back to the simulator: its history is intact and the folder's snapshot is not in it.
+    store.useSource('simulator:42:fast');
     expect(store.snapshots.latest(key)?.id).toBe(newer?.id);
-    store.snapshots.useSource('folder:/chains');
+    expect(store.snapshots.timeline('AAPL').map((s) => s.id)).toEqual([newer?.id]);
+    // The same body at the same time from two sources is two snapshots, one per source.
+    const [same] = store.snapshots.ingest([{ ...key, asof: base, data: marketStructurePayload(2) }]);
+    expect(same?.isNew).toBe(true);
+    expect(same?.id).not.toBe(older?.id);
+    store.useSource('folder:/chains');
     const [again] = store.snapshots.ingest([{ ...key, asof: base, data: marketStructurePayload(2) }]);
-    expect(again?.isNew).toBe(false);
-    expect(store.snapshots.latest(key)?.id).toBe(older?.id);
+    expect(again).toMatchObject({ isNew: false, id: older?.id });
+    store.useSource('');
+    expect(store.snapshots.latest(key)).toBeUndefined();
+  });
 
-    store.snapshots.useSource('');
-    expect(store.snapshots.latest(key)?.id).toBe(newer?.id);
+  it('metric points, alert events, poll runs and cached responses are per source too', () => {
+    store.useSource('simulator:42:fast');
+    store.metrics.put([{ ticker: 'SPY', metric: 'price', ts: base, value: 656.5 }]);
+    store.pollRuns.record({ job: 'signals', startedAt: base, finishedAt: base + 5 });
+    store.httpCache.set({
+      key: 'GET /x',
+      etag: '"a"',
+      body: '{}',
+      storedAt: base,
+      maxAgeSeconds: 60,
+      swrSeconds: 0,
+    });
+    store.useSource('folder:/chains');
+    store.metrics.put([{ ticker: 'SPY', metric: 'price', ts: base, value: 450.81 }]);
+    expect(store.metrics.series('SPY', ['price']).columns.price).toEqual([450.81]);
+    expect(store.metrics.latest('SPY', 'price')?.value).toBe(450.81);
+    expect(store.pollRuns.recent()).toEqual([]);
+    expect(store.httpCache.get('GET /x')).toBeUndefined();
+    store.useSource('simulator:42:fast');
+    expect(store.metrics.series('SPY', ['price']).columns.price).toEqual([656.5]);
+    expect(store.pollRuns.recent()).toHaveLength(1);
+    expect(store.httpCache.get('GET /x')?.etag).toBe('"a"');
   });
 });
