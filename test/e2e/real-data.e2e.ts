@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { isTradingDay } from '../../src/shared/market-calendar.ts';
-import { chainFileText } from '../support/cboe-chain-file.ts';
+import { chainFileText, priceHistoryCsv } from '../support/cboe-chain-file.ts';
 import { expect, snap, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -41,17 +41,9 @@ test.beforeAll(() => {
       join(folder, `spy_quotedata (${i}).csv`),
       chainFileText({ ticker: 'SPY', seed: i, strikes: 80, ...f }),
     );
-  const lines = ['Date,Open,High,Low,Close,Adj Close,Volume'];
-  let close = 560;
-  for (let t = Date.UTC(2025, 0, 2); t <= Date.UTC(2025, 7, 29); t += 86_400_000) {
-    const date = new Date(t).toISOString().slice(0, 10);
-    if (!isTradingDay(date)) continue;
-    close += 0.4;
-    closes.set(date, Number(close.toFixed(2)));
-    const c = close.toFixed(2);
-    lines.push(`${date},${c},${c},${c},${c},${c},50000000`);
-  }
-  writeFileSync(join(folder, 'history', 'SPY.csv'), lines.join('\n') + '\n');
+  const history = priceHistoryCsv('2025-01-02', '2025-08-29', 560, 0.4);
+  for (const [date, close] of history.closes) closes.set(date, close);
+  writeFileSync(join(folder, 'history', 'SPY.csv'), history.text);
 });
 
 test.afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -3,7 +3,7 @@
 // header) and one row per expiration and strike with calls on the left and puts on the right.
 // Prices, IVs and gammas come from a smooth smile around `spot`, so the engine finds a flip and
 // walls; open interest varies with `seed`.
-import { addDays, type IsoDate } from '../../src/shared/market-calendar.ts';
+import { addDays, isTradingDay, type IsoDate } from '../../src/shared/market-calendar.ts';
 
 const MONTHS = [
   'January',
@@ -99,4 +99,28 @@ export function chainRows(spec: ChainFileSpec): string {
 /** A whole chain file's text. */
 export function chainFileText(spec: ChainFileSpec): string {
   return chainPreamble(spec.ticker, spec.date, spec.spot, spec.time) + chainRows(spec);
+}
+
+/**
+ * A daily price history as a charting site's "Historical data" download writes it
+ * (`Date,Open,High,Low,Close,Adj Close,Volume`): every trading day from `from` to `to`, the close
+ * starting at `start` and moving by `step` a session. Returns the text and the closes by date.
+ */
+export function priceHistoryCsv(
+  from: IsoDate,
+  to: IsoDate,
+  start: number,
+  step: number,
+): { text: string; closes: Map<IsoDate, number> } {
+  const closes = new Map<IsoDate, number>();
+  const lines = ['Date,Open,High,Low,Close,Adj Close,Volume'];
+  let close = start;
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    if (!isTradingDay(date)) continue;
+    close += step;
+    const c = close.toFixed(2);
+    closes.set(date, Number(c));
+    lines.push(`${date},${c},${c},${c},${c},${c},50000000`);
+  }
+  return { text: lines.join('\n') + '\n', closes };
 }

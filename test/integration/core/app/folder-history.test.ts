@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epochToNy, isTradingDay } from '../../../../src/shared/market-calendar.ts';
-import { chainFileText } from '../../../support/cboe-chain-file.ts';
+import { chainFileText, priceHistoryCsv } from '../../../support/cboe-chain-file.ts';
 import { at, startWatcher, tempDataDir, type TestWatcher } from '../../../support/watcher-factory.ts';
 
 /** The folder's SPY files: four sessions after the close, Labor Day, a Saturday morning. */
@@ -19,26 +19,11 @@ const FILES = [
   { date: '2025-09-13', time: '10:31 AM EDT', spot: 659.4 }, // a Saturday: Friday's close
 ];
 
-/** Sessions' closes before the files, as a charting site's "Historical data" download writes them. */
-function historyCsv(): { text: string; closes: Map<string, number> } {
-  const closes = new Map<string, number>();
-  const lines = ['Date,Open,High,Low,Close,Adj Close,Volume'];
-  let close = 600;
-  for (let t = Date.UTC(2025, 5, 2); t <= Date.UTC(2025, 7, 29); t += 86_400_000) {
-    const date = new Date(t).toISOString().slice(0, 10);
-    if (!isTradingDay(date)) continue;
-    close += 0.6;
-    closes.set(date, Number(close.toFixed(2)));
-    const c = close.toFixed(2);
-    lines.push(`${date},${c},${c},${c},${c},${c},50000000`);
-  }
-  return { text: lines.join('\n') + '\n', closes };
-}
-
 describe('a chain folder as the data source', () => {
   const tmp = tempDataDir('gw-folder-history-');
   const chainsDir = path.join(tmp.dir, 'chains');
-  const history = historyCsv();
+  // Sessions' closes before the files, as a charting site's "Historical data" download writes them.
+  const history = priceHistoryCsv('2025-06-02', '2025-08-29', 600, 0.6);
   let w: TestWatcher;
 
   beforeAll(async () => {
