@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, REPO, snap, stopChild, test, type RunningApp } from './fixtures.ts';
+import { startRemote } from './support/remote-service.ts';
 
 test.describe.configure({ mode: 'serial' });
 // Its own app: the theme and the data source are changed here.
@@ -214,12 +215,35 @@ test('a curve never stored, with the data source down, reads "unreachable" with 
   page,
   app,
 }) => {
-  test.setTimeout(180_000);
-  // The data source is chosen at start: store a dead remote address in the settings, copy the
-  // database (an online backup, consistent while the app runs) and start a second app on it.
-  await app.call('settings:update', {
-    dataSource: { kind: 'remote', baseUrl: 'http://127.0.0.1:9/api/v2', demo: true },
-  });
+  test.setTimeout(240_000);
+  // A remote API v2 the app polls (its snapshots are that source's own: what it shows offline),
+  // then a copy of the database (an online backup, consistent while the app runs), the remote
+  // stopped, and a second app started on the copy with that remote as its source, now down.
+  const remote = await startRemote([]);
+  let stopped = false;
+  try {
+    await app.call('watchlists:create', { name: 'Remote down', tickers: [TICKER] });
+    await app.call('settings:update', {
+      dataSource: { kind: 'remote', baseUrl: remote.baseUrl, demo: true },
+    });
+    await app.call('poll:refreshNow', { job: 'curves' });
+    await expect
+      .poll(
+        async () =>
+          (
+            await app.call<{ entries: { endpoints: string[] }[] }>('ticker:timeline', {
+              ticker: TICKER,
+              endpoints: ['curve_gamma', 'curve_gamma_expirations'],
+            })
+          ).entries.flatMap((e) => e.endpoints),
+        { timeout: 90_000 },
+      )
+      .toEqual(expect.arrayContaining(['curve_gamma', 'curve_gamma_expirations']));
+    await remote.stop();
+    stopped = true;
+  } finally {
+    if (!stopped) await remote.stop();
+  }
   const backup = await app.call<{ path: string }>('backup:create');
   const dir = mkdtempSync(join(tmpdir(), 'gammawatch-e2e-down-'));
   copyFileSync(backup.path, join(dir, 'gammawatch.db'));

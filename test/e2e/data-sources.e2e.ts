@@ -4,7 +4,6 @@
 // through the local stand-in of its API) → a remote API v2 (a second Gammawatch service, with a
 // key) → the simulator again. After each switch the header's badge says what is on screen.
 // Screenshots: test/artifacts/screenshots/data-source-*.png.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +11,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { importChainFile } from '../../src/service/market/import/index.ts';
 import { TradierStandIn } from '../support/tradier-stand-in.ts';
-import { expect, REPO, snap, stopChild, test as appTest } from './fixtures.ts';
+import { expect, REPO, snap, test as appTest } from './fixtures.ts';
+import { startRemote, type RemoteService } from './support/remote-service.ts';
 
 const CBOE_SAMPLE = join(REPO, '../shared/fixtures/cboe/tsla_quotedata.csv');
 const REMOTE_KEY = 'e2e-remote-key-7f3a';
@@ -86,61 +86,6 @@ function chainFolder(): string {
     utimesSync(broken, hourAgo, hourAgo);
   }
   return dir;
-}
-
-interface RemoteService {
-  baseUrl: string;
-  host: string;
-  stop(): Promise<void>;
-}
-
-/** A second Gammawatch service (API v2) on a free port, with a key, serving the chain folder. */
-async function startRemote(chains: string): Promise<RemoteService> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gammawatch-e2e-remote-'));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      'src/host/gammawatch.mjs',
-      'service',
-      '--port',
-      '0',
-      '--api-key',
-      REMOTE_KEY,
-      '--chains',
-      chains,
-      '--warm-series',
-      'off',
-      '--quiet',
-    ],
-    { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GAMMAWATCH_HOME: dataDir } },
-  );
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  try {
-    const baseUrl = await new Promise<string>((resolveUrl, reject) => {
-      let stdout = '';
-      const timer = setTimeout(
-        () => reject(new Error(`no service URL within 60 s; stderr:\n${stderr}`)),
-        60_000,
-      );
-      child.stdout?.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-        const match = /service at (http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(stdout);
-        if (match?.[1]) {
-          clearTimeout(timer);
-          resolveUrl(match[1]);
-        }
-      });
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`the service exited (${code}); stderr:\n${stderr}`));
-      });
-    });
-    return { baseUrl, host: new URL(baseUrl).host, stop: () => stopChild(child, dataDir) };
-  } catch (error) {
-    await stopChild(child, dataDir);
-    throw error;
-  }
 }
 
 let folder = '';
@@ -300,7 +245,7 @@ test('Tradier sandbox: the token is stored (only its end shown), tested and used
 
 test('remote API v2 with a key: tested and used; the badge names the host', async ({ gw, app }) => {
   test.setTimeout(180_000);
-  remote = await startRemote(folder);
+  remote = await startRemote(['--api-key', REMOTE_KEY, '--chains', folder]);
   await gw.goto(`${app.origin}/#/settings/data-source`);
   const panel = await choose(gw, /Remote API v2/);
   const url = panel.getByLabel('Base URL');
