@@ -8,7 +8,8 @@ const SYMBOL = /^(?=.*[A-Z0-9])[A-Z0-9.\-^]{1,12}$/;
 /** The symbol upper-cased and URL-encoded for a path segment; rejects anything implausible. */
 export function tickerSegment(ticker: unknown): string {
   if (typeof ticker !== 'string') throw new InvalidInputError('ticker must be a string');
-  const symbol = ticker.trim().toUpperCase();
+  // ASCII before the case folding: toUpperCase turns 'ſPY' (long s) into SPY.
+  const symbol = /^[\x20-\x7e]*$/.test(ticker) ? ticker.trim().toUpperCase() : '';
   if (!SYMBOL.test(symbol)) {
     throw new InvalidInputError(
       `not a plausible ticker symbol: ${JSON.stringify(ticker.slice(0, 40))} (1-12 of A-Z 0-9 . - ^)`,

@@ -78,8 +78,8 @@ export interface ServiceOptions {
   clock?: ClockName | ClockSpec | MarketClock;
   /**
    * Serve the chain files of this folder, live, instead of the simulator (startService only:
-   * opening it is async). Its index goes in `<chainsDir>/.gammawatch/`, or `dataDir` when the
-   * folder is not writable.
+   * opening it is async). Its index goes in `<dataDir>/chain-index/`, never in the folder; without
+   * `dataDir` it is kept in memory (every start parses the folder again).
    */
   chainsDir?: string;
   /** How the chain folder is watched (tests shorten the write-settling time), or false to read it once. */
@@ -89,7 +89,10 @@ export interface ServiceOptions {
   /** API keys; with none (and no keys file) a key is generated and saved in `dataDir`. */
   apiKeys?: readonly string[];
   keysFile?: string;
-  /** Where a generated key is kept: `$GAMMAWATCH_HOME/service` or `~/.gammawatch/service` by default. */
+  /**
+   * The service's data folder: a generated key (`$GAMMAWATCH_HOME/service` or `~/.gammawatch/service`
+   * by default) and, only when given, the chain folder's index.
+   */
   dataDir?: string;
   pricing?: PricingParams;
   limits?: Partial<ServiceLimits>;

@@ -18,12 +18,12 @@
 //   settings:get | update
 //   source:test, secrets:status | set
 //   export:snapshots | series
-//   backup:create
+//   backup:create | list | import
 //   backtest:run | cancel | export, rankings:trackRecord
 //   replay:times | frames
 // Events
 //   snapshot:new, alert:new, poll:status, backfill:progress, settings:changed, app:changed,
-//   backtest:progress
+//   backtest:progress, export:progress
 //
 // Naming: fields the bridge defines are camelCase; fields copied from API v2 keep their API
 // names and units (snake_case, `_pct` in percent, IV as a decimal).
@@ -55,11 +55,16 @@ import {
   tickerSchema,
 } from './bridge/common.ts';
 import {
+  backupImportInputSchema,
+  backupImportOutputSchema,
+  backupListOutputSchema,
   backupOutputSchema,
   diffInputSchema,
   diffOutputSchema,
   exportSeriesInputSchema,
+  exportProgressSchema,
   exportSnapshotsInputSchema,
+  snapshotsExportOutputSchema,
   timelineInputSchema,
   timelineOutputSchema,
 } from './bridge/history.ts';
@@ -196,9 +201,17 @@ export const bridgeMethods = {
   'secrets:status': { input: noInputSchema, output: secretsStatusSchema },
   'secrets:set': { input: secretSetInputSchema, output: secretsStatusSchema },
 
-  'export:snapshots': { input: exportSnapshotsInputSchema, output: exportFileSchema },
+  /** Small exports come back as content; large ones are written to `<data dir>/exports/` (path and size). */
+  'export:snapshots': { input: exportSnapshotsInputSchema, output: snapshotsExportOutputSchema },
   'export:series': { input: exportSeriesInputSchema, output: exportFileSchema },
   'backup:create': { input: noInputSchema, output: backupOutputSchema },
+  /** The database files in `<data dir>/backups/`, newest first: what backup:import can read. */
+  'backup:list': { input: noInputSchema, output: backupListOutputSchema },
+  /**
+   * Replaces the database with a file from the backups folder, once it passed the checks (a
+   * Gammawatch database, schema not newer, SQLite integrity) and a safety backup of the current one was taken.
+   */
+  'backup:import': { input: backupImportInputSchema, output: backupImportOutputSchema },
 
   /** Replays a rule over the window's history; resolves with the result (cancelled: true if stopped). */
   'backtest:run': { input: backtestRunInputSchema, output: backtestResultSchema },
@@ -228,6 +241,7 @@ export const bridgeEvents = {
   /** The app's info changed: another data source, its badge or its problems. */
   'app:changed': appInfoSchema,
   'backtest:progress': backtestProgressSchema,
+  'export:progress': exportProgressSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type BridgeMethod = keyof typeof bridgeMethods;

@@ -84,6 +84,8 @@ async function runChild(dir: string, newFile: string | null): Promise<ChildRepor
     import { startService } from ${JSON.stringify(path.join(repo, 'src/service/index.ts'))};
     const t0 = performance.now();
     const service = await startService({ port: 0, chainsDir: ${JSON.stringify(dir)}, log: 'quiet',
+      // The folder's index lives in the data folder (never in the chain folder): kept between runs.
+      dataDir: ${JSON.stringify(path.join(path.dirname(dir), 'data'))},
       apiKeys: [${JSON.stringify(KEY)}], warm: false, chainsWatch: { stabilityMs: 500, pollMs: 50 } });
     const startMs = performance.now() - t0;
     const parses = service.folder.parses;

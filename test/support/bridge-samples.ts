@@ -95,6 +95,8 @@ export const BRIDGE_SAMPLE_INPUTS: { [M in BridgeMethod]: BridgeInput<M> } = {
   'export:snapshots': { ticker: 'SPY', format: 'csv' },
   'export:series': { ticker: 'SPY', metrics: ['price'], format: 'csv' },
   'backup:create': {},
+  'backup:list': {},
+  'backup:import': { name: 'gammawatch-sample.db' },
   'replay:times': { ticker: 'SPY', span: 'day' },
   'replay:frames': { ticker: 'SPY', times: ['2026-01-05T15:00:00.000Z'] },
   'backtest:run': {

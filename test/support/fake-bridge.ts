@@ -72,6 +72,9 @@ interface Stored {
   quote: Quote;
 }
 
+/** The one file in the fake's backups folder (backup:list, backup:import). */
+const FAKE_BACKUP = 'gammawatch-sample.db';
+
 const TICKER_VIEW_ENDPOINTS = [
   'signals',
   'market_structure',
@@ -244,6 +247,16 @@ export class FakeBridge implements BridgeEventSource {
     for (let s = this.step - steps; s <= this.step; s += 1) this.store(ticker, s);
   }
 
+  /** As the core refuses (src/core/queries/rules.ts): a webhook id settings do not have, unless the rule had it. */
+  private checkWebhookIds(ids: readonly string[], kept: readonly string[] = []): void {
+    const known = new Set(this.settings.notifications.webhooks.map((w) => w.id));
+    const unknown = ids.find((id) => !known.has(id) && !kept.includes(id));
+    if (unknown === undefined) return;
+    throw new BridgeFailure('invalid_input', `There is no webhook "${unknown.slice(0, 48)}" in Settings`, [
+      { path: `channels.webhookIds.${ids.indexOf(unknown)}`, message: 'no such webhook' },
+    ]);
+  }
+
   private requireList(id: number): Watchlist {
     const list = this.watchlists.find((w) => w.id === id);
     if (!list) throw new BridgeFailure('not_found', `no watchlist ${id}`);
@@ -384,7 +397,7 @@ export class FakeBridge implements BridgeEventSource {
         earlyClose: false,
       },
       firstRun: this.firstRun,
-      dataDir: this.settings.dataFolder ?? '/tmp/gammawatch-fake',
+      dataDir: '/tmp/gammawatch-fake',
     });
     const view = (input: BridgeParsedInput<'ticker:view'>): BridgeOutput<'ticker:view'> => {
       this.requireTicker(input.ticker);
@@ -670,6 +683,7 @@ export class FakeBridge implements BridgeEventSource {
       },
       'rules:list': async () => structuredClone(this.rules),
       'rules:create': async (input) => {
+        this.checkWebhookIds(input.channels.webhookIds);
         const now = new Date(this.now()).toISOString();
         const rule: AlertRule = { ...input, id: this.id('rule'), createdAt: now, updatedAt: now };
         this.rules.push(rule);
@@ -678,6 +692,8 @@ export class FakeBridge implements BridgeEventSource {
       'rules:update': async ({ id, patch }) => {
         const index = this.rules.findIndex((r) => r.id === id);
         if (index < 0) throw new BridgeFailure('not_found', `no rule ${id}`);
+        if (patch.channels)
+          this.checkWebhookIds(patch.channels.webhookIds, this.rules[index]!.channels.webhookIds);
         const merged = { ...this.rules[index]!, ...patch, updatedAt: new Date(this.now()).toISOString() };
         alertRuleBodySchema.parse(merged);
         this.rules[index] = merged;
@@ -791,10 +807,25 @@ export class FakeBridge implements BridgeEventSource {
         return { name: `${ticker}-series.csv`, mime: 'text/csv', content: lines.join('\n') + '\n' };
       },
       'backup:create': async () => ({
-        path: `${this.settings.dataFolder ?? '/tmp/gammawatch-fake'}/backups/gammawatch-${this.step}.db`,
+        path: `/tmp/gammawatch-fake/backups/gammawatch-${this.step}.db`,
         bytes: 1_048_576,
         createdAt: new Date(this.now()).toISOString(),
       }),
+      // One backup sits in the fake's backups folder; importing it changes nothing here.
+      'backup:list': async () => ({
+        folder: '/tmp/gammawatch-fake/backups',
+        backups: [{ name: FAKE_BACKUP, bytes: 1_048_576, modifiedAt: new Date(this.start).toISOString() }],
+      }),
+      'backup:import': async ({ name }) => {
+        if (name !== FAKE_BACKUP) throw new BridgeFailure('not_found', `no backup ${name}`);
+        return {
+          name,
+          fromVersion: 1,
+          toVersion: 1,
+          snapshots: [...this.history.values()].reduce((n, list) => n + list.length, 0),
+          safetyBackup: `/tmp/gammawatch-fake/backups/gammawatch-before-import-${this.step}.db`,
+        };
+      },
       'backtest:run': async ({ runId, rule, window, tickers }) => {
         const scope = rule.scope;
         const scoped =

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BridgeHandlers, BridgeOutput } from '../../shared/bridge.ts';
 import type { AlertEvent } from '../../shared/bridge/alerts.ts';
+import { backupNameSchema } from '../../shared/bridge/history.ts';
 import { BridgeFailure } from '../../shared/bridge/result.ts';
 import type { Watchlist as BridgeWatchlist } from '../../shared/bridge/watchlists.ts';
 import type { App } from '../app.ts';
@@ -24,7 +25,16 @@ import { diffSnapshots } from '../queries/snapshot-diff.ts';
 import { tickerView, timeline } from '../queries/ticker-views.ts';
 import { replayFrames, replayTimes } from '../queries/replay.ts';
 import { fetchTickerOnDemand } from '../queries/ticker-fetch.ts';
-import { exportSeriesCsv, exportSnapshots, exportToString } from '../store/export.ts';
+import { inspectBackup, restoreIntoOpenDatabase } from '../store/backup.ts';
+import { StoreError } from '../store/errors.ts';
+import {
+  exportSeriesCsv,
+  exportSnapshots,
+  exportToString,
+  paceExport,
+  settleExport,
+  type ExportCounter,
+} from '../store/export.ts';
 import type { Watchlist } from '../store/repositories/watchlists.ts';
 import { backtestHandlers } from '../backtest/bridge-handlers.ts';
 import { publishSnapshots } from '../snapshot-publisher.ts';
@@ -47,6 +57,38 @@ function checkTicker(app: App, ticker: string): void {
       `${ticker} is not in the market's universe (universe:search lists what is)`,
     );
   }
+}
+
+/**
+ * Past this size a snapshot export is written to `<data dir>/exports/` instead of answered as
+ * text: the answer is held whole on both sides of the bridge (and in a Blob), so it stays small.
+ */
+const INLINE_EXPORT_BYTES = 8 * 1024 * 1024;
+/** At most this often an export:progress event (one more when the export ends). */
+const EXPORT_PROGRESS_MS = 500;
+
+/** What a backup file can fail on: said to the user as it is, not as an internal error. */
+const REFUSED_BACKUP_KINDS = new Set([
+  'not_gammawatch',
+  'too_new',
+  'corrupt',
+  'cannot_open',
+  'invalid_input',
+]);
+
+const backupsDir = (app: App): string => path.join(app.dataDir, 'backups');
+
+function listBackups(app: App): BridgeOutput<'backup:list'> {
+  const folder = backupsDir(app);
+  const names = fs.existsSync(folder) ? fs.readdirSync(folder) : [];
+  const backups = names
+    .filter((name) => backupNameSchema.safeParse(name).success)
+    .flatMap((name) => {
+      const stat = fs.statSync(path.join(folder, name), { throwIfNoEntry: false });
+      return stat?.isFile() ? [{ name, bytes: stat.size, modifiedAt: iso(stat.mtimeMs) }] : [];
+    })
+    .sort((a, b) => b.modifiedAt.localeCompare(a.modifiedAt) || a.name.localeCompare(b.name));
+  return { folder, backups };
 }
 
 const SAMPLE_EVENT = (at: string): AlertEvent => ({
@@ -240,13 +282,35 @@ export function createBridgeHandlers(app: App): BridgeHandlers {
       if (input.endpoint) query.endpoint = input.endpoint;
       if (input.from) query.from = input.from;
       if (input.to) query.to = input.to;
-      const content = exportToString(exportSnapshots(store, query, input.format));
       const stamp = iso(app.wallNow()).slice(0, 19).replace(/[:T]/g, '-');
-      return {
-        name: `gammawatch-snapshots${input.ticker ? `-${input.ticker}` : ''}-${stamp}.${input.format}`,
-        mime: input.format === 'csv' ? 'text/csv' : 'application/json',
-        content,
+      const name = `gammawatch-snapshots${input.ticker ? `-${input.ticker}` : ''}-${stamp}.${input.format}`;
+      const mime = input.format === 'csv' ? 'text/csv' : 'application/json';
+      // Read page by page, a turn of the event loop every few ms (other calls are answered
+      // meanwhile), held in memory only up to INLINE_EXPORT_BYTES, then streamed to a file.
+      const counter: ExportCounter = { scanned: 0, written: 0 };
+      let reported = 0;
+      const progress = (bytes: number, done = false): void => {
+        const now = performance.now();
+        if (!done && now - reported < EXPORT_PROGRESS_MS) return;
+        reported = now;
+        const phase = done ? 'done' : counter.written === 0 && counter.scanned > 0 ? 'columns' : 'rows';
+        const snapshots = phase === 'columns' ? counter.scanned : counter.written;
+        app.events.emit('export:progress', { name, phase, snapshots, bytes });
       };
+      const chunks = paceExport(exportSnapshots(store, query, input.format, counter), {
+        onChunk: (bytes) => progress(bytes),
+      });
+      const settled = await settleExport(
+        chunks,
+        path.join(app.dataDir, 'exports', name),
+        INLINE_EXPORT_BYTES,
+      );
+      if ('content' in settled) {
+        if (reported > 0) progress(Buffer.byteLength(settled.content), true);
+        return { name, mime, content: settled.content };
+      }
+      progress(settled.bytes, true);
+      return { name, mime, path: settled.path, bytes: settled.bytes };
     },
     'export:series': async (input) => {
       const query = seriesWindowDates(store, input.ticker, input.window, app.marketNow());
@@ -275,6 +339,32 @@ export function createBridgeHandlers(app: App): BridgeHandlers {
       const file = path.join(dir, `gammawatch-${iso(at).replace(/[:.]/g, '-')}.db`);
       const report = await store.backup(file);
       return { path: report.destination, bytes: report.bytes, createdAt: iso(at) };
+    },
+    'backup:list': async () => listBackups(app),
+    'backup:import': async ({ name }) => {
+      const dir = backupsDir(app);
+      const file = path.join(dir, name);
+      if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile())
+        throw new BridgeFailure('not_found', `no backup ${name} in ${dir}`);
+      const stamp = iso(app.wallNow()).replace(/[:.]/g, '-');
+      try {
+        // Checked before anything else is done, so a foreign or newer file changes nothing.
+        inspectBackup(file);
+        const safety = await store.backup(path.join(dir, `gammawatch-before-import-${stamp}.db`));
+        const report = await restoreIntoOpenDatabase(file, store.file, store.stats().pageSize);
+        app.events.emit('app:changed', app.info());
+        return {
+          name,
+          fromVersion: report.fromVersion,
+          toVersion: report.toVersion,
+          snapshots: report.snapshots,
+          safetyBackup: safety.destination,
+        };
+      } catch (error) {
+        if (error instanceof StoreError && REFUSED_BACKUP_KINDS.has(error.kind))
+          throw new BridgeFailure('invalid_input', `${name} was not imported: ${error.message}`);
+        throw error;
+      }
     },
     'replay:times': async (input) => replayTimes({ store }, input),
     'replay:frames': async (input) => replayFrames({ store }, input),

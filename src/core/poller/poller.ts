@@ -22,7 +22,7 @@ import { marketGate } from './market-gate.ts';
 import type { PollClient, PollResult } from './poll-client.ts';
 import { realTimers, type Timers } from './timers.ts';
 import { cronTrigger, marketClockTrigger, type Tick, type Trigger } from './triggers.ts';
-import { WorkQueue } from './work-queue.ts';
+import { WaitTooLongError, WorkQueue } from './work-queue.ts';
 import type { ChannelSettings } from '../alerts/policy.ts';
 
 export interface JobRunSummary {
@@ -43,6 +43,13 @@ export interface JobRunSummary {
   alertsNew: number;
   durationMs: number;
   errorMessages: string[];
+  /**
+   * Of `errors`, requests that gave up rather than wait as long as a server's rate limit (429)
+   * asked (a run with `maxWaitMs`, i.e. `watch --once`).
+   */
+  rateLimited: number;
+  /** What the run should know besides errors, e.g. a Retry-After that was capped. */
+  notes: string[];
 }
 
 export type TriggerMode = 'cron' | 'market-clock' | 'manual';
@@ -71,6 +78,8 @@ export interface PollerOptions {
   backoffMaxMs?: number;
   /** Queue attempts per request (the client retries within each). */
   maxAttempts?: number;
+  /** A 429's Retry-After longer than this is cut to it (default 5 min; see WorkQueue). */
+  maxRetryAfterMs?: number;
   /** Lookback of the first series request of a ticker. */
   backfillWindow?: string;
   /** Lookback of the scheduled series refresh. */
@@ -94,6 +103,15 @@ export interface PollerOptions {
 }
 
 const MAX_ERROR_MESSAGES = 5;
+const MAX_NOTES = 5;
+
+/** Options of one run: `maxWaitMs` bounds how long any request of it may be held back. */
+export interface RunOptions {
+  urgent?: boolean;
+  force?: boolean;
+  /** Longest wait (429 Retry-After, endpoint backoff) before a request fails instead; see QueueTask. */
+  maxWaitMs?: number;
+}
 
 export class Poller {
   readonly #o: PollerOptions;
@@ -125,6 +143,7 @@ export class Poller {
     if (options.backoffBaseMs !== undefined) queueOptions.backoffBaseMs = options.backoffBaseMs;
     if (options.backoffMaxMs !== undefined) queueOptions.backoffMaxMs = options.backoffMaxMs;
     if (options.maxAttempts !== undefined) queueOptions.maxAttempts = options.maxAttempts;
+    if (options.maxRetryAfterMs !== undefined) queueOptions.maxStatedWaitMs = options.maxRetryAfterMs;
     this.queue = new WorkQueue(queueOptions);
     this.#loadLastRuns();
   }
@@ -208,9 +227,13 @@ export class Poller {
   }
 
   /** Every job once (ignoring the market gate), e.g. for `watch --once`. */
-  async runAll(options: { force?: boolean; jobs?: readonly PollJob[] } = {}): Promise<JobRunSummary[]> {
+  async runAll(
+    options: { force?: boolean; jobs?: readonly PollJob[]; maxWaitMs?: number } = {},
+  ): Promise<JobRunSummary[]> {
     const jobs = options.jobs ?? POLL_JOBS;
-    return Promise.all(jobs.map((job) => this.runJob(job, { force: options.force ?? false })));
+    const run: RunOptions = { force: options.force ?? false };
+    if (options.maxWaitMs !== undefined) run.maxWaitMs = options.maxWaitMs;
+    return Promise.all(jobs.map((job) => this.runJob(job, run)));
   }
 
   /** Refresh now: urgent, past the max-age cache (still conditional). */
@@ -222,7 +245,7 @@ export class Poller {
   }
 
   /** One job now. Joins the run in progress if there is one. */
-  runJob(job: PollJob, options: { urgent?: boolean; force?: boolean } = {}): Promise<JobRunSummary> {
+  runJob(job: PollJob, options: RunOptions = {}): Promise<JobRunSummary> {
     const existing = this.#running.get(job);
     if (existing) return existing.run;
     const settings = this.#o.settings();
@@ -330,7 +353,7 @@ export class Poller {
   async #execute(
     job: PollJob,
     requests: readonly PollRequest[],
-    options: { urgent?: boolean; force?: boolean; record?: boolean },
+    options: RunOptions & { record?: boolean },
   ): Promise<JobRunSummary> {
     const { store } = this.#o;
     const started = performance.now();
@@ -352,6 +375,8 @@ export class Poller {
       alertsNew: 0,
       durationMs: 0,
       errorMessages: [],
+      rateLimited: 0,
+      notes: [],
     };
     const chunk = Math.max(1, this.#o.ingestChunk ?? 100);
     let buffer: Fetched[] = [];
@@ -365,14 +390,26 @@ export class Poller {
       summary.errors++;
       if (summary.errorMessages.length < MAX_ERROR_MESSAGES) summary.errorMessages.push(message);
     };
+    const note = (text: string): void => {
+      if (summary.notes.length < MAX_NOTES && !summary.notes.includes(text)) summary.notes.push(text);
+    };
 
     await Promise.all(
-      requests.map((request) =>
-        this.queue
+      requests.map((request) => {
+        const label = `${request.endpoint}${request.ticker ? ` ${request.ticker}` : ''}`;
+        // A capped Retry-After of this request: said in the run's notes, and again with its error
+        // should the retry fail too, so the poll status tells why the run took minutes.
+        let held: string | null = null;
+        return this.queue
           .enqueue<PollResult>({
             key: request.key,
             endpoint: request.endpoint,
             urgent: options.urgent ?? false,
+            ...(options.maxWaitMs === undefined ? {} : { maxWaitMs: options.maxWaitMs }),
+            onNote: (text) => {
+              held = text;
+              note(`${label}: ${text}`);
+            },
             run: (signal) => request.call(this.#o.client, { signal, force: options.force ?? false }),
           })
           .then(
@@ -387,14 +424,20 @@ export class Poller {
             },
             (error: unknown) => {
               summary.requests++;
+              if (error instanceof WaitTooLongError && error.rateLimited) summary.rateLimited++;
               if (request.endpoint === 'signals' && request.ticker) {
                 const kind = error instanceof ApiError ? error.kind : 'error';
                 this.#tickerErrors.set(request.ticker, { kind, message: failureText(error) });
               }
-              fail(`${request.endpoint}${request.ticker ? ` ${request.ticker}` : ''}: ${failureText(error)}`);
+              // A task that gave up on a failure backoff: its own last failure says more than the wait.
+              const text =
+                error instanceof WaitTooLongError && !error.rateLimited && error.cause !== undefined
+                  ? `${failureText(error.cause)} (${error.message})`
+                  : failureText(error);
+              fail(`${label}: ${text}${held === null ? '' : ` (${held})`}`);
             },
-          ),
-      ),
+          );
+      }),
     );
     flush();
     summary.durationMs = performance.now() - started;
@@ -413,6 +456,7 @@ export class Poller {
             snapshotsNew: summary.snapshotsNew,
             alertsNew: summary.alertsNew,
             errors: summary.errorMessages,
+            ...(summary.notes.length > 0 ? { notes: summary.notes } : {}),
           },
         }),
       );

@@ -2,9 +2,12 @@
 // work with bounded concurrency, a little jitter so ticks do not hit the service in lockstep,
 // per-endpoint backoff after failures, a global or per-endpoint gate after a 429's Retry-After,
 // pause/resume, and a shutdown that waits for what is in flight. Identical work (same key) queued
-// twice is one task: a burst of missed ticks cannot become a stampede.
+// twice is one task: a burst of missed ticks cannot become a stampede. A server's stated wait is
+// capped (a 429 with `Retry-After: 86400` once held every job for a day), and a task may set how
+// long it is willing to be held back at all (`watch --once` must end): past that it fails.
 import { setMaxListeners } from 'node:events';
 import { realTimers, type Timers } from './timers.ts';
+import { formatWait, rateLimitText } from './wait-text.ts';
 
 export interface QueueTask<T> {
   /** Identity for de-duplication, e.g. `signals:AAPL`. */
@@ -13,6 +16,13 @@ export interface QueueTask<T> {
   readonly endpoint: string;
   /** Refresh-now work: no jitter, ahead of routine work. */
   readonly urgent?: boolean;
+  /**
+   * The longest this task may be held back before a (re)try, by a 429's wait or the endpoint
+   * backoff; a longer hold fails it with WaitTooLongError instead. Unbounded when absent.
+   */
+  readonly maxWaitMs?: number;
+  /** Told when a retry of this task waits less than the server asked (the wait was capped). */
+  onNote?(note: string): void;
   run(signal: AbortSignal): Promise<T>;
 }
 
@@ -33,6 +43,8 @@ export interface WorkQueueOptions {
   maxAttempts?: number;
   backoffBaseMs?: number;
   backoffMaxMs?: number;
+  /** A server-stated wait (Retry-After) longer than this is cut to it (default 5 min). */
+  maxStatedWaitMs?: number;
   timers?: Timers;
   random?: () => number;
   classify?: (error: unknown, task: QueueTask<unknown>) => FailureAdvice;
@@ -45,6 +57,22 @@ export class QueueClosedError extends Error {
   }
 }
 
+/** A task would be held back longer than its maxWaitMs: it fails rather than wait. */
+export class WaitTooLongError extends Error {
+  constructor(
+    message: string,
+    /** Whether a server's rate limit (429) is what holds it back. */
+    readonly rateLimited: boolean,
+    cause?: unknown,
+  ) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'WaitTooLongError';
+  }
+}
+
+/** The default cap on a server-stated wait: a scheduled poll never stalls for longer. */
+export const DEFAULT_MAX_STATED_WAIT_MS = 5 * 60_000;
+
 interface Entry {
   task: QueueTask<unknown>;
   notBefore: number;
@@ -52,11 +80,19 @@ interface Entry {
   promise: Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+  /** The failure of the latest attempt, kept as the cause when the task gives up waiting. */
+  lastError?: unknown;
 }
 
-interface Backoff {
-  failures: number;
+/** Why an endpoint or everything is held back, for a task that will not wait that long. */
+interface Hold {
   until: number;
+  /** "rate limited: the server asked to wait 24 h"; null for plain failure backoff. */
+  rateLimit: string | null;
+}
+
+interface Backoff extends Hold {
+  failures: number;
 }
 
 export interface QueueStats {
@@ -78,6 +114,7 @@ export class WorkQueue {
   readonly #maxAttempts: number;
   readonly #backoffBaseMs: number;
   readonly #backoffMaxMs: number;
+  readonly #maxStatedWaitMs: number;
   readonly #timers: Timers;
   readonly #random: () => number;
   readonly #classify: (error: unknown, task: QueueTask<unknown>) => FailureAdvice;
@@ -90,6 +127,7 @@ export class WorkQueue {
   readonly #idleWaiters: (() => void)[] = [];
   readonly #listeners = new Set<() => void>();
   #gatedUntil = 0;
+  #gateReason: string | null = null;
   #paused = false;
   #closed = false;
   #cancelWake: (() => void) | null = null;
@@ -101,6 +139,7 @@ export class WorkQueue {
     this.#maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? 2));
     this.#backoffBaseMs = options.backoffBaseMs ?? 1_000;
     this.#backoffMaxMs = options.backoffMaxMs ?? 5 * 60_000;
+    this.#maxStatedWaitMs = Math.max(0, options.maxStatedWaitMs ?? DEFAULT_MAX_STATED_WAIT_MS);
     this.#timers = options.timers ?? realTimers;
     this.#random = options.random ?? Math.random;
     this.#classify = options.classify ?? defaultClassify;
@@ -205,6 +244,7 @@ export class WorkQueue {
   #pump(): void {
     if (this.#closed && this.#queue.length === 0) return this.#settleIdle();
     const now = this.#timers.now();
+    if (!this.#paused) this.#dropImpatient(now);
     let earliest = Infinity;
     while (!this.#paused && this.#running.size < this.#concurrency) {
       let picked = -1;
@@ -223,6 +263,43 @@ export class WorkQueue {
     if (!this.#paused && this.#queue.length > 0 && this.#running.size < this.#concurrency)
       this.#wake(earliest);
     this.#settleIdle();
+  }
+
+  /** Fails the queued tasks that would be held back longer than their maxWaitMs. */
+  #dropImpatient(now: number): void {
+    let dropped = false;
+    for (let i = this.#queue.length - 1; i >= 0; i--) {
+      const entry = this.#queue[i] as Entry;
+      const limit = entry.task.maxWaitMs;
+      if (limit === undefined || this.#readyAt(entry) - now <= limit) continue;
+      this.#queue.splice(i, 1);
+      this.#byKey.delete(entry.task.key);
+      entry.reject(this.#tooLong(entry, limit, now));
+      dropped = true;
+    }
+    if (dropped) this.#changed();
+  }
+
+  #tooLong(entry: Entry, limit: number, now: number): WaitTooLongError {
+    const backoff = this.#backoff.get(entry.task.endpoint);
+    // Whichever hold lasts longest is the reason given.
+    const hold: Hold | null =
+      this.#gatedUntil > now && this.#gatedUntil >= (backoff?.until ?? 0)
+        ? { until: this.#gatedUntil, rateLimit: this.#gateReason }
+        : backoff && backoff.until > now
+          ? backoff
+          : null;
+    const reason =
+      hold?.rateLimit ??
+      (hold
+        ? `${entry.task.endpoint} is backing off after failures for ${formatWait(hold.until - now)}`
+        : null) ??
+      `held back for ${formatWait(this.#readyAt(entry) - now)}`;
+    return new WaitTooLongError(
+      `${reason}; not waiting longer than ${formatWait(limit)}`,
+      hold?.rateLimit != null,
+      entry.lastError,
+    );
   }
 
   #readyAt(entry: Entry): number {
@@ -271,14 +348,28 @@ export class WorkQueue {
       const exp = Math.min(this.#backoffMaxMs, this.#backoffBaseMs * 2 ** (failures - 1));
       // Full jitter in the upper half keeps spacing while de-synchronising endpoints.
       let until = now + Math.round(exp * (0.5 + this.#random() * 0.5));
+      let rateLimit: string | null = null;
+      let note: string | null = null;
       if (advice.retryAfterMs !== undefined) {
-        const stated = now + Math.max(0, advice.retryAfterMs);
-        if (advice.gate === 'all') this.#gatedUntil = Math.max(this.#gatedUntil, stated);
+        // The server's word is followed up to the cap: a day-long Retry-After (a misconfigured
+        // proxy, a hostile server) must not stop polling; after the cap it is simply asked again.
+        const asked = Math.max(0, advice.retryAfterMs);
+        const wait = Math.min(asked, this.#maxStatedWaitMs);
+        const stated = now + wait;
+        rateLimit = rateLimitText(asked, asked);
+        if (wait < asked) note = rateLimitText(asked, wait);
+        if (advice.gate === 'all' && stated >= this.#gatedUntil) {
+          this.#gatedUntil = stated;
+          this.#gateReason = rateLimit;
+        }
         until = Math.max(until, stated);
       }
-      this.#backoff.set(endpoint, { failures, until });
+      this.#backoff.set(endpoint, { failures, until, rateLimit });
+      entry.lastError = outcome.error;
       if (advice.retry && entry.attempts < this.#maxAttempts && !this.#closed) {
         entry.notBefore = now;
+        if (note !== null && (entry.task.maxWaitMs === undefined || entry.task.maxWaitMs >= until - now))
+          this.#notify(entry, note);
         this.#queue.push(entry);
       } else {
         this.#byKey.delete(entry.task.key);
@@ -287,6 +378,14 @@ export class WorkQueue {
     }
     this.#changed();
     this.#pump();
+  }
+
+  #notify(entry: Entry, note: string): void {
+    try {
+      entry.task.onNote?.(note);
+    } catch {
+      // A note is information only; a failing listener must not fail the task.
+    }
   }
 
   #safeClassify(error: unknown, task: QueueTask<unknown>): FailureAdvice {

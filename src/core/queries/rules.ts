@@ -53,6 +53,8 @@ function checkQuietHoursPass(rule: AlertRuleBody): void {
 export interface RuleUniverse {
   tickers(): readonly { ticker: string }[] | null;
   hasWatchlist(id: number): boolean;
+  /** The webhook ids set up in settings; absent: not checked (callers without settings). */
+  webhookIds?(): readonly string[];
 }
 
 /** The universe check of the running app: its source's list, if that source keeps one, and its store's watchlists. */
@@ -60,11 +62,45 @@ export function ruleUniverse(app: {
   source: { listsUniverse: boolean };
   universe(): readonly { ticker: string }[];
   store: { watchlists: { get(id: number): unknown } };
+  settings?(): { notifications: { webhooks: readonly { id: string }[] } };
 }): RuleUniverse {
-  return {
+  const universe: RuleUniverse = {
     tickers: () => (app.source.listsUniverse ? app.universe() : null),
     hasWatchlist: (id) => app.store.watchlists.get(id) !== undefined,
   };
+  const settings = app.settings?.bind(app);
+  if (settings) universe.webhookIds = () => settings().notifications.webhooks.map((w) => w.id);
+  return universe;
+}
+
+/** An id as an error message may quote it: a crafted one can be 100,000 characters. */
+function quoted(id: string): string {
+  return JSON.stringify(id.length > 48 ? `${id.slice(0, 48)}…` : id);
+}
+
+/**
+ * A rule that names a webhook settings do not have would never deliver there, silently: refuse it
+ * when saved, as an unknown watchlist is. `kept` are ids the rule already had (an update): a
+ * webhook deleted since does not block other edits of the rule.
+ */
+function checkWebhooks(
+  channels: AlertRuleBody['channels'],
+  universe: RuleUniverse | undefined,
+  kept: readonly string[] = [],
+): void {
+  if (!universe?.webhookIds) return;
+  const known = new Set(universe.webhookIds());
+  const unknown = channels.webhookIds.filter((id) => !known.has(id) && !kept.includes(id));
+  if (unknown.length === 0) return;
+  const names = unknown.slice(0, 3).map(quoted).join(', ');
+  throw new BridgeFailure(
+    'invalid_input',
+    `There is no webhook ${names} in Settings, so this rule would never deliver there. Add it under Settings → Notifications, or choose a configured webhook.`,
+    unknown.slice(0, 3).map((id) => ({
+      path: `channels.webhookIds.${channels.webhookIds.indexOf(id)}`,
+      message: `no webhook ${quoted(id)}`,
+    })),
+  );
 }
 
 /** A rule scoped to a ticker the source never serves, or to a watchlist that does not exist, would never fire: refuse it when saved. */
@@ -96,6 +132,7 @@ export function createRule(
   const parsed = alertRuleInputSchema.parse(input);
   checkScope(parsed.scope, universe);
   const rule = body(parsed);
+  checkWebhooks(rule.channels, universe);
   checkQuietHoursPass(rule);
   return toBridgeRule(repo.create({ name: parsed.name, enabled: parsed.enabled, rule }));
 }
@@ -112,6 +149,7 @@ export function updateRule(
   // Only a changed scope is checked: an old rule whose ticker left the universe (or whose
   // watchlist was deleted) can still be snoozed, renamed or switched off.
   if (rest.scope) checkScope(merged.scope, universe);
+  if (rest.channels) checkWebhooks(merged.channels, universe, current.rule.channels.webhookIds);
   checkQuietHoursPass(merged);
   const patch: { name?: string; enabled?: boolean; rule: AlertRuleBody } = { rule: merged };
   if (name !== undefined) patch.name = name;

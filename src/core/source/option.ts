@@ -2,7 +2,7 @@
 // secrets it needs looked up main-side. `sourceIdOf` names the data behind it, so alerts can tell
 // snapshots of one source from another's.
 import path from 'node:path';
-import type { TradierEnvironment } from '../../shared/bridge/settings.ts';
+import { linkLocalRefusal, type TradierEnvironment } from '../../shared/bridge/settings.ts';
 import { clockSpecOfSetting, type ClockName, type ClockSpec } from '../../shared/clock-spec.ts';
 import type { MarketClock } from '../../service/index.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
@@ -71,6 +71,10 @@ export function sourceFromSettings(d: Settings['dataSource'], ctx: ResolveContex
       };
     }
     case 'remote': {
+      // The schema refuses this already; checked again here because a setting may reach the switch
+      // without the schema (a command line's or a test's override), and this is the last door.
+      const refusal = linkLocalRefusal(d);
+      if (refusal !== null) throw new Error(refusal);
       // A named variable (apiKeyRef) wins, then the stored key (itself overridden by GAMMAWATCH_API_KEY).
       const key = (d.apiKeyRef ? env[d.apiKeyRef] : undefined) ?? ctx.secrets.get('remoteApiKey');
       return { kind: 'remote', baseUrl: d.baseUrl, apiKey: key ?? null, demo: d.demo };

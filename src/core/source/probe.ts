@@ -4,7 +4,7 @@
 import { ApiClient } from '../../client/api-client.ts';
 import { ApiError } from '../../client/errors.ts';
 import type { SourceTestResult } from '../../shared/bridge/data-source.ts';
-import type { DataSource } from '../../shared/bridge/settings.ts';
+import { linkLocalRefusal, type DataSource } from '../../shared/bridge/settings.ts';
 import { probeChainFolder } from '../../service/index.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
@@ -90,12 +90,15 @@ async function probeRemote(
 
 export async function testSource(input: DataSource, deps: ProbeDeps): Promise<SourceTestResult> {
   const timeoutMs = Math.min(deps.timeoutMs ?? PROBE_TIMEOUT_MS, PROBE_TIMEOUT_MS);
-  const option = sourceFromSettings(input, {
-    dataDir: deps.dataDir,
-    secrets: deps.secrets,
-    ...(deps.env ? { env: deps.env } : {}),
-  });
+  // Before anything is resolved or sent: a test must not be the way to reach a metadata service.
+  const refusal = input.kind === 'remote' ? linkLocalRefusal(input) : null;
+  if (refusal !== null) return { ok: false, message: refusal, details: [] };
   try {
+    const option = sourceFromSettings(input, {
+      dataDir: deps.dataDir,
+      secrets: deps.secrets,
+      ...(deps.env ? { env: deps.env } : {}),
+    });
     switch (option.kind) {
       case 'local':
         return { ok: true, message: `Simulator ready (seed ${option.seed ?? 42})`, details: [] };

@@ -2,7 +2,8 @@
 // consistent copy while the poller keeps writing), written beside its destination and renamed
 // into place, so a backup file is either complete or absent. Restoring checks the file is a
 // sound Gammawatch database this version can read, migrates a copy forward, then swaps it in
-// with a rename, keeping the replaced database beside it.
+// with a rename, keeping the replaced database beside it (importBackup, store closed), or copies
+// it over the open database (restoreIntoOpenDatabase, the running app's backup:import).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -185,24 +186,114 @@ export async function importBackup(
     } finally {
       src.close();
     }
-    const copy = new Database(scratch);
-    let applied: string[];
-    let toVersion: number;
-    try {
-      copy.pragma('journal_mode = DELETE');
-      const report = migrate(copy);
-      applied = report.applied;
-      toVersion = report.to;
-      inspectOpen(copy, scratch);
-    } finally {
-      copy.close();
-    }
+    const { applied, toVersion } = migrateCopy(scratch);
     const previous = setAside(into, options.now ?? Date.now);
     fs.renameSync(scratch, into);
     return { source: from, target: into, fromVersion: info.schemaVersion, toVersion, applied, previous };
   } catch (error) {
     removeQuietly(scratch);
     throw toStoreError(error, `importing ${from}`);
+  }
+}
+
+/**
+ * Brings the scratch copy of a backup to this version's schema and checks it again. A database
+ * from elsewhere can carry its own triggers and views, which would then run inside the app on
+ * every write: any the schema does not define make it refused as not a Gammawatch database.
+ */
+function migrateCopy(scratch: string, pageSize?: number): { applied: string[]; toVersion: number } {
+  const copy = new Database(scratch);
+  try {
+    copy.pragma('journal_mode = DELETE');
+    const report = migrate(copy);
+    inspectOpen(copy, scratch);
+    const expected = new Set(expectedCode(report.to));
+    const foreign = (
+      copy
+        .prepare("SELECT type || ' ' || name FROM sqlite_master WHERE type IN ('trigger', 'view')")
+        .pluck()
+        .all() as string[]
+    ).filter((object) => !expected.has(object));
+    if (foreign.length > 0) {
+      throw new StoreError(
+        'not_gammawatch',
+        `the file defines what a Gammawatch database does not (${foreign.slice(0, 5).join(', ')}); not imported`,
+      );
+    }
+    // SQLite copies into a WAL database only between equal page sizes.
+    if (pageSize !== undefined && copy.pragma('page_size', { simple: true }) !== pageSize) {
+      copy.pragma(`page_size = ${Math.trunc(pageSize)}`);
+      copy.exec('VACUUM');
+    }
+    return { applied: report.applied, toVersion: report.to };
+  } finally {
+    copy.close();
+  }
+}
+
+/** The triggers and views a database at `version` has, as 'type name'. */
+function expectedCode(version: number): string[] {
+  const probe = new Database(':memory:');
+  try {
+    migrate(probe, version);
+    return probe
+      .prepare("SELECT type || ' ' || name FROM sqlite_master WHERE type IN ('trigger', 'view')")
+      .pluck()
+      .all() as string[];
+  } finally {
+    probe.close();
+  }
+}
+
+export interface RestoreReport {
+  source: string;
+  fromVersion: number;
+  toVersion: number;
+  applied: string[];
+  snapshots: number;
+}
+
+/**
+ * Replaces the content of the database `target` while the app keeps it open, for an import from
+ * the running app (importBackup needs the store closed). The backup is checked (Gammawatch's
+ * application_id, a schema not newer than this version's, SQLite's integrity check, the tables),
+ * copied and migrated aside, then copied over `target` with SQLite's backup API in one step: the
+ * app's connection sees the new content at its next statement (SQLite bumps the schema cookie),
+ * and a write of the app meanwhile waits or fails as busy rather than mixing into the copy.
+ * `pageSize` is the live database's (a WAL database only takes pages of its own size).
+ * The caller takes a safety backup first: nothing of the replaced content is kept here.
+ */
+export async function restoreIntoOpenDatabase(
+  source: string,
+  target: string,
+  pageSize: number,
+): Promise<RestoreReport> {
+  const from = path.resolve(source);
+  const into = path.resolve(target);
+  if (from === into)
+    throw new StoreError('invalid_input', 'the backup and the database it replaces are the same file');
+  const info = inspectBackup(from);
+  const scratch = scratchPath(into, 'import');
+  try {
+    const src = new Database(from, { readonly: true, fileMustExist: true });
+    try {
+      await src.backup(scratch);
+    } finally {
+      src.close();
+    }
+    const { applied, toVersion } = migrateCopy(scratch, pageSize);
+    const copy = new Database(scratch, { readonly: true, fileMustExist: true });
+    try {
+      // The first step only opens the copy; the second copies every page and commits.
+      await copy.backup(into, { progress: ({ totalPages }) => Math.max(totalPages, 1) });
+    } finally {
+      copy.close();
+    }
+    return { source: from, fromVersion: info.schemaVersion, toVersion, applied, snapshots: info.snapshots };
+  } catch (error) {
+    throw toStoreError(error, `importing ${from}`);
+  } finally {
+    removeQuietly(scratch);
   }
 }
 

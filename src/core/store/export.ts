@@ -3,7 +3,8 @@
 // `date,<metric>,...` header, numbers rounded to the precision each metric is read with. Exports are produced as a
 // sequence of text chunks, read from the store page by page, so a large export neither holds the
 // whole result in memory nor keeps the database busy; writeExportFile() writes them to a file
-// that appears only once complete.
+// that appears only once complete, paceExport() gives the event loop a turn between slices, and
+// settleExport() keeps a small export as text but streams a large one to a file.
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -44,15 +45,26 @@ function* snapshotsOf(store: Store<unknown>, query: SnapshotExportQuery): Genera
   yield* store.snapshots.iterate(range);
 }
 
-/** Snapshots in time order, oldest first, as JSON or CSV text chunks. */
+/** How far an export has gone: snapshots read for the CSV's columns, and snapshots written. */
+export interface ExportCounter {
+  scanned: number;
+  written: number;
+}
+
+/**
+ * Snapshots in time order, oldest first, as JSON or CSV text chunks. An empty chunk is yielded
+ * after each snapshot the CSV's column pass reads, so a consumer pacing itself by chunks (see
+ * paceExport) gets its turns during that pass too.
+ */
 export function* exportSnapshots(
   store: Store<unknown>,
   query: SnapshotExportQuery,
   format: ExportFormat,
+  counter: ExportCounter = { scanned: 0, written: 0 },
 ): Generator<string> {
   const f = parseInput(formatSchema, format, 'export format');
   if (f === 'csv') {
-    yield* snapshotsCsv(store, query);
+    yield* snapshotsCsv(store, query, counter);
     return;
   }
   const header = { format: SNAPSHOT_EXPORT_FORMAT, query };
@@ -70,6 +82,7 @@ export function* exportSnapshots(
       meta: s.meta,
       data: s.data,
     };
+    counter.written++;
     yield (first ? '\n' : ',\n') + JSON.stringify(item);
     first = false;
   }
@@ -85,14 +98,22 @@ const SNAPSHOT_COLUMNS = ['Snapshot time (UTC)', 'Fetched at (UTC)', 'View', 'Ti
  * twice, page by page: once for the columns (the union over all rows, in first-seen order), once
  * for the rows, so memory stays bounded by one snapshot.
  */
-function* snapshotsCsv(store: Store<unknown>, query: SnapshotExportQuery): Generator<string> {
+function* snapshotsCsv(
+  store: Store<unknown>,
+  query: SnapshotExportQuery,
+  counter: ExportCounter,
+): Generator<string> {
   const columns = new Map<string, string>();
-  for (const s of snapshotsOf(store, query))
+  for (const s of snapshotsOf(store, query)) {
     for (const cell of payloadCells(s.data)) if (!columns.has(cell.path)) columns.set(cell.path, cell.header);
+    counter.scanned++;
+    yield '';
+  }
   yield csvLine([...SNAPSHOT_COLUMNS, ...uniqueHeaders(columns)]);
   const paths = [...columns.keys()];
   for (const s of snapshotsOf(store, query)) {
     const values = new Map(payloadCells(s.data).map((c) => [c.path, c.value]));
+    counter.written++;
     yield csvLine([
       iso(s.asof),
       iso(s.fetchedAt),
@@ -143,13 +164,82 @@ export function exportToString(chunks: Iterable<string>): string {
   return out;
 }
 
+/** The longest stretch an export runs before letting other work (bridge calls, polls) have the event loop. */
+const EXPORT_SLICE_MS = 15;
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * The chunks, with a turn of the event loop whenever producing them has taken `sliceMs`: the
+ * store is read synchronously, and a 100,000-snapshot export must not stall the app for minutes.
+ * `onChunk` sees the bytes so far after each chunk (for progress reports).
+ */
+export async function* paceExport(
+  chunks: Iterable<string>,
+  options: { sliceMs?: number; onChunk?: (bytes: number) => void } = {},
+): AsyncGenerator<string> {
+  const sliceMs = options.sliceMs ?? EXPORT_SLICE_MS;
+  let bytes = 0;
+  let sliceStart = performance.now();
+  for (const chunk of chunks) {
+    if (chunk.length > 0) {
+      bytes += Buffer.byteLength(chunk);
+      yield chunk;
+    }
+    options.onChunk?.(bytes);
+    if (performance.now() - sliceStart >= sliceMs) {
+      await nextTurn();
+      sliceStart = performance.now();
+    }
+  }
+}
+
+export type SettledExport = { content: string } | { path: string; bytes: number };
+
+/**
+ * A small export comes back as text (the renderer saves it as a download); once it passes
+ * `maxInlineBytes` it is written to `destination` instead, chunk by chunk, so memory stays
+ * bounded by the inline limit whatever the export's size, and the caller gets the file's path.
+ */
+export async function settleExport(
+  chunks: AsyncIterable<string>,
+  destination: string,
+  maxInlineBytes: number,
+): Promise<SettledExport> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const held: string[] = [];
+  let bytes = 0;
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done) return { content: held.join('') };
+    held.push(next.value);
+    bytes += Buffer.byteLength(next.value);
+    if (bytes > maxInlineBytes) break;
+  }
+  async function* rest(): AsyncGenerator<string> {
+    yield* held.splice(0);
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  try {
+    fs.mkdirSync(path.dirname(destination), { recursive: true });
+  } catch (error) {
+    await iterator.return?.();
+    throw toStoreError(error, `creating ${path.dirname(destination)}`);
+  }
+  return writeExportFile(destination, rest());
+}
+
 /**
  * Writes chunks to `destination` through a scratch file renamed into place, so the file is
  * either the complete export or absent.
  */
 export async function writeExportFile(
   destination: string,
-  chunks: Iterable<string>,
+  chunks: Iterable<string> | AsyncIterable<string>,
 ): Promise<{ path: string; bytes: number }> {
   const target = path.resolve(destination);
   const scratch = `${target}.partial-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -162,7 +252,7 @@ export async function writeExportFile(
       failure = error;
     });
     try {
-      for (const chunk of chunks) {
+      for await (const chunk of chunks) {
         if (failure !== undefined) throw failure;
         bytes += Buffer.byteLength(chunk);
         // once() rejects if the stream fails while we wait, so a full disk ends the export.

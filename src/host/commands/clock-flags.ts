@@ -20,6 +20,13 @@ export const CLOCK_FLAGS = {
 } as const satisfies Record<string, ClockFlagSpelling>;
 
 /**
+ * The market instants a command line accepts (--market-time, --at, --fast-start): 1970 to 2099.
+ * Any ISO-8601 time parses, but the calendar, the simulator and the date formats downstream are
+ * four-digit, post-epoch years; year 0 started and then failed with a stack trace on every poll.
+ */
+export const MARKET_TIME_RANGE = { min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 0, 1) - 1 } as const;
+
+/**
  * The clock a command's parsed flags (parseArgs `values`) ask for, or undefined when they choose
  * none. Throws an Error naming the flag at fault.
  */
@@ -32,7 +39,7 @@ export function clockFromFlags(
     const v: unknown = name === undefined ? undefined : (values as Record<string, unknown>)[name];
     return typeof v === 'string' ? v : undefined;
   };
-  return parseClockFlags(
+  const spec = parseClockFlags(
     {
       clock: flag('clock'),
       speed: flag(spelling.speed),
@@ -42,4 +49,13 @@ export function clockFromFlags(
     spelling,
     now,
   );
+  // Here rather than in the shared parser: the instant the flags gave, not a clock's own "now".
+  const instant = spec?.kind === 'frozen' ? spec.at : spec?.kind === 'fast' ? spec.start : undefined;
+  if (instant !== undefined && (instant < MARKET_TIME_RANGE.min || instant > MARKET_TIME_RANGE.max)) {
+    const name = spelling.at !== undefined && flag(spelling.at) !== undefined ? spelling.at : spelling.start;
+    throw new Error(
+      `--${name ?? 'market-time'} must be a time in 1970-2099, got '${flag(name) ?? new Date(instant).toISOString()}'`,
+    );
+  }
+  return spec;
 }

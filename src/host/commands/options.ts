@@ -15,16 +15,35 @@ export function intOption(name: string, raw: string | undefined, lo: number, hi:
 }
 
 /**
+ * `$GAMMAWATCH_HOME`, else `~/.gammawatch` (absolute). Set but empty (or blank) counts as unset, as
+ * a shell's `GAMMAWATCH_HOME= gammawatch …` means: path.resolve('') is the current folder, which
+ * would quietly put a database wherever the command happened to run.
+ */
+export function homeDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  const home = env['GAMMAWATCH_HOME'];
+  return path.resolve(
+    home !== undefined && home.trim() !== '' ? home : path.join(os.homedir(), '.gammawatch'),
+  );
+}
+
+/** `--data-dir` as given, refused when empty (it would mean the current folder, as above). */
+export function dataDirOption(raw: string | undefined): string | undefined {
+  if (raw !== undefined && raw.trim() === '')
+    throw new Error('--data-dir must name a folder, got an empty value');
+  return raw;
+}
+
+/**
  * The data folder: `--data-dir`, else the folder of `--db`, else `$GAMMAWATCH_HOME`, else
  * `~/.gammawatch` (absolute).
  */
-export function dataDirOf(values: { 'data-dir'?: string | undefined; db?: string | undefined }): string {
-  return path.resolve(
-    values['data-dir'] ??
-      (values.db
-        ? path.dirname(values.db)
-        : (process.env['GAMMAWATCH_HOME'] ?? path.join(os.homedir(), '.gammawatch'))),
-  );
+export function dataDirOf(
+  values: { 'data-dir'?: string | undefined; db?: string | undefined },
+  env: NodeJS.ProcessEnv = process.env,
+): string {
+  const dataDir = dataDirOption(values['data-dir']);
+  if (dataDir !== undefined) return path.resolve(dataDir);
+  return values.db ? path.resolve(path.dirname(values.db)) : homeDataDir(env);
 }
 
 /** The data-source flags of `watch` and `backtest` (backtest has no --chains, --demo or clock flags). */

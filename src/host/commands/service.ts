@@ -1,13 +1,14 @@
 // `gammawatch service`: runs the local API v2 service until SIGINT or SIGTERM. It prints the base
 // URL and the API key to stdout (the only place the key is ever shown) and logs to stderr.
 import { parseArgs } from 'node:util';
-import { SERIES_WINDOW_PATTERN } from '../../shared/api/index.ts';
 import { TICKER_PATTERN } from '../../shared/bridge/common.ts';
 import { DEFAULT_DRAIN_MS, describeSnapshotTime, startService } from '../../service/index.ts';
 import type { ClockSpec } from '../../shared/clock-spec.ts';
 import { CLOCK_FLAGS, clockFromFlags } from './clock-flags.ts';
 import type { Command } from './command.ts';
-import { intOption, untilStopSignal } from './options.ts';
+import { checkKeysFile } from './keys-file.ts';
+import { dataDirOption, intOption, untilStopSignal } from './options.ts';
+import { warmSeriesOption } from './series-option.ts';
 
 const HELP = `usage: gammawatch service [options]
 
@@ -18,8 +19,8 @@ const HELP = `usage: gammawatch service [options]
                     data: "now" is the newest snapshot of --chains, the default there, so a
                     folder of last week's files still ranks; real: the wall clock)
   --speed N         speed of the fast clock (default 300)
-  --at TIME         freeze the market clock at TIME (ISO-8601, e.g. 2025-03-12T15:00:00Z): a
-                    repeatable view of one instant
+  --at TIME         freeze the market clock at TIME (ISO-8601 in 1970-2099, e.g.
+                    2025-03-12T15:00:00Z): a repeatable view of one instant
   --chains DIR      serve the chain files of DIR (Cboe quotedata.csv / delayed-quotes JSON)
                     instead of the simulated market, watched live: files copied in are served
                     within seconds. DIR/history/<TICKER>.csv (daily closes) and DIR/earnings.csv
@@ -33,11 +34,12 @@ const HELP = `usage: gammawatch service [options]
   --tradier-base-url ORIGIN
                     another origin for Tradier's API (tests point it at a stand-in)
   --api-key K       accept bearer key K (repeatable)
-  --keys-file F     accept the keys of F (JSON array, {"keys": [...]}, or one per line)
+  --keys-file F     accept the keys of F (JSON array, {"keys": [...]}, or one per line): a
+                    regular file of at most 1 MB
   --data-dir D      where a generated key is kept (default $GAMMAWATCH_HOME/service or
                     ~/.gammawatch/service)
   --warm-series W   series lookback computed in the background at start (default 180d;
-                    e.g. 2y, or off)
+                    e.g. 2y, at most 5y, or off)
   --drain-ms N      on SIGTERM or SIGINT, stop accepting connections and give the requests in
                     flight N ms to finish before cutting them (default 10000); a second signal
                     cuts them at once
@@ -83,16 +85,15 @@ export async function runService(
     clockFromFlags(values, CLOCK_FLAGS.service) ?? (chains ? { kind: 'data' } : { kind: 'real' });
   if (clock.kind === 'data' && !chains)
     throw new Error("--clock data needs --chains DIR: it is the newest snapshot of the folder's files");
-  const warmSeries = values['warm-series'] ?? '180d';
-  if (warmSeries !== 'off' && !SERIES_WINDOW_PATTERN.test(warmSeries)) {
-    throw new Error(`--warm-series must be a lookback such as 180d or 2y, or off; got '${warmSeries}'`);
-  }
+  const warmSeries = warmSeriesOption(values['warm-series']);
   const tradier = tradierOptions(values, process.env['GAMMAWATCH_TRADIER_TOKEN']);
   if (tradier && !chains)
     throw new Error('Tradier needs --chains DIR: every chain it fetches is written there as a file');
   const port = intOption('port', values.port, 0, 65535);
   const seed = intOption('seed', values.seed, -(2 ** 31), 2 ** 31 - 1);
   const drainMs = intOption('drain-ms', values['drain-ms'], 0, 600_000) ?? DEFAULT_DRAIN_MS;
+  const dataDir = dataDirOption(values['data-dir']);
+  if (values['keys-file'] !== undefined) checkKeysFile(values['keys-file']);
 
   const service = await startService({
     ...(port !== undefined ? { port } : {}),
@@ -103,9 +104,9 @@ export async function runService(
     ...(tradier ? { tradier } : {}),
     ...(values['api-key'] ? { apiKeys: values['api-key'] } : {}),
     ...(values['keys-file'] !== undefined ? { keysFile: values['keys-file'] } : {}),
-    ...(values['data-dir'] !== undefined ? { dataDir: values['data-dir'] } : {}),
+    ...(dataDir !== undefined ? { dataDir } : {}),
     log: values.quiet ? 'quiet' : { level: 'info' },
-    warm: { seriesWindow: warmSeries === 'off' ? null : warmSeries },
+    warm: { seriesWindow: warmSeries },
   });
 
   const { keys } = service;

@@ -4,15 +4,13 @@
 // default data source.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { electronAvailability, hasDisplay } from '../headless/electron-runtime.ts';
 import { ensureBuilt, RENDERER_DIR, REPO_ROOT } from '../headless/renderer-build.ts';
 import { runHeadless } from '../headless/run-headless.ts';
 import { CLOCK_FLAGS, clockFromFlags } from './clock-flags.ts';
 import type { Command } from './command.ts';
-import { intOption, untilStopSignal } from './options.ts';
+import { dataDirOf, homeDataDir, intOption, untilStopSignal } from './options.ts';
 import { messageOf } from '../../shared/message-of.ts';
 
 const HELP = `usage: gammawatch start [options]
@@ -28,9 +26,8 @@ const HELP = `usage: gammawatch start [options]
   -h, --help          this text
 `;
 
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env.GAMMAWATCH_HOME ?? resolve(homedir(), '.gammawatch'));
-}
+/** `$GAMMAWATCH_HOME` (unless empty), else `~/.gammawatch`: the one rule, in options.ts. */
+export const defaultDataDir = homeDataDir;
 
 const start: Command = {
   summary: 'run the app (Electron window, or headless on a loopback address)',
@@ -57,7 +54,7 @@ const start: Command = {
     const port = intOption('port', values.port, 0, 65_535) ?? 0;
     const clock = clockFromFlags(values, CLOCK_FLAGS.start);
     const seed = intOption('seed', values.seed, 0, 2 ** 31 - 1);
-    const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
+    const dataDir = dataDirOf({ 'data-dir': values['data-dir'] });
     mkdirSync(dataDir, { recursive: true });
     const log = (line: string): void => void process.stderr.write(`gammawatch: ${line}\n`);
 

@@ -1,14 +1,21 @@
 // `gammawatch watch`: the watcher without a UI. Polls on schedule until SIGINT/SIGTERM, printing
 // alerts as they arrive; with --once, runs every job once, waits for the deliveries, prints a
-// summary (one JSON object with --json) and exits.
+// summary (one JSON object with --json) and exits. A --once run never waits on a server's rate
+// limit for longer than ONCE_MAX_WAIT_MS: such a request fails, and the exit code says so.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createApp, type App } from '../../core/app.ts';
 import type { JobRunSummary } from '../../core/poller/poller.ts';
 import { POLL_JOBS, type PollJob } from '../../shared/bridge/settings.ts';
-import { TICKER_PATTERN } from '../../shared/bridge/common.ts';
+import { ASCII_TEXT, TICKER_PATTERN } from '../../shared/bridge/common.ts';
 import type { Command } from './command.ts';
 import { dataDirOf, dataSourceOf, untilStopSignal } from './options.ts';
+
+/**
+ * The longest a `--once` request is held back (a 429's Retry-After, the endpoint backoff) before it
+ * fails instead: a run from cron must end, and a server asking for a day would otherwise hang it.
+ */
+export const ONCE_MAX_WAIT_MS = 30_000;
 
 const HELP = `usage: gammawatch watch [options]
 
@@ -21,7 +28,8 @@ const HELP = `usage: gammawatch watch [options]
   --api-key K          API key for a remote service (or $GAMMAWATCH_API_KEY)
   --demo               no key: the demo symbols only (X-Svc-Demo: 1)
   --tickers A,B        put these tickers on the "Command line" watchlist first
-  --once               run every job once, print a summary and exit
+  --once               run every job once, print a summary and exit (a request the server
+                       asks to wait more than 30 s for fails instead, and the exit code is 1)
   --jobs a,b           with --once: only these jobs (${POLL_JOBS.join(', ')})
   --json               the summary (or, without --once, each event) as JSON
   --seed N             local simulator seed (default: settings)
@@ -41,6 +49,8 @@ export interface WatchSummary {
   errors: number;
   /** Of `errors`, responses the database refused to store (full disk, damaged or locked file). */
   store_errors: number;
+  /** Of `errors`, requests that gave up rather than wait as long as a server's 429 asked. */
+  rate_limited: number;
   duration_ms: number;
   jobs: {
     job: PollJob;
@@ -52,6 +62,7 @@ export interface WatchSummary {
     alerts_new: number;
     duration_ms: number;
     error_messages: string[];
+    notes: string[];
   }[];
 }
 
@@ -66,6 +77,7 @@ export function summarize(runs: readonly JobRunSummary[], durationMs: number): W
     alerts_new: sum((r) => r.alertsNew),
     errors: sum((r) => r.errors),
     store_errors: sum((r) => r.storeErrors),
+    rate_limited: sum((r) => r.rateLimited),
     duration_ms: Math.round(durationMs),
     jobs: runs.map((r) => ({
       job: r.job,
@@ -77,6 +89,7 @@ export function summarize(runs: readonly JobRunSummary[], durationMs: number): W
       alerts_new: r.alertsNew,
       duration_ms: Math.round(r.durationMs),
       error_messages: r.errorMessages,
+      notes: r.notes,
     })),
   };
 }
@@ -93,14 +106,16 @@ function text(summary: WatchSummary): string {
         `${String(j.snapshots_new).padStart(5)} new ${String(j.alerts_new).padStart(4)} alerts ${String(j.errors).padStart(4)} errors`,
     );
     for (const m of j.error_messages) lines.push(`      ${m}`);
+    for (const m of j.notes) lines.push(`      note: ${m}`);
   }
   return lines.join('\n') + '\n';
 }
 
 /**
  * 1 when the database refused writes (a full disk, a damaged or read-only file: what was fetched
- * is lost, and the next run will fare no better) or when every request failed, with the reason on
- * stderr; a script running `watch --once` from cron must not read either as success. Otherwise 0.
+ * is lost, and the next run will fare no better), when a request gave up on a server's rate limit
+ * (it asked for a longer wait than --once takes), or when every request failed, with the reason on
+ * stderr; a script running `watch --once` from cron must not read any as success. Otherwise 0.
  */
 export function exitCode(summary: WatchSummary, runs: readonly JobRunSummary[]): number {
   const messages = runs.flatMap((r) => r.errorMessages);
@@ -112,6 +127,14 @@ export function exitCode(summary: WatchSummary, runs: readonly JobRunSummary[]):
     );
     return 1;
   }
+  if (summary.rate_limited > 0) {
+    const first = messages.find((m) => m.includes('rate limited'));
+    process.stderr.write(
+      `gammawatch watch: ${summary.rate_limited} of ${summary.requests} requests gave up on the server's rate limit` +
+        `${first ? `: ${first}` : ''}\n`,
+    );
+    return 1;
+  }
   if (summary.requests > 0 && summary.errors >= summary.requests) {
     process.stderr.write(`gammawatch watch: every request failed${messages[0] ? `: ${messages[0]}` : ''}\n`);
     return 1;
@@ -120,12 +143,15 @@ export function exitCode(summary: WatchSummary, runs: readonly JobRunSummary[]):
 }
 
 function addTickers(app: App, list: string): void {
-  const tickers = list
+  const raw = list
     .split(',')
-    .map((t) => t.trim().toUpperCase())
+    .map((t) => t.trim())
     .filter(Boolean);
-  for (const t of tickers)
-    if (!TICKER_PATTERN.test(t)) throw new Error(`--tickers: '${t}' is not a ticker symbol`);
+  // ASCII before the case folding: toUpperCase turns 'ſPY' (long s) into SPY.
+  for (const t of raw)
+    if (!ASCII_TEXT.test(t) || !TICKER_PATTERN.test(t.toUpperCase()))
+      throw new Error(`--tickers: '${t}' is not a ticker symbol`);
+  const tickers = raw.map((t) => t.toUpperCase());
   const name = 'Command line';
   const existing = app.store.watchlists.list().find((w) => w.name === name);
   if (existing) app.store.watchlists.addTickers(existing.id, tickers);
@@ -181,7 +207,10 @@ export async function runWatch(
     if (values.tickers) addTickers(app, values.tickers);
     if (values.once) {
       const started = performance.now();
-      const runs = await app.poller.runAll({ ...(jobs ? { jobs: jobs as PollJob[] } : {}) });
+      const runs = await app.poller.runAll({
+        ...(jobs ? { jobs: jobs as PollJob[] } : {}),
+        maxWaitMs: ONCE_MAX_WAIT_MS,
+      });
       await app.dispatcher.idle();
       const summary = summarize(runs, performance.now() - started);
       process.stdout.write(values.json ? JSON.stringify(summary) + '\n' : text(summary));

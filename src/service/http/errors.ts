@@ -10,7 +10,11 @@ import { QueryError, invalidQueryParam } from '../../shared/api/query-error.ts';
  * HTTP-level failures the framework or Node's HTTP server detects before any route runs.
  */
 export type ErrorCode =
-  (typeof ERROR_CODES)[number] | 'demo_symbol_not_allowed' | 'unknown_expiration' | HttpErrorCode;
+  | (typeof ERROR_CODES)[number]
+  | 'demo_symbol_not_allowed'
+  | 'unknown_expiration'
+  | 'service_unavailable'
+  | HttpErrorCode;
 
 /** Codes of the HTTP-level failures, by status (anything else in 4xx is a `bad_request`). */
 export const HTTP_ERROR_CODES = {

@@ -21,7 +21,12 @@ import { registerDiscoveryRoutes } from './routes/discovery.ts';
 import { registerRankingRoutes } from './routes/rankings.ts';
 import { registerTickerRoutes } from './routes/tickers.ts';
 import { registerCurveRoutes } from './routes/curves.ts';
-import { fastifyTimeoutOptions, resolveTimeouts, type ServerTimeouts } from './timeouts.ts';
+import {
+  BUSY_RETRY_AFTER_S,
+  fastifyTimeoutOptions,
+  resolveTimeouts,
+  type ServerTimeouts,
+} from './timeouts.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -80,6 +85,21 @@ function frameworkFailure(error: FastifyError, status: number): ServiceError {
   return new ServiceError(status, code, clip(error.message));
 }
 
+/**
+ * A request still computing when the answer limit (timeouts.answerMs) passed: a 503 the caller can
+ * retry, never a connection closed without a word. The work itself goes on and warms the caches.
+ */
+function outOfTime(request: FastifyRequest, t: ServerTimeouts): ServiceError {
+  return new ServiceError(
+    503,
+    'service_unavailable',
+    `the service could not answer ${clip(request.url)} within ${t.answerMs / 1000} s; ` +
+      `it is still working on it: retry in ${BUSY_RETRY_AFTER_S} s`,
+    {},
+    { 'Retry-After': String(BUSY_RETRY_AFTER_S) },
+  );
+}
+
 /** Errors the router raises before any route runs: a malformed or over-long path. */
 function routingFailure(error: FastifyError, request: FastifyRequest): ServiceError {
   const path = clip(request.url);
@@ -131,6 +151,8 @@ export function buildServer(ctx: ServiceContext, log: LogOptions, http: HttpOpti
     // Routes read queries with the shared readers (src/shared/api/query.ts), which are pure and
     // throw a QueryError: here a refused value becomes the service's 400.
     if (error instanceof QueryError) return sendError(reply, request, fromQueryError(error));
+    if (error.code === 'FST_ERR_HANDLER_TIMEOUT')
+      return sendError(reply, request, outOfTime(request, timeouts));
     const status = error.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return sendError(reply, request, frameworkFailure(error, status));

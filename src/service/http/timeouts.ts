@@ -3,6 +3,11 @@
 // stuck or hostile, and each such connection holds a socket. Node's own defaults suit the open
 // internet (headers within 60 s, checked every 30 s, so a slow header line was cut after ~87 s) and
 // Fastify turns the whole-request limit off (a slow body was never cut).
+//
+// The other way round, a request the service is still computing must get an answer: cold /series
+// requests in a burst used to run into the idle limit, and the connection was closed with no
+// response at all while the work went on. `answerMs` (Fastify's handlerTimeout) answers such a
+// request 503 with Retry-After, in the service's error body, well before the idle limit.
 import type { ServerOptions } from 'node:http';
 
 export interface ServerTimeouts {
@@ -15,16 +20,25 @@ export interface ServerTimeouts {
   /**
    * A socket with no traffic either way for this long (ms) is closed: a connection that never
    * sends a byte (the two limits above start at the first byte), or a stalled reader. It must
-   * exceed the slowest computation (a cold two-year /series).
+   * exceed answerMs, so that a request being computed is answered (503) rather than cut.
    */
   idleMs: number;
+  /**
+   * A request whose answer is not ready this long (ms) after it was routed is answered 503
+   * `service_unavailable` with Retry-After (its work may go on, filling the caches); below idleMs.
+   */
+  answerMs: number;
 }
+
+/** Retry-After (seconds) of a 503 for a request that ran out of time: the work behind it goes on. */
+export const BUSY_RETRY_AFTER_S = 15;
 
 export const DEFAULT_TIMEOUTS: ServerTimeouts = {
   headersMs: 10_000,
   requestMs: 15_000,
   keepAliveMs: 10_000,
   idleMs: 60_000,
+  answerMs: 45_000,
 };
 
 /** The timeouts with `overrides` applied, refused when they cannot work together. */
@@ -37,6 +51,9 @@ export function resolveTimeouts(overrides: Partial<ServerTimeouts> = {}): Server
   // Node refuses a header limit above the request limit.
   if (t.headersMs > t.requestMs)
     throw new RangeError(`server timeout headersMs (${t.headersMs}) exceeds requestMs (${t.requestMs})`);
+  // The idle limit would otherwise cut a request still being computed, with no answer at all.
+  if (t.answerMs >= t.idleMs)
+    throw new RangeError(`server timeout answerMs (${t.answerMs}) must be below idleMs (${t.idleMs})`);
   return t;
 }
 
@@ -53,10 +70,12 @@ export function fastifyTimeoutOptions(t: ServerTimeouts): {
   requestTimeout: number;
   keepAliveTimeout: number;
   connectionTimeout: number;
+  handlerTimeout: number;
   http: ServerOptions;
 } {
   return {
     requestTimeout: t.requestMs,
+    handlerTimeout: t.answerMs,
     keepAliveTimeout: t.keepAliveMs,
     connectionTimeout: t.idleMs,
     http: {

@@ -2,7 +2,7 @@
 // exports and backups.
 import { z } from 'zod';
 import { metricKeySchema } from './api-payloads.ts';
-import { isoTimeSchema, tickerSchema, windowSchema } from './common.ts';
+import { exportFileSchema, isoTimeSchema, tickerSchema, windowSchema } from './common.ts';
 import { snapshotEndpointSchema, snapshotMetaSchema } from './tickers.ts';
 
 export const timelineInputSchema = z.object({
@@ -97,3 +97,57 @@ export const backupOutputSchema = z.object({
   bytes: z.number().int().min(0),
   createdAt: isoTimeSchema,
 });
+
+/**
+ * A large snapshot export, written to a file in the app's data folder (`<data dir>/exports/`)
+ * instead of coming back as text: past a few MB a bridge answer would hold the whole export in
+ * memory on both sides (and 500 MB passes V8's string limit).
+ */
+export const savedExportSchema = z.object({
+  name: z.string().min(1),
+  mime: z.string().min(1),
+  /** The file's full path on the machine running the core. */
+  path: z.string().min(1),
+  bytes: z.number().int().min(0),
+});
+export type SavedExport = z.infer<typeof savedExportSchema>;
+
+/** What export:snapshots answers: the content (small) or where the file was saved (large). */
+export const snapshotsExportOutputSchema = z.union([exportFileSchema, savedExportSchema]);
+export type SnapshotsExport = z.infer<typeof snapshotsExportOutputSchema>;
+
+/** A running snapshot export: snapshots read so far (the CSV reads them twice), and bytes produced. */
+export const exportProgressSchema = z.object({
+  name: z.string(),
+  phase: z.enum(['columns', 'rows', 'done']),
+  snapshots: z.number().int().min(0),
+  bytes: z.number().int().min(0),
+});
+export type ExportProgress = z.infer<typeof exportProgressSchema>;
+
+/** A backup file's name inside `<data dir>/backups/`: no folders, so no path can be smuggled in. */
+export const backupNameSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,150}\.db$/, 'a backup is a .db file name in the backups folder');
+
+export const backupListOutputSchema = z.object({
+  /** `<data dir>/backups`: where a database to import is put. */
+  folder: z.string(),
+  backups: z.array(
+    z.object({ name: backupNameSchema, bytes: z.number().int().min(0), modifiedAt: isoTimeSchema }),
+  ),
+});
+export type BackupList = z.infer<typeof backupListOutputSchema>;
+
+export const backupImportInputSchema = z.object({ name: backupNameSchema });
+
+export const backupImportOutputSchema = z.object({
+  name: backupNameSchema,
+  /** The schema the file was written with, and the one it was migrated to. */
+  fromVersion: z.number().int(),
+  toVersion: z.number().int(),
+  snapshots: z.number().int().min(0),
+  /** The backup of the database as it was just before the import. */
+  safetyBackup: z.string(),
+});
+export type BackupImport = z.infer<typeof backupImportOutputSchema>;

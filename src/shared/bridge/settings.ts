@@ -14,6 +14,66 @@ export type ClockMode = z.infer<typeof clockModeSchema>;
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'an http:// or https:// address' });
 
+/** The label of the Remote API checkbox that confirms a link-local base URL (quoted in refusals). */
+export const CONFIRM_LINK_LOCAL_LABEL = 'Allow a link-local address';
+
+/** An IPv6 literal (no brackets, as URL normalizes it: embedded IPv4 already in hex) as 8 numbers. */
+function ipv6Groups(text: string): number[] | null {
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const groups = (part: string | undefined): number[] =>
+    part === undefined || part === ''
+      ? []
+      : part.split(':').map((g) => (/^[0-9a-f]{1,4}$/i.test(g) ? parseInt(g, 16) : NaN));
+  const head = groups(halves[0]);
+  const tail = groups(halves[1]);
+  if ([...head, ...tail].some(Number.isNaN)) return null;
+  if (halves.length === 1) return head.length === 8 ? head : null;
+  const fill = 8 - head.length - tail.length;
+  return fill < 1 ? null : [...head, ...new Array<number>(fill).fill(0), ...tail];
+}
+
+const isLinkLocalV4 = (a: number, b: number): boolean => a === 169 && b === 254;
+
+/**
+ * Whether a URL's host is a link-local address literal: 169.254.0.0/16 or fe80::/10, also as
+ * IPv4-mapped, IPv4-compatible or NAT64 IPv6. Cloud metadata services answer there (with
+ * credentials), so an address typed into Settings must not reach them unasked. Literals only: a
+ * name is not looked up (the renderer cannot, and a lookup may answer differently later).
+ */
+export function isLinkLocalUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return false;
+  }
+  // URL has already turned 0xA9FEA9FE, 2852039166 and the like into dotted decimal.
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(host);
+  if (v4) return isLinkLocalV4(Number(v4[1]), Number(v4[2]));
+  if (!host.startsWith('[') || !host.endsWith(']')) return false;
+  const g = ipv6Groups(host.slice(1, -1));
+  if (g === null) return false;
+  if (((g[0] ?? 0) & 0xffc0) === 0xfe80) return true;
+  const embedsV4 =
+    (g.slice(0, 5).every((n) => n === 0) && (g[5] === 0xffff || g[5] === 0)) ||
+    (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((n) => n === 0));
+  return embedsV4 && isLinkLocalV4((g[6] ?? 0) >> 8, (g[6] ?? 0) & 0xff);
+}
+
+/**
+ * Why a remote source must not be used as it stands (a link-local base URL the user has not
+ * confirmed), or null when it may. One rule for the form, the bridge, the probe and the switch.
+ */
+export function linkLocalRefusal(source: {
+  baseUrl: string;
+  confirmLinkLocal?: boolean | undefined;
+}): string | null {
+  if (source.confirmLinkLocal === true || !isLinkLocalUrl(source.baseUrl)) return null;
+  const host = new URL(source.baseUrl).hostname;
+  return `${host} is a link-local address (cloud metadata services live there); tick "${CONFIRM_LINK_LOCAL_LABEL}" to use it anyway`;
+}
+
 export const localSourceSchema = z.strictObject({
   kind: z.literal('local'),
   /** Seed of the market simulator: the same seed gives the same market. */
@@ -61,18 +121,25 @@ export const tradierSourceSchema = z.strictObject({
   dir: folderPath.nullable(),
 });
 
-export const remoteSourceSchema = z.strictObject({
-  kind: z.literal('remote'),
-  /** Ends in the version segment, e.g. https://api.example.com/api/v2; a trailing slash is dropped. */
-  baseUrl: httpUrl.transform((url) => url.replace(/\/+$/, '')),
-  /**
-   * A reference to the API key, not the key: the key lives main-side (the OS keychain through
-   * Electron's safeStorage, or the environment) under this name and never crosses the bridge.
-   */
-  apiKeyRef: z.string().min(1).max(200).optional(),
-  /** Send X-Svc-Demo: 1 (the demo symbols need no key). */
-  demo: z.boolean(),
-});
+export const remoteSourceSchema = z
+  .strictObject({
+    kind: z.literal('remote'),
+    /** Ends in the version segment, e.g. https://api.example.com/api/v2; a trailing slash is dropped. */
+    baseUrl: httpUrl.transform((url) => url.replace(/\/+$/, '')),
+    /**
+     * A reference to the API key, not the key: the key lives main-side (the OS keychain through
+     * Electron's safeStorage, or the environment) under this name and never crosses the bridge.
+     */
+    apiKeyRef: z.string().min(1).max(200).optional(),
+    /** Send X-Svc-Demo: 1 (the demo symbols need no key). */
+    demo: z.boolean(),
+    /** The user confirmed a link-local base URL (see linkLocalRefusal); absent means no. */
+    confirmLinkLocal: z.boolean().optional(),
+  })
+  .superRefine((source, ctx) => {
+    const refusal = linkLocalRefusal(source);
+    if (refusal !== null) ctx.addIssue({ code: 'custom', path: ['confirmLinkLocal'], message: refusal });
+  });
 
 export const DATA_SOURCE_KINDS = ['local', 'chains', 'tradier', 'remote'] as const;
 export type DataSourceKind = (typeof DATA_SOURCE_KINDS)[number];
@@ -262,8 +329,6 @@ export const settingsSchema = z.strictObject({
   theme: themeSchema,
   /** Snapshots older than this are deleted (daily chart points are kept). */
   retentionDays: z.number().int().min(1).max(3650),
-  /** Where the database and exports live; null means the platform's app-data folder. */
-  dataFolder: z.string().min(1).nullable(),
 });
 export type Settings = z.output<typeof settingsSchema>;
 
@@ -296,7 +361,6 @@ export const defaultSettings: Settings = {
   quietHours: { enabled: false, start: '22:00', end: '07:00' },
   theme: 'system',
   retentionDays: 365,
-  dataFolder: null,
 };
 
 /** `settings:update`: any sections, each given whole. */

@@ -1,5 +1,5 @@
 // Looking back at one ticker: its snapshot timeline, and two snapshots compared.
-import type { SnapshotDiff, Timeline } from '../../../shared/bridge/history.ts';
+import type { ExportProgress, SnapshotDiff, Timeline } from '../../../shared/bridge/history.ts';
 import type { SnapshotEndpoint } from '../../../shared/bridge/tickers.ts';
 import type { BridgeClient } from '../../lib/bridge-client.ts';
 import { coalesce } from '../../lib/coalesce.ts';
@@ -13,6 +13,8 @@ export function olderPick(a: string, b: string): 'A' | 'B' {
 export class HistoryState {
   readonly timeline = new Resource<Timeline>();
   readonly diff = new Resource<SnapshotDiff>();
+  /** The snapshot export running now, as its export:progress events tell; null when none. */
+  exportProgress = $state<ExportProgress | null>(null);
   #ticker = $state<string | null>(null);
   #endpoint = $state<SnapshotEndpoint>('market_structure');
   readonly #bridge: BridgeClient;
@@ -34,6 +36,9 @@ export class HistoryState {
         if (event.ticker === this.#ticker && event.endpoint === this.#endpoint) this.#scheduleTimeline();
       }),
       this.#bridge.on('app:changed', () => this.#scheduleTimeline()),
+      this.#bridge.on('export:progress', (p) => {
+        this.exportProgress = p.phase === 'done' ? null : p;
+      }),
     );
   }
 
@@ -88,12 +93,18 @@ export class HistoryState {
     );
   }
 
-  exportSnapshots(format: 'csv' | 'json') {
-    return this.#bridge.invoke('export:snapshots', {
-      ticker: this.#ticker ?? undefined,
-      endpoint: this.#endpoint,
-      format,
-    });
+  /** Small exports come back as content, large ones as the path of the file the app wrote. */
+  async exportSnapshots(format: 'csv' | 'json') {
+    try {
+      return await this.#bridge.invoke('export:snapshots', {
+        ticker: this.#ticker ?? undefined,
+        endpoint: this.#endpoint,
+        format,
+      });
+    } finally {
+      // A failed export sends no 'done' event.
+      this.exportProgress = null;
+    }
   }
 
   exportSeries(format: 'csv' | 'json') {

@@ -138,7 +138,6 @@ export function placeIssue(section: string, issue: SettingsIssue): PlacedMessage
   const [head, second, third, fourth] = path;
 
   if (head === 'retentionDays') return { key: 'retentionDays', message: retention(issue) };
-  if (head === 'dataFolder') return { key: 'dataFolder', message: 'Data folder must not be empty' };
   if (head === 'schedules' && second !== undefined && isJob(second))
     return {
       key: `schedules.${second}`,
@@ -199,7 +198,6 @@ const SECTION_LABELS: Record<string, string> = {
   quietHours: 'Quiet hours',
   theme: 'Appearance',
   retentionDays: 'History retention',
-  dataFolder: 'Data folder',
 };
 
 /** A section as its heading names it. */

@@ -19,16 +19,26 @@ export interface SourceDraft {
   chains: { dir: string; clock: FolderClock };
   tradier: { environment: TradierEnvironment; tickers: string; dir: string };
   /** apiKeyRef is not edited here (the key itself goes to secrets:set); it is kept as saved. */
-  remote: { baseUrl: string; demo: boolean; apiKeyRef: string | null };
+  remote: { baseUrl: string; demo: boolean; apiKeyRef: string | null; confirmLinkLocal: boolean };
 }
 
 /** The fields the form shows, by kind; an error is shown under the field of the same name. */
-export type DraftField = 'seed' | 'clock' | 'dir' | 'tickers' | 'environment' | 'baseUrl' | 'demo';
+export type DraftField =
+  'seed' | 'clock' | 'dir' | 'tickers' | 'environment' | 'baseUrl' | 'demo' | 'confirmLinkLocal';
 export type FieldErrors = Partial<Record<DraftField, string>>;
 
 export type DraftCheck = { ok: true; source: DataSource } | { ok: false; errors: FieldErrors };
 
-const FIELDS: readonly DraftField[] = ['seed', 'clock', 'dir', 'tickers', 'environment', 'baseUrl', 'demo'];
+const FIELDS: readonly DraftField[] = [
+  'seed',
+  'clock',
+  'dir',
+  'tickers',
+  'environment',
+  'baseUrl',
+  'demo',
+  'confirmLinkLocal',
+];
 
 /** A draft showing `source`, with sensible starting values for the kinds not in use. */
 export function draftOf(source: DataSource): SourceDraft {
@@ -38,7 +48,7 @@ export function draftOf(source: DataSource): SourceDraft {
     local: { seed: String(fallback?.seed ?? 42), clock: fallback?.clock ?? 'real' },
     chains: { dir: '', clock: 'data' },
     tradier: { environment: 'sandbox', tickers: '', dir: '' },
-    remote: { baseUrl: '', demo: false, apiKeyRef: null },
+    remote: { baseUrl: '', demo: false, apiKeyRef: null, confirmLinkLocal: false },
   };
   switch (source.kind) {
     case 'local':
@@ -55,7 +65,12 @@ export function draftOf(source: DataSource): SourceDraft {
       };
       break;
     case 'remote':
-      draft.remote = { baseUrl: source.baseUrl, demo: source.demo, apiKeyRef: source.apiKeyRef ?? null };
+      draft.remote = {
+        baseUrl: source.baseUrl,
+        demo: source.demo,
+        apiKeyRef: source.apiKeyRef ?? null,
+        confirmLinkLocal: source.confirmLinkLocal === true,
+      };
       break;
   }
   return draft;
@@ -101,6 +116,8 @@ export function sectionOf(draft: SourceDraft): unknown {
         baseUrl: draft.remote.baseUrl.trim(),
         demo: draft.remote.demo,
         ...(draft.remote.apiKeyRef ? { apiKeyRef: draft.remote.apiKeyRef } : {}),
+        // Only when ticked: an unticked box is the same setting as before the box existed.
+        ...(draft.remote.confirmLinkLocal ? { confirmLinkLocal: true } : {}),
       };
   }
 }

@@ -22,7 +22,8 @@ import type { ChainImport } from '../import/index.ts';
 import type { MarketClock, MarketDataSource, TickerInfo } from '../source.ts';
 import { ChainIndex, sameIdentity, type IndexedChain, type IndexRow } from './chain-index.ts';
 import { nextEarnings, parseEarningsCsv, type EarningsCalendar } from './earnings-csv.ts';
-import { EARNINGS_FILE, HISTORY_DIR, historyTickerOf, isChainFileName } from './file-names.ts';
+import { EARNINGS_FILE, HISTORY_DIR, historyTickerOf, isChainFileName, listFiles } from './file-names.ts';
+import { bounded } from '../import/errors.ts';
 import { watchFolder, type WatchEvent, type WatchOptions } from './folder-watch.ts';
 import { parseHistoryCsv, type DailyCloses } from './history-csv.ts';
 import { mergeHistory } from './history-merge.ts';
@@ -39,11 +40,14 @@ import {
 export interface ChainFolderOptions {
   /** 'data' (default): "now" is the newest snapshot in the folder. Or any market clock. */
   clock?: 'data' | MarketClock;
-  /** Where the index goes when the folder is not writable. */
+  /**
+   * The app's data folder: the index goes in `<dataDir>/chain-index/` (chain-index.ts), never in
+   * the folder itself. Without one the index lives in memory.
+   */
   dataDir?: string;
   /**
-   * 'disk' (default): in the folder, else in `dataDir`, else memory. 'memory': one-shot reads.
-   * 'existing': the folder's index if there is one, else memory (creates nothing: probes).
+   * 'disk' (default): in `dataDir`, else memory. 'memory': one-shot reads. 'existing': the
+   * folder's index in `dataDir` if there is one, else memory (creates nothing: probes).
    */
   index?: 'disk' | 'memory' | 'existing';
   /** Parsed chains kept in memory. Default 64. */
@@ -77,6 +81,9 @@ interface HistoryFile {
   readonly closes: DailyCloses | null;
   readonly problem: string | null;
 }
+
+/** The folder's problem line when its index had to be rebuilt (listed for the session, logged once). */
+export const INDEX_REBUILT = 'the chain index was damaged and was rebuilt from the files';
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 const byFile = (a: FolderProblem, b: FolderProblem) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
@@ -121,6 +128,8 @@ export class ChainFolder implements MarketDataSource {
   readonly #revisions = new Map<string, string>();
   readonly #reported = new Set<string>();
   readonly #listeners = new Set<(change: ChainFolderChange) => void>();
+  /** The index generation the known rows were last written to (a rebuild empties the index). */
+  #indexGeneration = 0;
   #watcher: FSWatcher | null = null;
   #queue: Promise<void> = Promise.resolve();
   #closed = false;
@@ -137,9 +146,10 @@ export class ChainFolder implements MarketDataSource {
       options.index === 'memory'
         ? ChainIndex.inMemory()
         : options.index === 'existing'
-          ? ChainIndex.existing(dir)
+          ? ChainIndex.existing(dir, options.dataDir)
           : ChainIndex.open(dir, options.dataDir);
     this.#chains = new LRUCache({ max: options.cacheChains ?? 64 });
+    this.#indexGeneration = this.index.generation;
   }
 
   /**
@@ -164,7 +174,9 @@ export class ChainFolder implements MarketDataSource {
           options.watch === true || options.watch === undefined ? {} : options.watch,
           (event) => folder.#enqueue(() => folder.#onEvent(event)),
           (error) =>
-            folder.#report([{ file: '.', message: `watching the folder failed: ${messageOf(error)}` }]),
+            folder.#report([
+              { file: '.', message: bounded(`watching the folder failed: ${messageOf(error)}`) },
+            ]),
         );
       }
       await folder.#enqueue(() => folder.#scan());
@@ -349,17 +361,14 @@ export class ChainFolder implements MarketDataSource {
       try {
         await job();
       } catch (error) {
-        this.#report([{ file: '.', message: `updating the folder failed: ${messageOf(error)}` }]);
+        this.#report([{ file: '.', message: bounded(`updating the folder failed: ${messageOf(error)}`) }]);
       }
     });
     return this.#queue;
   }
 
   async #scan(): Promise<void> {
-    const names = (await readdir(this.dir, { withFileTypes: true }))
-      .filter((e) => e.isFile() && isChainFileName(e.name))
-      .map((e) => e.name)
-      .sort();
+    const names = (await listFiles(this.dir)).filter(isChainFileName).sort();
     const known = new Map(this.index.all().map((row) => [row.name, row]));
     // A rescan also forgets files that went away while no watcher saw it.
     const listed = new Set(names);
@@ -373,6 +382,7 @@ export class ChainFolder implements MarketDataSource {
     }
     this.index.putMany(fresh);
     this.index.remove([...known.keys()].filter((name) => !this.#files.has(name)));
+    this.#refillIndex();
     await this.#loadHistories();
     await this.#loadEarnings();
     this.#rebuild(names);
@@ -407,7 +417,18 @@ export class ChainFolder implements MarketDataSource {
       this.#files.set(name, row);
       this.index.put(row);
     }
+    this.#refillIndex();
     this.#rebuild([name]);
+  }
+
+  /**
+   * After the index was found damaged while in use and emptied, writes back every row known: they
+   * came from the files (the index never holds anything the files do not), so nothing is lost.
+   */
+  #refillIndex(): void {
+    if (this.index.generation === this.#indexGeneration) return;
+    this.#indexGeneration = this.index.generation;
+    this.index.putMany([...this.#files.values()]);
   }
 
   async #onEvent(event: WatchEvent): Promise<void> {
@@ -426,9 +447,7 @@ export class ChainFolder implements MarketDataSource {
   async #loadHistories(): Promise<void> {
     let names: string[] = [];
     try {
-      names = (await readdir(join(this.dir, HISTORY_DIR), { withFileTypes: true }))
-        .filter((e) => e.isFile())
-        .map((e) => e.name);
+      names = await listFiles(join(this.dir, HISTORY_DIR));
     } catch {
       // No history folder: history comes from the snapshots alone.
     }
@@ -541,6 +560,7 @@ export class ChainFolder implements MarketDataSource {
 
   #collectProblems(): FolderProblem[] {
     const out: FolderProblem[] = [];
+    if (this.index.damaged) out.push({ file: '.', message: INDEX_REBUILT });
     for (const row of this.#files.values()) {
       if (row.kind === 'failure') out.push({ file: row.name, message: row.problem });
     }
@@ -556,7 +576,8 @@ export class ChainFolder implements MarketDataSource {
     if (this.#earnings?.problem) out.push({ file: EARNINGS_FILE, message: this.#earnings.problem });
     for (const note of this.#earnings?.calendar?.notes ?? [])
       out.push({ file: EARNINGS_FILE, message: note });
-    return out.sort(byFile);
+    // Messages quote file content clipped already (import/errors.ts); this bounds the rest.
+    return out.map((p) => ({ file: p.file, message: bounded(p.message) })).sort(byFile);
   }
 
   /** Tells subscribers about a change; each (file, message) problem is new only once. */

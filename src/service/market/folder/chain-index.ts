@@ -1,17 +1,23 @@
 // The chain folder's on-disk index: for each chain file, identified by (name, size, mtime), what
 // parsing it gave (ticker, snapshot time, spot, ATM IV, OI ratio, how many expirations it lists) or
-// why it could not be read. A
-// restart re-parses only new or changed files. The index is a cache, never the data: a schema or
-// parser change simply drops it, and when no place for it is writable it lives in memory.
+// why it could not be read. A restart re-parses only new or changed files. The index is a cache,
+// never the data: a schema or parser change simply drops it, a damaged one is deleted and rebuilt
+// from the files, and when no place for it is writable it lives in memory.
 //
-// Where it lives: `<folder>/.gammawatch/chain-index.db` (beside the files, shared by every
-// service reading the folder), else `<dataDir>/chain-index/<hash of the folder>.db`, else memory.
+// Where it lives: `<dataDir>/chain-index/<first 16 hex of sha256(resolved folder path)>.db`, in the
+// app's data folder, never in the folder it describes (the user's folder is only ever read).
+// Without a data folder (`gammawatch service --chains DIR` without --data-dir) it lives in memory:
+// every start parses the folder again, and nothing is written anywhere.
+//
+// Damage (a page overwritten, a truncated file, garbage where the database should be) is looked
+// for with `PRAGMA quick_check` on open, and caught as SQLITE_CORRUPT / SQLITE_NOTADB on any later
+// read or write: either way the files are deleted, an empty index takes their place, `damaged`
+// says so (the folder lists it as a problem), and the folder re-indexes what it knows.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
-import { INDEX_DIR } from './file-names.ts';
 import { messageOf } from '../../../shared/message-of.ts';
 
 /**
@@ -84,20 +90,44 @@ function toRow(raw: unknown): IndexRow | null {
   };
 }
 
-export type IndexLocation =
-  { kind: 'folder' | 'data_dir'; path: string } | { kind: 'memory'; reason: string };
+export type IndexLocation = { kind: 'data_dir'; path: string } | { kind: 'memory'; reason: string };
 
-export class ChainIndex {
-  readonly #db: Database.Database;
-  readonly location: IndexLocation;
-  readonly #upsert: Database.Statement;
-  readonly #delete: Database.Statement;
+/** Where the index of `dir` goes inside `dataDir`: one file per folder, named for its resolved path. */
+export function indexPath(dir: string, dataDir: string): string {
+  const id = createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 16);
+  return join(dataDir, 'chain-index', `${id}.db`);
+}
 
-  private constructor(db: Database.Database, location: IndexLocation) {
-    this.#db = db;
-    this.location = location;
+/** SQLite's word for "this is not (or no longer) a sound database": the cache is rebuilt. */
+export function isDamage(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
+}
+
+class IndexDamaged extends Error {}
+
+/** A database file and the journal files beside it. */
+function removeDatabase(path: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${path}${suffix}`, { force: true });
+}
+
+interface Statements {
+  readonly db: Database.Database;
+  readonly upsert: Database.Statement;
+  readonly delete: Database.Statement;
+  readonly all: Database.Statement;
+}
+
+/** Opens (creating) the schema on `db`, after checking the pages are sound. Throws IndexDamaged. */
+function prepare(db: Database.Database, onDisk: boolean): Statements {
+  try {
     db.pragma('busy_timeout = 5000');
-    if (location.kind !== 'memory') db.pragma('journal_mode = WAL');
+    if (onDisk) {
+      // quick_check reads every page (a few ms for thousands of rows); 'ok' is its only good answer.
+      const check = db.pragma('quick_check', { simple: true });
+      if (check !== 'ok') throw new IndexDamaged(`quick_check: ${String(check)}`);
+      db.pragma('journal_mode = WAL');
+    }
     const version = db.pragma('user_version', { simple: true });
     if (version !== INDEX_VERSION) {
       db.exec('DROP TABLE IF EXISTS chain_files');
@@ -117,111 +147,188 @@ export class ChainIndex {
       last_expiration TEXT,
       problem TEXT
     )`);
-    this.#upsert = db.prepare(`INSERT OR REPLACE INTO chain_files
+    return {
+      db,
+      upsert: db.prepare(`INSERT OR REPLACE INTO chain_files
       (name, size, mtime_ms, ticker, asof, spot, atm_iv, pcr_oi, stated_name, expirations, last_expiration, problem)
       VALUES (@name, @size, @mtime_ms, @ticker, @asof, @spot, @atm_iv, @pcr_oi, @stated_name, @expirations,
-        @last_expiration, @problem)`);
-    this.#delete = db.prepare('DELETE FROM chain_files WHERE name = ?');
+        @last_expiration, @problem)`),
+      delete: db.prepare('DELETE FROM chain_files WHERE name = ?'),
+      all: db.prepare('SELECT * FROM chain_files'),
+    };
+  } catch (error) {
+    db.close();
+    throw isDamage(error) ? new IndexDamaged(messageOf(error), { cause: error }) : error;
+  }
+}
+
+const memoryStatements = (): Statements => prepare(new Database(':memory:'), false);
+
+export class ChainIndex {
+  #s: Statements;
+  #location: IndexLocation;
+  #damaged = false;
+  /** Bumped by every rebuild: the folder re-puts the rows it knows when it sees it move. */
+  #generation = 0;
+
+  private constructor(statements: Statements, location: IndexLocation, damaged = false) {
+    this.#s = statements;
+    this.#location = location;
+    this.#damaged = damaged;
+  }
+
+  get location(): IndexLocation {
+    return this.#location;
+  }
+
+  /** True once a damaged index was found (on open or later) and replaced by an empty one. */
+  get damaged(): boolean {
+    return this.#damaged;
+  }
+
+  /** Changes whenever the index was emptied by a rebuild. */
+  get generation(): number {
+    return this.#generation;
   }
 
   /**
-   * Opens the index at the first place that works: the folder, the data dir, memory. Never
-   * throws: the folder must be served even when nothing about it can be written.
+   * Opens the index of `dir` in `dataDir`, or in memory without one. Never throws: the folder must
+   * be served even when nothing about it can be written, and a damaged index is rebuilt.
    */
   static open(dir: string, dataDir?: string): ChainIndex {
-    const reasons: string[] = [];
-    const candidates: { kind: 'folder' | 'data_dir'; path: string }[] = [
-      { kind: 'folder', path: join(dir, INDEX_DIR, 'chain-index.db') },
-    ];
-    if (dataDir !== undefined) {
-      const id = createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 16);
-      candidates.push({ kind: 'data_dir', path: join(dataDir, 'chain-index', `${id}.db`) });
+    if (dataDir === undefined)
+      return new ChainIndex(memoryStatements(), { kind: 'memory', reason: 'no data folder given' });
+    const path = indexPath(dir, dataDir);
+    try {
+      mkdirSync(join(path, '..'), { recursive: true });
+      const { statements, damaged } = openOnDisk(path);
+      return new ChainIndex(statements, { kind: 'data_dir', path }, damaged);
+    } catch (error) {
+      return new ChainIndex(memoryStatements(), { kind: 'memory', reason: `${path}: ${messageOf(error)}` });
     }
-    for (const candidate of candidates) {
-      try {
-        if (candidate.kind === 'folder' && markedReadOnly(dir))
-          throw new Error('the folder is marked read-only');
-        mkdirSync(join(candidate.path, '..'), { recursive: true });
-        return new ChainIndex(new Database(candidate.path), candidate);
-      } catch (error) {
-        reasons.push(`${candidate.path}: ${messageOf(error)}`);
-      }
-    }
-    return new ChainIndex(new Database(':memory:'), { kind: 'memory', reason: reasons.join('; ') });
   }
 
-  /** The folder's index when one exists already (read and updated), else one in memory: for probes, which create nothing. */
-  static existing(dir: string): ChainIndex {
-    const path = join(dir, INDEX_DIR, 'chain-index.db');
-    if (existsSync(path)) {
-      try {
-        return new ChainIndex(new Database(path, { fileMustExist: true }), { kind: 'folder', path });
-      } catch {
-        // Unreadable or locked: a probe can do without it.
+  /**
+   * The folder's index when one exists already in `dataDir` (read and updated), else one in memory:
+   * for probes, which create nothing. A damaged one is left for the service to rebuild.
+   */
+  static existing(dir: string, dataDir?: string): ChainIndex {
+    if (dataDir !== undefined) {
+      const path = indexPath(dir, dataDir);
+      if (existsSync(path)) {
+        try {
+          const statements = prepare(new Database(path, { fileMustExist: true }), true);
+          return new ChainIndex(statements, { kind: 'data_dir', path });
+        } catch {
+          // Unreadable, damaged or locked: a probe can do without it.
+        }
       }
     }
     return ChainIndex.inMemory();
   }
 
   static inMemory(): ChainIndex {
-    return new ChainIndex(new Database(':memory:'), { kind: 'memory', reason: 'asked for' });
+    return new ChainIndex(memoryStatements(), { kind: 'memory', reason: 'asked for' });
   }
 
   all(): IndexRow[] {
-    const rows: IndexRow[] = [];
-    for (const raw of this.#db.prepare('SELECT * FROM chain_files').all()) {
-      const row = toRow(raw);
-      if (row) rows.push(row);
-    }
-    return rows;
+    return this.#guard(
+      () => {
+        const rows: IndexRow[] = [];
+        for (const raw of this.#s.all.all()) {
+          const row = toRow(raw);
+          if (row) rows.push(row);
+        }
+        return rows;
+      },
+      () => [],
+    );
   }
 
   put(row: IndexRow): void {
-    const chain = row.kind === 'chain' ? row : null;
-    this.#upsert.run({
-      name: row.name,
-      size: row.size,
-      mtime_ms: row.mtimeMs,
-      ticker: chain?.ticker ?? null,
-      asof: chain?.asof ?? null,
-      spot: chain?.spot ?? null,
-      atm_iv: chain?.atmIv ?? null,
-      pcr_oi: chain?.pcrOi ?? null,
-      stated_name: chain?.statedName ?? null,
-      expirations: chain?.expirations ?? null,
-      last_expiration: chain?.lastExpiration ?? null,
-      problem: row.kind === 'failure' ? row.problem : null,
-    });
+    this.putMany([row]);
   }
 
   /** Writes many rows in one transaction (a cold start indexes thousands). */
   putMany(rows: readonly IndexRow[]): void {
-    this.#db.transaction((list: readonly IndexRow[]) => {
-      for (const row of list) this.put(row);
-    })(rows);
+    const write = () =>
+      this.#s.db.transaction((list: readonly IndexRow[]) => {
+        for (const row of list) this.#s.upsert.run(columnsOf(row));
+      })(rows);
+    // After a rebuild the write goes to the fresh index (the folder then re-puts the rest).
+    this.#guard(write, write);
   }
 
   remove(names: readonly string[]): void {
-    this.#db.transaction((list: readonly string[]) => {
-      for (const name of list) this.#delete.run(name);
-    })(names);
+    this.#guard(
+      () =>
+        this.#s.db.transaction((list: readonly string[]) => {
+          for (const name of list) this.#s.delete.run(name);
+        })(names),
+      () => undefined,
+    );
   }
 
   close(): void {
-    if (this.#db.open) this.#db.close();
+    if (this.#s.db.open) this.#s.db.close();
+  }
+
+  /** Runs `work`; when the database turns out damaged, rebuilds it and runs `after` instead. */
+  #guard<T>(work: () => T, after: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      if (!isDamage(error)) throw error;
+      this.#rebuild();
+      return after();
+    }
+  }
+
+  #rebuild(): void {
+    this.close();
+    this.#damaged = true;
+    this.#generation++;
+    const location = this.#location;
+    if (location.kind === 'data_dir') {
+      try {
+        removeDatabase(location.path);
+        this.#s = prepare(new Database(location.path), true);
+        return;
+      } catch (error) {
+        this.#location = { kind: 'memory', reason: `${location.path}: ${messageOf(error)}` };
+      }
+    }
+    this.#s = memoryStatements();
   }
 }
 
-/**
- * A folder without any write permission bit is left alone even by a user who could write there
- * anyway (root): someone marked it read-only on purpose.
- */
-function markedReadOnly(dir: string): boolean {
+/** Opens the database at `path`; a damaged one is deleted and created afresh (once). */
+function openOnDisk(path: string): { statements: Statements; damaged: boolean } {
   try {
-    return (statSync(dir).mode & 0o222) === 0;
-  } catch {
-    return false;
+    return { statements: prepare(new Database(path), true), damaged: false };
+  } catch (error) {
+    if (!(error instanceof IndexDamaged) && !isDamage(error)) throw error;
+    removeDatabase(path);
+    return { statements: prepare(new Database(path), true), damaged: true };
   }
+}
+
+function columnsOf(row: IndexRow): Record<string, unknown> {
+  const chain = row.kind === 'chain' ? row : null;
+  return {
+    name: row.name,
+    size: row.size,
+    mtime_ms: row.mtimeMs,
+    ticker: chain?.ticker ?? null,
+    asof: chain?.asof ?? null,
+    spot: chain?.spot ?? null,
+    atm_iv: chain?.atmIv ?? null,
+    pcr_oi: chain?.pcrOi ?? null,
+    stated_name: chain?.statedName ?? null,
+    expirations: chain?.expirations ?? null,
+    last_expiration: chain?.lastExpiration ?? null,
+    problem: row.kind === 'failure' ? row.problem : null,
+  };
 }
 
 export function sameIdentity(a: FileIdentity, b: FileIdentity): boolean {

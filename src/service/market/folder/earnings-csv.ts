@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { EarningsEvent } from '../../engine/types.ts';
 import { dayCell, normaliseHeader } from './csv-values.ts';
+import { quotedList } from '../import/errors.ts';
 import { messageOf } from '../../../shared/message-of.ts';
 
 export interface EarningsCalendar {
@@ -41,7 +42,7 @@ export function parseEarningsCsv(text: string): EarningsCalendar {
   const at = { ticker: header.indexOf('ticker'), date: header.indexOf('date'), time: header.indexOf('time') };
   if (at.ticker < 0 || at.date < 0 || at.time < 0) {
     throw new EarningsFileError(
-      `the header must name ticker, date and time; found ${(records[0] ?? []).map((h) => `'${h}'`).join(', ') || 'nothing'}`,
+      `the header must name ticker, date and time; found ${quotedList(records[0] ?? []) || 'nothing'}`,
     );
   }
   const events = new Map<string, Map<string, EarningsEvent>>();

@@ -1,11 +1,18 @@
 // Which names in a chain folder are chain files. Only the folder's own level is read: `history/`
-// holds daily price files, `.gammawatch/` the index, and writers that copy through a temporary name
-// (`x.csv.tmp`, `x.csv.part`, dot-files such as rsync's `.x.csv.AbC123`) are skipped until renamed.
-import { basename } from 'node:path';
+// holds daily price files, and writers that copy through a temporary name (`x.csv.tmp`,
+// `x.csv.part`, dot-files such as rsync's `.x.csv.AbC123`) are skipped until renamed. Nothing is
+// ever written into the folder (the index lives in the app's data folder: chain-index.ts).
+//
+// Symbolic links, one rule for the first scan (`listFiles`) and the watcher (folder-watch.ts, which
+// follows links): a link to a regular file, inside or outside the folder, is read like a file (its
+// target's size and mtime are its identity), at start and while running alike; a link to a
+// directory is never read as a file nor descended into (`history/` alone is read, folder or link
+// to one); a dangling link is skipped (a rescan sees it once its target exists).
+import { readdir, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 
 export const HISTORY_DIR = 'history';
 export const EARNINGS_FILE = 'earnings.csv';
-export const INDEX_DIR = '.gammawatch';
 
 const CHAIN_FILE = /\.(csv|json)$/i;
 
@@ -21,4 +28,25 @@ export function historyTickerOf(name: string): string | null {
   if (base.startsWith('.')) return null;
   const match = /^([A-Za-z0-9.^_-]{1,16})\.csv$/i.exec(base);
   return match ? (match[1] as string).toUpperCase() : null;
+}
+
+/**
+ * The names of the regular files directly in `dir`, symlinks to regular files included (the rule
+ * above). Throws when `dir` cannot be listed.
+ */
+export async function listFiles(dir: string): Promise<string[]> {
+  const names: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.isFile()) names.push(entry.name);
+    else if (entry.isSymbolicLink() && (await linksToFile(join(dir, entry.name)))) names.push(entry.name);
+  }
+  return names;
+}
+
+async function linksToFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false; // dangling, a loop, or no permission on the target
+  }
 }

@@ -1,7 +1,9 @@
 // Watching a chain folder with chokidar: its own level (chain files and earnings.csv) and the
 // `history/` subfolder, nothing deeper. `awaitWriteFinish` holds an event back until the file's
 // size has stopped changing, so a file being copied in is read once, complete; a file that is
-// still broken after that is reported and read again on its next change.
+// still broken after that is reported and read again on its next change. Links are followed:
+// a link to a file is a file and a link to a directory is ignored like a directory, the same rule
+// as the first scan's (file-names.ts listFiles).
 import { relative, sep } from 'node:path';
 import type { Stats } from 'node:fs';
 import { watch, type FSWatcher } from 'chokidar';

@@ -6,6 +6,7 @@
 import { parse } from 'csv-parse/sync';
 import type { IsoDate } from '../../../shared/market-calendar.ts';
 import { dayCell, normaliseHeader, priceCell } from './csv-values.ts';
+import { quoted, quotedList } from '../import/errors.ts';
 import { messageOf } from '../../../shared/message-of.ts';
 
 export interface DailyCloses {
@@ -57,7 +58,7 @@ export function parseHistoryCsv(text: string): DailyCloses {
     closeAt = findColumn(names, ADJUSTED_COLUMNS);
     if (closeAt >= 0) {
       notes.push(
-        `no Close column: using ${header[closeAt]}, whose dividend-adjusted closes sit below the prices traded ` +
+        `no Close column: using ${quoted(header[closeAt] ?? '')}, whose dividend-adjusted closes sit below the prices traded ` +
           'back then (and below today’s spot), so trend and extension read slightly high',
       );
     }
@@ -70,7 +71,7 @@ export function parseHistoryCsv(text: string): DailyCloses {
       .filter((m) => m !== null)
       .join(' and ');
     throw new HistoryFileError(
-      `the header has ${missing}: found ${header.map((h) => `'${h}'`).join(', ')}; ` +
+      `the header has ${missing}: found ${quotedList(header)}; ` +
         'expected e.g. Date,Open,High,Low,Close,Adj Close,Volume or date,close',
     );
   }

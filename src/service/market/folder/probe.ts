@@ -1,5 +1,5 @@
-// The app's "test connection" for a chain folder: read it once (through its index when it has
-// one, creating nothing) and say in one line what a user would be looking at.
+// The app's "test connection" for a chain folder: read it once (through its index in the data
+// folder when there is one, creating nothing) and say in one line what a user would be looking at.
 import { ChainFolder } from './chain-folder.ts';
 import { messageOf } from '../../../shared/message-of.ts';
 import { describeSnapshotTime, type ChainFolderProbe } from './status.ts';
@@ -7,10 +7,19 @@ import { describeSnapshotTime, type ChainFolderProbe } from './status.ts';
 const SHOWN_TICKERS = 6;
 const SHOWN_DETAILS = 20;
 
-export async function probeChainFolder(dir: string): Promise<ChainFolderProbe> {
+/** `dataDir`: the service's data folder, whose index of `dir` (if any) saves re-parsing it. */
+export async function probeChainFolder(
+  dir: string,
+  options: { dataDir?: string } = {},
+): Promise<ChainFolderProbe> {
   let folder: ChainFolder;
   try {
-    folder = await ChainFolder.open(dir, { watch: false, index: 'existing', cacheChains: 1 });
+    folder = await ChainFolder.open(dir, {
+      watch: false,
+      index: 'existing',
+      cacheChains: 1,
+      ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
+    });
   } catch (error) {
     const message = messageOf(error).replace(`cannot read the chain folder ${dir}: `, '');
     return { ok: false, message: `${message}: ${dir}`, details: [] };

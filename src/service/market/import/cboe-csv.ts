@@ -2,7 +2,7 @@
 // underlying's name and `Last:` price, a quoted `Date:` line in the browser's locale, the column
 // header, then one row per expiration and strike with the call's fields left of Strike and the
 // put's right of Puts. Every field is checked; the first problem stops the import with its line.
-import { ChainImportError } from './errors.ts';
+import { ChainImportError, quoted } from './errors.ts';
 import {
   checkIvUnits,
   chooseTicker,
@@ -63,20 +63,27 @@ function readColumns(header: CsvRecord): Columns {
   };
 }
 
-/** A number field: null when empty or a dash, an error when present but not a number. */
+/**
+ * A number field: null when empty or a dash, an error when present but not a number. A figure
+ * too large for a double (`1e400`, a run of 400 digits) is refused like a negative one: read as
+ * Infinity it would turn into a null price or an open interest "counted as 0" downstream.
+ */
 function numberField(raw: string, what: string, line: number): number | null {
   const text = raw.trim();
   if (text === '' || text === '-' || text === '--' || text.toUpperCase() === 'N/A') return null;
   const plain = /^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(text) ? text.replace(/,/g, '') : text;
   if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(plain)) {
-    throw new ChainImportError(`line ${line}`, `${what} is not a number: '${raw}'`);
+    throw new ChainImportError(`line ${line}`, `${what} is not a number: ${quoted(raw)}`);
   }
-  return Number(plain);
+  const value = Number(plain);
+  if (!Number.isFinite(value))
+    throw new ChainImportError(`line ${line}`, `${what} is not a finite number: ${quoted(raw)}`);
+  return value;
 }
 
 function nonNegative(raw: string, what: string, line: number): number | null {
   const v = numberField(raw, what, line);
-  if (v !== null && v < 0) throw new ChainImportError(`line ${line}`, `${what} is negative: '${raw}'`);
+  if (v !== null && v < 0) throw new ChainImportError(`line ${line}`, `${what} is negative: ${quoted(raw)}`);
   return v;
 }
 
@@ -155,7 +162,9 @@ function snapshotTime(
     );
   const completed = parseDateTime(text, { year });
   if ('error' in completed) throw new ChainImportError(`line ${line}`, completed.error);
-  notes.push(`Snapshot time '${text}' has no year: ${year}, from the earliest expiration (${earliest})`);
+  notes.push(
+    `Snapshot time ${quoted(text)} has no year: ${year}, from the earliest expiration (${earliest})`,
+  );
   return completed;
 }
 
@@ -173,7 +182,10 @@ export function importCboeCsv(text: string, maxLineChars = MAX_CSV_LINE_CHARS): 
   if (!last) throw new ChainImportError('preamble', "spot missing: no 'Last:' field before the header");
   const spot = numberField(last.value, "'Last:' price", last.line);
   if (spot === null || !(spot > 0)) {
-    throw new ChainImportError(`line ${last.line}`, `spot must be a positive price, got '${last.value}'`);
+    throw new ChainImportError(
+      `line ${last.line}`,
+      `spot must be a positive price, got ${quoted(last.value)}`,
+    );
   }
   const name = (last.record.fields[0] ?? '').trim();
   const dateField = labelled(preamble, 'Date');
@@ -209,7 +221,10 @@ export function importCboeCsv(text: string, maxLineChars = MAX_CSV_LINE_CHARS): 
     }
     const strike = numberField(f[cols.strike] as string, 'Strike', line);
     if (strike === null || !(strike > 0))
-      throw new ChainImportError(`line ${line}`, `Strike must be positive, got '${f[cols.strike]}'`);
+      throw new ChainImportError(
+        `line ${line}`,
+        `Strike must be positive, got ${quoted(f[cols.strike] as string)}`,
+      );
 
     for (const isCall of [true, false]) {
       const sideName = isCall ? 'call' : 'put';
@@ -219,19 +234,19 @@ export function importCboeCsv(text: string, maxLineChars = MAX_CSV_LINE_CHARS): 
       if (occ.isCall !== isCall) {
         throw new ChainImportError(
           `line ${line}`,
-          `${sideName} column holds a ${occ.isCall ? 'call' : 'put'} symbol '${symbolText}'`,
+          `${sideName} column holds a ${occ.isCall ? 'call' : 'put'} symbol ${quoted(symbolText)}`,
         );
       }
       if (occ.expiration !== expiration) {
         throw new ChainImportError(
           `line ${line}`,
-          `expiration ${expiration} ('${expText}') disagrees with the symbol '${symbolText}' (${occ.expiration})`,
+          `expiration ${expiration} (${quoted(expText)}) disagrees with the symbol ${quoted(symbolText)} (${occ.expiration})`,
         );
       }
       if (Math.abs(occ.strike - strike) > 0.0005) {
         throw new ChainImportError(
           `line ${line}`,
-          `strike ${strike} disagrees with the symbol '${symbolText}' (${occ.strike})`,
+          `strike ${strike} disagrees with the symbol ${quoted(symbolText)} (${occ.strike})`,
         );
       }
       const c = isCall ? cols.call : cols.put;
@@ -260,7 +275,7 @@ export function importCboeCsv(text: string, maxLineChars = MAX_CSV_LINE_CHARS): 
     throw new ChainImportError(`header (line ${header.line})`, 'no option rows after the header');
   const when = snapshotTime(dateField.value, dateField.line, parsedWhen, rows, notes);
   if (when.assumedNewYork)
-    notes.push(`Snapshot time '${dateField.value}': ${when.assumedNewYork}; New York time assumed`);
+    notes.push(`Snapshot time ${quoted(dateField.value)}: ${when.assumedNewYork}; New York time assumed`);
   if (missingOi > 0) notes.push(`${missingOi} contracts have no open interest figure; counted as 0`);
   checkIvUnits(rows, notes);
   const chosen = chooseTicker(rows, null, notes);

@@ -3,7 +3,7 @@
 // come from the OCC symbol; vendor greeks are ignored (gamma is recomputed from IV). The timestamp
 // is New York time ("2023-08-20 22:38:12") or ISO 8601 with a zone.
 import { z } from 'zod';
-import { ChainImportError } from './errors.ts';
+import { ChainImportError, quoted } from './errors.ts';
 import {
   checkIvUnits,
   chooseTicker,
@@ -15,7 +15,22 @@ import { parseOccSymbol } from './occ-symbol.ts';
 import { parseDateTime } from './timestamps.ts';
 import { messageOf } from '../../../shared/message-of.ts';
 
-const figure = z.number().finite().min(0, 'must not be negative').nullable().optional();
+/**
+ * JSON.parse reads `1e400` as Infinity: such a figure is refused like a negative one, not read as
+ * a missing figure (a null price, an open interest "counted as 0"). The message follows the JSON
+ * path of the field (`data.options[3].open_interest: not a finite number`).
+ */
+const finiteNumber = () =>
+  z.number({
+    error: (issue) =>
+      typeof issue.input === 'number'
+        ? 'not a finite number'
+        : issue.input === undefined
+          ? 'missing'
+          : 'must be a number',
+  });
+
+const figure = finiteNumber().min(0, 'must not be negative').nullable().optional();
 
 const optionSchema = z.looseObject({
   option: z.string().min(1),
@@ -30,7 +45,7 @@ const fileSchema = z.looseObject({
   timestamp: z.string().min(1),
   data: z.looseObject({
     symbol: z.string().optional(),
-    current_price: z.number().finite().positive('spot must be a positive price'),
+    current_price: finiteNumber().positive('spot must be a positive price'),
     options: z.array(optionSchema).min(1, 'no option rows'),
   }),
 });
@@ -59,7 +74,7 @@ export function importCboeJson(text: string): ChainImport {
   const when = parseDateTime(timestamp);
   if ('error' in when) throw new ChainImportError('timestamp', when.error);
   if (when.assumedNewYork)
-    notes.push(`Snapshot time '${timestamp}': ${when.assumedNewYork}; New York time assumed`);
+    notes.push(`Snapshot time ${quoted(timestamp)}: ${when.assumedNewYork}; New York time assumed`);
 
   const rows: ImportedRow[] = [];
   let missingOi = 0;

@@ -1,6 +1,8 @@
 // OCC option symbols as Cboe prints them: root (1-6 letters or digits, e.g. TSLA, SPXW, TSLA1),
 // expiration YYMMDD, C or P, and the strike times 1000 in 8 digits: TSLA230825C00172500 is the
 // TSLA 2023-08-25 172.5 call. The 21-character padded form ("SPY   230825C00440000") is accepted.
+import { quoted } from './errors.ts';
+
 export interface OccSymbol {
   root: string;
   expiration: string; // YYYY-MM-DD
@@ -30,7 +32,7 @@ export function underlyingOfRoot(root: string): string {
 export function parseOccSymbol(raw: string): OccSymbol | string {
   const text = raw.trim().toUpperCase().replace(/^[._]/, '');
   const m = OCC.exec(text);
-  if (!m) return `not an OCC option symbol: '${raw}'`;
+  if (!m) return `not an OCC option symbol: ${quoted(raw)}`;
   const [, root, yy, mm, dd, cp, strike] = m as unknown as [
     string,
     string,
@@ -45,9 +47,9 @@ export function parseOccSymbol(raw: string): OccSymbol | string {
   const day = Number(dd);
   const d = new Date(Date.UTC(year, month - 1, day));
   if (month < 1 || month > 12 || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) {
-    return `bad expiration date in option symbol '${raw}'`;
+    return `bad expiration date in option symbol ${quoted(raw)}`;
   }
   const value = Number(strike) / 1000;
-  if (!(value > 0)) return `zero strike in option symbol '${raw}'`;
+  if (!(value > 0)) return `zero strike in option symbol ${quoted(raw)}`;
   return { root, expiration: `${year}-${mm}-${dd}`, isCall: cp === 'C', strike: value };
 }

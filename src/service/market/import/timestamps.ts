@@ -7,6 +7,7 @@
 // languages are skipped, a Unicode minus is a minus and stray quotes are dropped; anything
 // ambiguous is refused rather than guessed.
 import { isoDate, nyToEpoch, type IsoDate } from '../../../shared/market-calendar.ts';
+import { quoted } from './errors.ts';
 
 export interface ParsedInstant {
   epoch: number;
@@ -260,7 +261,7 @@ function pieces(text: string): Pieces | string {
       const h = Number(m[1]);
       const min = Number(m[2]);
       const s = Number(m[3] ?? 0);
-      if (h > 23 || min > 59 || s > 59) return `not a time of day: '${token}'`;
+      if (h > 23 || min > 59 || s > 59) return `not a time of day: ${quoted(token)}`;
       out.minutes = h * 60 + min + s / 60;
     } else if (lower === 'am' || lower === 'pm') {
       out.meridiem = lower;
@@ -274,7 +275,7 @@ function pieces(text: string): Pieces | string {
     } else if (/^[A-Z]{2,5}$/.test(token)) {
       out.zone = { kind: 'unknown', name: token };
     } else {
-      return `cannot read '${token}'`;
+      return `cannot read ${quoted(token)}`;
     }
   }
   return out;
@@ -283,12 +284,12 @@ function pieces(text: string): Pieces | string {
 /** A calendar date with no time ("Fri Aug 25 2023", "2023-08-25", "8/25/2023"). */
 export function parseDateOnly(text: string): { date: IsoDate } | { error: string } {
   const p = pieces(text);
-  if (typeof p === 'string') return { error: `not a date: '${text}' (${p})` };
+  if (typeof p === 'string') return { error: `not a date: ${quoted(text)} (${p})` };
   if (p.year === undefined || p.month === undefined || p.day === undefined)
-    return { error: `not a date: '${text}'` };
+    return { error: `not a date: ${quoted(text)}` };
   if (p.minutes !== undefined || p.zone !== undefined)
-    return { error: `expected a date without a time: '${text}'` };
-  if (!validDate(p.year, p.month, p.day)) return { error: `no such date: '${text}'` };
+    return { error: `expected a date without a time: ${quoted(text)}` };
+  if (!validDate(p.year, p.month, p.day)) return { error: `no such date: ${quoted(text)}` };
   return { date: isoDate(p.year, p.month, p.day) };
 }
 
@@ -335,25 +336,25 @@ export function parseDateTime(text: string, options: { year?: number } = {}): Pa
     const day = Number(d);
     const minutes = Number(h) * 60 + Number(mi) + Number(s ?? 0) / 60 + Number(frac ?? 0) / 60;
     if (!validDate(year, month, day) || Number(h) > 23 || Number(mi) > 59 || Number(s ?? 0) > 59) {
-      return { error: `no such date and time: '${text}'` };
+      return { error: `no such date and time: ${quoted(text)}` };
     }
     if (!zone) return { epoch: nyToEpoch(isoDate(year, month, day), minutes), assumedNewYork: null };
     const offset = zone.toUpperCase() === 'Z' ? 0 : parseOffset(zone);
     return { epoch: Date.UTC(year, month - 1, day) + (minutes - offset) * 60_000, assumedNewYork: null };
   }
   const p = pieces(text);
-  if (typeof p === 'string') return { error: `not a date and time: '${text}' (${p})` };
+  if (typeof p === 'string') return { error: `not a date and time: ${quoted(text)} (${p})` };
   if (p.year === undefined && options.year !== undefined) p.year = options.year;
   if (p.year === undefined && p.month !== undefined && p.day !== undefined)
-    return { error: `no year in '${text}'`, yearless: { month: p.month, day: p.day } };
+    return { error: `no year in ${quoted(text)}`, yearless: { month: p.month, day: p.day } };
   if (p.year === undefined || p.month === undefined || p.day === undefined)
-    return { error: `no full date in '${text}'` };
-  if (!validDate(p.year, p.month, p.day)) return { error: `no such date: '${text}'` };
-  if (p.minutes === undefined) return { error: `no time of day in '${text}'` };
+    return { error: `no full date in ${quoted(text)}` };
+  if (!validDate(p.year, p.month, p.day)) return { error: `no such date: ${quoted(text)}` };
+  if (p.minutes === undefined) return { error: `no time of day in ${quoted(text)}` };
   let minutes = p.minutes;
   if (p.meridiem) {
     const hour = Math.floor(minutes / 60);
-    if (hour < 1 || hour > 12) return { error: `not a 12-hour time: '${text}'` };
+    if (hour < 1 || hour > 12) return { error: `not a 12-hour time: ${quoted(text)}` };
     minutes = (minutes % 720) + (p.meridiem === 'pm' ? 720 : 0);
   }
   const date = isoDate(p.year, p.month, p.day);
@@ -361,7 +362,7 @@ export function parseDateTime(text: string, options: { year?: number } = {}): Pa
   if (!zone || zone.kind === 'unknown') {
     return {
       epoch: nyToEpoch(date, minutes),
-      assumedNewYork: zone ? `unknown time zone '${zone.name}'` : 'no time zone given',
+      assumedNewYork: zone ? `unknown time zone ${quoted(zone.name)}` : 'no time zone given',
     };
   }
   if (zone.kind === 'us')

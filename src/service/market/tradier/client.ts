@@ -33,7 +33,16 @@ export interface TradierClientOptions {
   log?: (line: string) => void;
   /** Aborts every request in flight and every wait (the collector's stop()). */
   signal?: AbortSignal;
+  /** Answers larger than this are refused, not read (bytes). Default DEFAULT_MAX_BODY_BYTES. */
+  maxBodyBytes?: number;
 }
+
+/**
+ * The largest answer read, as the API v2 client does (src/client/transport.ts): a runaway or
+ * hostile server (600 MB took the service past 1.3 GB of memory) is cut off while it streams. One
+ * expiration of even SPX, with greeks, is a few MB; 32 MiB is still some 100,000 full contracts.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 export const REAL_TIMERS: TradierTimers = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
@@ -60,6 +69,7 @@ export class TradierClient {
       now: options.now ?? Date.now,
       timers: options.timers ?? REAL_TIMERS,
       requestTimeoutMs: options.requestTimeoutMs ?? 15_000,
+      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       random: options.random ?? Math.random,
       log: options.log ?? (() => undefined),
       signal: options.signal,
@@ -147,8 +157,9 @@ export class TradierClient {
         redirect: 'manual',
         signal,
       });
-      text = await response.text();
+      text = await readCapped(response, this.#o.maxBodyBytes, what);
     } catch (caught) {
+      if (caught instanceof TradierError) throw caught;
       if (this.#o.signal?.aborted) throw new TradierError('unavailable', `${what}: stopped`);
       if (timeout.aborted) {
         throw new TradierError(
@@ -205,6 +216,48 @@ export class TradierClient {
       );
     }
   }
+}
+
+/**
+ * The body as text, refused as soon as it is known to exceed `max` bytes: from Content-Length
+ * before a byte is read, else while it streams (a chunked answer), so at most `max` bytes plus one
+ * chunk are ever held. The stream is cancelled, which closes the connection.
+ */
+async function readCapped(response: Response, max: number, what: string): Promise<string> {
+  const tooLarge = (): TradierError =>
+    new TradierError(
+      'bad_response',
+      `Tradier's answer to ${what} is larger than ${formatBytes(max)}; it was not read`,
+      response.status,
+    );
+  if (!response.body) return '';
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > max) {
+    await response.body.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder('utf-8');
+  const parts: string[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    parts.push(decoder.decode(value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
+  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KiB`;
+  return `${bytes} bytes`;
 }
 
 /** fetch() wraps network failures as "fetch failed" with the reason in `cause`. */

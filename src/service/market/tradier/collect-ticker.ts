@@ -98,7 +98,9 @@ async function collectChain(job: TickerJob, outcome: TickerOutcome): Promise<voi
     const options = await client.chain(ticker, expiration);
     if (options.length === 0) empty.push(expiration);
     else if (options.every((o) => o.greeks === null)) noGreeks.push(expiration);
-    all.push(...options);
+    // One by one: a spread passes every element as an argument, and an expiration of some
+    // 125,000 contracts overflowed the call stack ("Maximum call stack size exceeded").
+    for (const option of options) all.push(option);
   }
   const converted = convertOptions(all, ticker);
   if (converted.options.length === 0) {

@@ -225,6 +225,8 @@ describe('bridge handlers over a real app', () => {
     });
     expect(csv.content.split(/\r?\n/)[0]).toBe('date,price');
     const json = await w.invoke('export:snapshots', { ticker: 'SPY', endpoint: 'signals', format: 'json' });
+    // Small: answered as content (large exports are saved to a file: snapshot-export.test.ts).
+    if (!('content' in json)) throw new Error('expected the export inline');
     expect(JSON.parse(json.content).snapshots.length).toBe(2);
     const backup = await w.invoke('backup:create');
     expect(fs.statSync(backup.path).size).toBe(backup.bytes);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvField, csvLine } from '../../../../src/core/store/csv.ts';
+import { csvField, csvLine, inertText } from '../../../../src/core/store/csv.ts';
 
 /** A strict RFC 4180 reader for one line, to check what the writer produces can be read back. */
 function readLine(line: string): string[] {
@@ -66,6 +66,7 @@ describe('csvLine', () => {
     expect(csvLine(['date', 'price', 'iv_rank'])).toBe('date,price,iv_rank\r\n');
   });
 
+  // Cells starting like a formula come back with the leading quote (csv-injection.test.ts).
   it('reads back to the same cells, whatever they contain', () => {
     fc.assert(
       fc.property(
@@ -74,7 +75,7 @@ describe('csvLine', () => {
           maxLength: 6,
         }),
         (cells) => {
-          expect(readLine(csvLine(cells))).toEqual(cells);
+          expect(readLine(csvLine(cells))).toEqual(cells.map(inertText));
         },
       ),
     );

@@ -75,7 +75,6 @@ describe('settings messages: what the form checks', () => {
       'quietHours.start',
       'Quiet hours from must be a time like 22:00',
     ],
-    ['dataFolder', '', 'dataFolder', 'Data folder must not be empty'],
     [
       'notifications',
       notify({ telegram: { enabled: true, chatId: 'my chat', digestMinutes: 0 } }),

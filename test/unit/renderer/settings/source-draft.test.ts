@@ -74,7 +74,9 @@ describe('sectionOf', () => {
     ],
     [
       'remote: no key reference, no field',
-      draft('remote', { remote: { baseUrl: ' http://h/api/v2 ', demo: true, apiKeyRef: null } }),
+      draft('remote', {
+        remote: { baseUrl: ' http://h/api/v2 ', demo: true, apiKeyRef: null, confirmLinkLocal: false },
+      }),
       { kind: 'remote', baseUrl: 'http://h/api/v2', demo: true },
     ],
   ])('%s', (_name, d, expected) => {
@@ -117,17 +119,21 @@ describe('checkDraft: one message per field, as typed', () => {
     ],
     [
       'an empty base URL',
-      draft('remote', { remote: { baseUrl: '', demo: false, apiKeyRef: null } }),
+      draft('remote', { remote: { baseUrl: '', demo: false, apiKeyRef: null, confirmLinkLocal: false } }),
       { baseUrl: 'an http:// or https:// address' },
     ],
     [
       'not a web address',
-      draft('remote', { remote: { baseUrl: 'ftp://x/api', demo: false, apiKeyRef: null } }),
+      draft('remote', {
+        remote: { baseUrl: 'ftp://x/api', demo: false, apiKeyRef: null, confirmLinkLocal: false },
+      }),
       { baseUrl: 'an http:// or https:// address' },
     ],
     [
       'no scheme',
-      draft('remote', { remote: { baseUrl: 'api.example.com', demo: false, apiKeyRef: null } }),
+      draft('remote', {
+        remote: { baseUrl: 'api.example.com', demo: false, apiKeyRef: null, confirmLinkLocal: false },
+      }),
       { baseUrl: 'an http:// or https:// address' },
     ],
   ])('%s', (_name, d, errors) => {

@@ -1,10 +1,12 @@
 // The chain folder over real files in a temp folder: the index reused across opens, the bounded
-// chain cache, duplicates, problems, revisions, the data clock and the index's fallbacks.
-import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// chain cache, duplicates, problems, revisions, the data clock and where the index lives.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChainFolder } from '../../../../../src/service/market/folder/index.ts';
 import { manualClock } from '../../../../../src/service/market/clock.ts';
+import { indexPath } from '../../../../../src/service/market/folder/chain-index.ts';
 import { chainText, SAMPLE_ASOF, SAMPLE_DIR, tempDir, type TempDir } from './folder-fixtures.ts';
 
 const TUESDAY = Date.parse('2023-08-22T14:00:00Z');
@@ -113,13 +115,23 @@ describe('ChainFolder: serving', () => {
 });
 
 describe('ChainFolder: the on-disk index', () => {
-  it('is written beside the files; a second open parses nothing unchanged, only what changed', async () => {
-    const first = await open();
+  let data: TempDir;
+  beforeEach(() => {
+    data = tempDir('gw-data-');
+  });
+  afterEach(() => data.remove());
+
+  it('is kept in the data dir, keyed by the folder; a second open parses nothing unchanged', async () => {
+    const first = await open({ dataDir: data.dir });
     expect(first.parses).toBe(3);
-    expect(first.index.location).toEqual({ kind: 'folder', path: tmp.path('.gammawatch', 'chain-index.db') });
+    const id = createHash('sha256').update(resolve(tmp.dir)).digest('hex').slice(0, 16);
+    expect(first.index.location).toEqual({
+      kind: 'data_dir',
+      path: data.path('chain-index', `${id}.db`),
+    });
     await first.close();
 
-    const second = await open();
+    const second = await open({ dataDir: data.dir });
     expect(second.parses).toBe(0);
     expect(second.snapshotTimes('TSLA', 0, Infinity)).toEqual([SAMPLE_ASOF, TUESDAY]);
     expect(second.history('TSLA', TUESDAY).atmIv[0]).toBeGreaterThan(0);
@@ -128,7 +140,7 @@ describe('ChainFolder: the on-disk index', () => {
     writeFileSync(tmp.path('b_tsla.csv'), chainText({ when: 'August 22, 2023 at 11:00 AM EDT' }));
     utimesSync(tmp.path('b_tsla.csv'), new Date(), new Date(Date.now() + 5000));
     writeFileSync(tmp.path('z_new.csv'), chainText({ ticker: 'NEWT' }));
-    const third = await open();
+    const third = await open({ dataDir: data.dir });
     expect(third.parses).toBe(2);
     expect(third.snapshotTimes('TSLA', 0, Infinity)).toEqual([SAMPLE_ASOF, TUESDAY + 3600_000]);
     expect(third.universe().map((t) => t.ticker)).toEqual(['ABCD', 'NEWT', 'TSLA']);
@@ -136,9 +148,9 @@ describe('ChainFolder: the on-disk index', () => {
 
   it('remembers files that failed, and forgets deleted ones', async () => {
     writeFileSync(tmp.path('d_broken.csv'), 'garbage');
-    await (await open()).close();
+    await (await open({ dataDir: data.dir })).close();
     rmSync(tmp.path('c_abcd.csv'));
-    const again = await open();
+    const again = await open({ dataDir: data.dir });
     expect(again.parses).toBe(0);
     expect(again.problems.map((p) => p.file)).toEqual(['d_broken.csv']);
     expect(again.universe().map((t) => t.ticker)).toEqual(['TSLA']);
@@ -150,39 +162,25 @@ describe('ChainFolder: the on-disk index', () => {
     ).toEqual(['a_tsla.csv', 'b_tsla.csv', 'd_broken.csv']);
   });
 
-  it('falls back to the data dir when the folder is not writable, and to memory without one', async () => {
-    // A file where the index folder would go: mkdir fails for any user, root included.
-    writeFileSync(tmp.path('.gammawatch'), 'not a folder');
-    const data = tempDir('gw-data-');
-    try {
-      const inDataDir = await open({ dataDir: data.dir });
-      expect(inDataDir.index.location.kind).toBe('data_dir');
-      expect(inDataDir.universe().map((t) => t.ticker)).toEqual(['ABCD', 'TSLA']);
-      await inDataDir.close();
-      expect((await open({ dataDir: data.dir })).parses).toBe(0);
-      const inMemory = await open();
-      expect(inMemory.index.location).toMatchObject({ kind: 'memory' });
-      expect(inMemory.status().files).toBe(3);
-    } finally {
-      data.remove();
-    }
+  it('writes nothing into the folder it reads, with a data dir or without one', async () => {
+    const before = readdirSync(tmp.dir).sort();
+    await (await open({ dataDir: data.dir })).close();
+    const inMemory = await open();
+    expect(inMemory.index.location).toMatchObject({ kind: 'memory' });
+    expect(inMemory.status().files).toBe(3);
+    expect(readdirSync(tmp.dir).sort()).toEqual(before);
   });
 
-  it('leaves a folder marked read-only alone, even when it could write there', async () => {
-    const data = tempDir('gw-data-');
-    try {
-      const folder = await open({ dataDir: data.dir }, SAMPLE_DIR);
-      expect(folder.index.location.kind).toBe('data_dir');
-      expect(folder.universe().map((t) => t.ticker)).toEqual(['TSLA']);
-      expect(existsSync(join(SAMPLE_DIR, '.gammawatch'))).toBe(false);
-    } finally {
-      data.remove();
-    }
+  it('keeps a folder marked read-only readable, its index in the data dir', async () => {
+    const folder = await open({ dataDir: data.dir }, SAMPLE_DIR);
+    expect(folder.index.location.kind).toBe('data_dir');
+    expect(folder.universe().map((t) => t.ticker)).toEqual(['TSLA']);
+    expect(existsSync(join(SAMPLE_DIR, '.gammawatch'))).toBe(false);
   });
 
-  it('survives an index it cannot open (a folder where the database file should be)', async () => {
-    mkdirSync(tmp.path('.gammawatch', 'chain-index.db'), { recursive: true });
-    const folder = await open();
+  it('falls back to memory when the data dir cannot hold it (a folder where the database should be)', async () => {
+    mkdirSync(indexPath(tmp.dir, data.dir), { recursive: true });
+    const folder = await open({ dataDir: data.dir });
     expect(folder.index.location.kind).toBe('memory');
     expect(folder.status().files).toBe(3);
   });
