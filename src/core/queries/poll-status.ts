@@ -28,6 +28,16 @@ function firstError(run: PollRun): string | null {
   return run.errors > 0 ? `${run.errors} request(s) failed` : null;
 }
 
+/** The run's first note (a capped Retry-After…), from its stored detail. */
+function firstNote(run: PollRun): string | null {
+  const detail = run.detail;
+  if (detail && typeof detail === 'object' && !Array.isArray(detail)) {
+    const notes = detail['notes'];
+    if (Array.isArray(notes) && typeof notes[0] === 'string') return notes[0];
+  }
+  return null;
+}
+
 export function toBridgeRun(run: PollRun): BridgePollRun | null {
   if (!isJob(run.job)) return null;
   return {
@@ -41,6 +51,7 @@ export function toBridgeRun(run: PollRun): BridgePollRun | null {
     errors: run.errors,
     durationMs: run.durationMs,
     error: firstError(run),
+    note: firstNote(run),
   };
 }
 

@@ -15,6 +15,8 @@ export const pollRunSchema = z.object({
   durationMs: z.number().min(0).nullable(),
   /** The first error message of the run, if any. */
   error: z.string().nullable(),
+  /** The first note of the run besides errors, e.g. a server's Retry-After that was capped. */
+  note: z.string().nullable().optional(),
 });
 export type PollRun = z.infer<typeof pollRunSchema>;
 

@@ -91,6 +91,10 @@ describe('small query helpers', () => {
     expect(
       toBridgeRun({ ...run, job: 'signals', errors: 2, detail: { errors: ['signals SPY: boom'] } })?.error,
     ).toBe('signals SPY: boom');
+    // A capped Retry-After is said in the poll status, from the run's stored notes.
+    const note = 'signals SPY: rate limited: the server asked to wait 24 h; waiting 5 min';
+    expect(toBridgeRun({ ...run, job: 'signals', detail: { notes: [note] } })?.note).toBe(note);
+    expect(toBridgeRun({ ...run, job: 'signals', detail: { errors: [] } })?.note).toBeNull();
   });
 });
 
