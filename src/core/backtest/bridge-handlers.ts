@@ -11,15 +11,20 @@ import { runBacktest, type BacktestRequest } from './run.ts';
 import { BacktestRuns } from './runs.ts';
 import { trackRecordRequest } from './track-record.ts';
 
-type BacktestMethods = 'backtest:run' | 'backtest:cancel' | 'backtest:export' | 'rankings:trackRecord';
+export type BacktestMethods = 'backtest:run' | 'backtest:cancel' | 'backtest:export' | 'rankings:trackRecord';
+
+/** What the history source is picked from: the app's current data source. */
+export type PastContext = Pick<App, 'store' | 'client' | 'marketSource'>;
+
+export type BacktestContext = PastContext & Pick<App, 'events' | 'marketNow' | 'channels'>;
 
 /** The history source of the app's current data source. */
-export function pastOf(app: App): PastSource {
+export function pastOf(app: PastContext): PastSource {
   const market = app.marketSource();
   return market ? localPast(app.store, market) : remotePast(app.store, app.client);
 }
 
-export function backtestHandlers(app: App): Pick<BridgeHandlers, BacktestMethods> {
+export function backtestHandlers(app: BacktestContext): Pick<BridgeHandlers, BacktestMethods> {
   const runs = new BacktestRuns();
   const run = (request: BacktestRequest) =>
     runs.run(request.runId, (signal) =>

@@ -1,9 +1,9 @@
 // Backfill from the local service's market (the simulator or a chain folder): for each session,
 // the day's last snapshot instant (what the service's own daily series reads), analysed by the
 // service's own pipeline and stored as the payloads its endpoints would have served then (signals,
-// market structure, levels, screener), with the signals' metric points. Stored like polled
-// snapshots (content-addressed, idempotent), so a second run finds them and skips the work.
-import { METRIC_CATALOG } from '../../shared/api/series.ts';
+// market structure, levels, screener), with the signals' metric points. Stored the way polled
+// snapshots are (ingestHistory: content-addressed, idempotent, no alerts), so a second run finds
+// them and skips the work.
 import { topSetupsItemSchema, type TopSetupsItem } from '../../shared/api/index.ts';
 import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
@@ -17,10 +17,10 @@ import {
   type MarketDataSource,
   type SnapshotPayloads,
 } from '../../service/index.ts';
+import { ingestHistory } from '../poller/ingest.ts';
 import { TOP_SETUPS_LIMIT } from '../poller/jobs.ts';
 import { record } from '../alerts/fields.ts';
 import type { Store } from '../store/database.ts';
-import type { MetricPointInput } from '../store/repositories/metric-points.ts';
 import type { SnapshotInput } from '../store/repositories/snapshots.ts';
 import { yieldTurn, type PastSource } from './past-source.ts';
 import { storedTimes } from './stored-history.ts';
@@ -29,7 +29,6 @@ import { storedTimes } from './stored-history.ts';
 const CHUNK = 8;
 /** The poller's top-setups request: the whole ranked universe (see TOP_SETUPS_LIMIT). */
 const TOP_SETUPS_PARAMS: Readonly<Record<string, string>> = { limit: String(TOP_SETUPS_LIMIT) };
-const METRIC_NAMES = new Set(Object.keys(METRIC_CATALOG));
 
 /** The last snapshot instant of each New York day in [from, to], oldest first (as /series reads). */
 export function dailySnapshotTimes(
@@ -50,17 +49,6 @@ export function dailySnapshotTimes(
   return out.reverse();
 }
 
-/** Catalog metrics of a signals payload as points (what ingest extracts from a polled one). */
-function signalPoints(ticker: string, asof: number, data: unknown): MetricPointInput[] {
-  const out: MetricPointInput[] = [];
-  for (const [metric, value] of Object.entries(data as Record<string, unknown>)) {
-    if (!METRIC_NAMES.has(metric)) continue;
-    if ((typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value !== ''))
-      out.push({ ticker, metric, ts: asof, value });
-  }
-  return out;
-}
-
 /** How a snapshot stored without a poll came to be: a backtest's backfill, or a chain file's import. */
 export type Provenance = 'backtest' | 'chain_file';
 
@@ -71,17 +59,16 @@ const meta = (asof: number, ticker: string | null, by: Provenance = 'backtest') 
 });
 
 /**
- * One analysed snapshot as the store keeps a polled one: the payload of each view (under the
- * poller's own parameters, so it dedupes against a poll of the same instant) and the signals'
- * metric points.
+ * One analysed snapshot as the store keeps a polled one: the payload of each view, under the
+ * poller's own parameters, so it dedupes against a poll of the same instant (ingestHistory stores
+ * them, with the signals' metric points).
  */
 export function analysedInputs(
   a: SnapshotPayloads,
   views: readonly { endpoint: SnapshotEndpoint; params: Readonly<Record<string, string>> }[],
   by: Provenance,
-): { inputs: SnapshotInput[]; points: MetricPointInput[] } {
+): SnapshotInput[] {
   const inputs: SnapshotInput[] = [];
-  const points: MetricPointInput[] = [];
   for (const { endpoint, params } of views) {
     const data = a.payload(endpoint);
     if (data === null) continue;
@@ -93,19 +80,11 @@ export function analysedInputs(
       data,
       meta: meta(a.asof, a.ticker, by),
     });
-    if (endpoint === 'signals') points.push(...signalPoints(a.ticker, a.asof, data));
   }
-  return { inputs, points };
+  return inputs;
 }
 
 export function localPast(store: Store<AlertRuleBody>, source: MarketDataSource): PastSource {
-  const write = (inputs: SnapshotInput[], points: MetricPointInput[]): void => {
-    if (inputs.length === 0 && points.length === 0) return;
-    store.transaction(() => {
-      if (inputs.length) store.snapshots.ingest(inputs);
-      if (points.length) store.metrics.put(points);
-    });
-  };
   const tickerInputs = (a: SnapshotPayloads, endpoints: Iterable<SnapshotEndpoint>) =>
     analysedInputs(
       a,
@@ -124,16 +103,13 @@ export function localPast(store: Store<AlertRuleBody>, source: MarketDataSource)
       );
       for (let i = 0; i < missing.length && !signal.aborted; i += CHUNK) {
         const inputs: SnapshotInput[] = [];
-        const points: MetricPointInput[] = [];
         for (const t of missing.slice(i, i + CHUNK)) {
           const a = analyzeSnapshotPayloads(source, ticker, t);
           if (!a) continue;
           const todo = [...wanted].filter((e) => !stored.get(e)?.has(t));
-          const made = tickerInputs(a, todo);
-          inputs.push(...made.inputs);
-          points.push(...made.points);
+          inputs.push(...tickerInputs(a, todo));
         }
-        write(inputs, points);
+        ingestHistory(store, inputs);
         step(Math.min(i + CHUNK, missing.length), missing.length);
         await yieldTurn();
       }
@@ -185,7 +161,7 @@ export function localPast(store: Store<AlertRuleBody>, source: MarketDataSource)
               data: { items: rankTopSetups(items, s.query) },
               meta: meta(t, null),
             }));
-          write(inputs, []);
+          ingestHistory(store, inputs);
           return false;
         });
       }
@@ -203,7 +179,6 @@ export function localPast(store: Store<AlertRuleBody>, source: MarketDataSource)
         const at = todo[i] as number;
         const current = new Map<string, SnapshotPayloads>();
         const inputs: SnapshotInput[] = [];
-        const points: MetricPointInput[] = [];
         for (const ticker of universe) {
           const t = source.latestSnapshotTime(ticker, at);
           // The service ranks only snapshots inside its recency window.
@@ -220,9 +195,7 @@ export function localPast(store: Store<AlertRuleBody>, source: MarketDataSource)
           const known = signalsStored.get(ticker);
           if (known && !known.has(t)) {
             known.add(t);
-            const made = tickerInputs(a, ['signals']);
-            inputs.push(...made.inputs);
-            points.push(...made.points);
+            inputs.push(...tickerInputs(a, ['signals']));
           }
         }
         const universeItems = [...current.values()].map((a) => a.topSetupsItem);
@@ -237,7 +210,7 @@ export function localPast(store: Store<AlertRuleBody>, source: MarketDataSource)
             meta: meta(at, null),
           });
         }
-        write(inputs, points);
+        ingestHistory(store, inputs);
         previous = current;
         step(i + 1, todo.length);
         await yieldTurn();

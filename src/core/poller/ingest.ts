@@ -2,6 +2,10 @@
 // and thresholds read, and the alert events the new snapshots raise, all in ONE transaction. A
 // crash before the commit leaves nothing; after it, everything. Re-ingesting the same responses
 // (a 304, a retry, a restart) writes nothing new, so nothing is notified twice.
+//
+// It is also the one way any snapshot is stored: history produced without a poll (a backtest's
+// backfill, a chain folder's import) goes through `ingestHistory`, which stores snapshots and their
+// metric points exactly as a poll's are stored (`putSnapshots`), without evaluating alerts.
 import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import { METRIC_CATALOG } from '../../shared/api/series.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
@@ -15,7 +19,7 @@ import type { AlertEventPayload } from '../queries/alerts.ts';
 import type { Store } from '../store/database.ts';
 import { StoreError, type StoreErrorKind } from '../store/errors.ts';
 import type { MetricPointInput } from '../store/repositories/metric-points.ts';
-import type { SnapshotInput } from '../store/repositories/snapshots.ts';
+import type { IngestResult, SnapshotInput } from '../store/repositories/snapshots.ts';
 import type { PollRequest } from './jobs.ts';
 import type { PollResult } from './poll-client.ts';
 import { messageOf } from '../../shared/message-of.ts';
@@ -141,6 +145,43 @@ function eventPayload(e: NewAlertEvent): AlertEventPayload {
 const channelName = (p: NewAlertEvent['deliveries'][number]): string =>
   p.channel === 'webhook' ? `webhook:${p.target ?? ''}` : p.channel;
 
+/**
+ * Stores snapshots and the metric points of the new ones (a signals snapshot's catalog metrics,
+ * at its asof), then `morePoints`, inside the caller's transaction. Results are in input order.
+ */
+function putSnapshots(
+  store: Store<AlertRuleBody>,
+  inputs: readonly SnapshotInput[],
+  morePoints: readonly MetricPointInput[] = [],
+): { results: IngestResult[]; metricPoints: number } {
+  const results = inputs.length ? store.snapshots.ingest(inputs) : [];
+  const points: MetricPointInput[] = [];
+  results.forEach((r, i) => {
+    const input = inputs[i] as SnapshotInput;
+    if (r.isNew && input.endpoint === 'signals' && input.ticker)
+      points.push(...signalPoints(input.ticker, input.asof as number, input.data));
+  });
+  points.push(...morePoints);
+  const metricPoints = points.length ? store.metrics.put(points) : 0;
+  return { results, metricPoints };
+}
+
+/**
+ * Stores history produced without a poll (a backtest's backfill, a chain file's import): the
+ * snapshots and their metric points, as a poll's are stored, in one transaction. No alert is
+ * evaluated: past snapshots are not news. Returns how many snapshots were new.
+ */
+export function ingestHistory(
+  store: Store<AlertRuleBody>,
+  inputs: readonly SnapshotInput[],
+): { snapshots: number; metricPoints: number } {
+  if (inputs.length === 0) return { snapshots: 0, metricPoints: 0 };
+  return store.transaction(() => {
+    const { results, metricPoints } = putSnapshots(store, inputs);
+    return { snapshots: results.filter((r) => r.isNew).length, metricPoints };
+  });
+}
+
 /** The batch in one transaction; synchronous, like the store. */
 function writeBatch(deps: IngestDeps, batch: readonly Fetched[]): Omit<IngestOutcome, 'failures'> {
   const { store } = deps;
@@ -170,24 +211,18 @@ function writeBatch(deps: IngestDeps, batch: readonly Fetched[]): Omit<IngestOut
         baseline > 0 ? store.snapshots.latestAfterId(key, baseline) : store.snapshots.latest(key);
       newestBefore.set(f.request.key, before ?? null);
     }
-    const results = store.snapshots.ingest(inputs);
-
-    const points: MetricPointInput[] = [];
-    const fresh: { item: Fetched; input: SnapshotInput; id: number }[] = [];
-    results.forEach((r, i) => {
-      if (!r.isNew) return;
-      const item = snapshotItems[i] as Fetched;
-      const input = inputs[i] as SnapshotInput;
-      fresh.push({ item, input, id: r.id });
-      if (item.request.endpoint === 'signals' && item.request.ticker) {
-        points.push(...signalPoints(item.request.ticker, input.asof as number, item.result.body.data));
-      }
-    });
+    const series: MetricPointInput[] = [];
     for (const f of batch) {
       if (f.request.endpoint === 'series' && f.request.ticker)
-        points.push(...seriesPoints(f.request.ticker, f.result.body.data));
+        series.push(...seriesPoints(f.request.ticker, f.result.body.data));
     }
-    const metricPoints = points.length ? store.metrics.put(points) : 0;
+    const { results, metricPoints } = putSnapshots(store, inputs, series);
+
+    const fresh: { item: Fetched; input: SnapshotInput; id: number }[] = [];
+    results.forEach((r, i) => {
+      if (r.isNew)
+        fresh.push({ item: snapshotItems[i] as Fetched, input: inputs[i] as SnapshotInput, id: r.id });
+    });
 
     const eventIds: number[] = [];
     // Oldest first, so a batch holding two snapshots of one series compares them in order.

@@ -15,8 +15,8 @@ import {
 import { analysedInputs } from '../backtest/local-backfill.ts';
 import { yieldTurn } from '../backtest/past-source.ts';
 import { storedTimes } from '../backtest/stored-history.ts';
+import { ingestHistory } from '../poller/ingest.ts';
 import type { Store } from '../store/database.ts';
-import type { MetricPointInput } from '../store/repositories/metric-points.ts';
 import type { SnapshotInput } from '../store/repositories/snapshots.ts';
 
 /** Files analysed and stored per transaction, between two turns of the event loop. */
@@ -129,21 +129,15 @@ export class FolderHistory {
     for (let i = 0; i < todo.length && this.#inUse(); i += CHUNK) {
       const chunk = todo.slice(i, i + CHUNK);
       const inputs: SnapshotInput[] = [];
-      const points: MetricPointInput[] = [];
       for (const { ticker, at } of chunk) {
         const a = analyzeSnapshotPayloads(source, ticker, at);
         if (!a) {
           progress.failed++;
           continue;
         }
-        const made = analysedInputs(a, TICKER_SNAPSHOT_VIEWS, 'chain_file');
-        inputs.push(...made.inputs);
-        points.push(...made.points);
+        inputs.push(...analysedInputs(a, TICKER_SNAPSHOT_VIEWS, 'chain_file'));
       }
-      store.transaction(() => {
-        if (inputs.length) stored += store.snapshots.ingest(inputs).filter((r) => r.isNew).length;
-        if (points.length) store.metrics.put(points);
-      });
+      stored += ingestHistory(store, inputs).snapshots;
       progress.done = Math.min(i + CHUNK, todo.length);
       this.#o.onProgress({ ...progress });
       await yieldTurn();

@@ -1,0 +1,29 @@
+// Bridge methods of the app itself: what it is and runs on (app:info), and the first-run
+// onboarding, which may create the first watchlist.
+import type { BridgeHandlers } from '../../../shared/bridge.ts';
+import type { App } from '../../app.ts';
+import { checkTicker } from './watchlists.ts';
+
+export type AppMethods = 'app:info' | 'app:completeOnboarding';
+
+export type AppContext = Pick<App, 'store' | 'events' | 'info' | 'source' | 'universe' | 'tickersAdded'>;
+
+export function appHandlers(ctx: AppContext): Pick<BridgeHandlers, AppMethods> {
+  const { store } = ctx;
+  return {
+    'app:info': async () => ctx.info(),
+    'app:completeOnboarding': async (input) => {
+      if (input.tickers?.length) {
+        input.tickers.forEach((t) => checkTicker(ctx, t.toUpperCase()));
+        const list = store.watchlists.create(input.watchlistName ?? 'My watchlist', input.tickers);
+        ctx.tickersAdded(list.tickers);
+      }
+      store.flags.set('onboarded', true);
+      // Also on the event stream: an app:changed computed before this call (still saying first run)
+      // may reach the window after this answer, and would bring the welcome screen back.
+      const info = ctx.info();
+      ctx.events.emit('app:changed', info);
+      return info;
+    },
+  };
+}

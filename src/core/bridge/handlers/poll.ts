@@ -1,0 +1,28 @@
+// Bridge methods of the poller: its status, a refresh outside the schedule, pause and resume.
+import type { BridgeHandlers, BridgeOutput } from '../../../shared/bridge.ts';
+import type { App } from '../../app.ts';
+import { currentPollStatus, type PollStatusSources } from '../../status-publisher.ts';
+
+export type PollMethods = 'poll:status' | 'poll:refreshNow' | 'poll:pause' | 'poll:resume';
+
+export type PollContext = PollStatusSources & Pick<App, 'poller' | 'refreshNow'>;
+
+export function pollHandlers(ctx: PollContext): Pick<BridgeHandlers, PollMethods> {
+  const status = (): BridgeOutput<'poll:status'> => currentPollStatus(ctx);
+  return {
+    'poll:status': async () => status(),
+    'poll:refreshNow': async (input) => {
+      // Resolves once queued; the runs report through poll:status and snapshot:new events.
+      void ctx.refreshNow(input?.job);
+      return status();
+    },
+    'poll:pause': async () => {
+      ctx.poller.pause();
+      return status();
+    },
+    'poll:resume': async () => {
+      ctx.poller.resume();
+      return status();
+    },
+  };
+}

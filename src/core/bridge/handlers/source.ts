@@ -1,0 +1,17 @@
+// Bridge methods of the data source: its problems, a test of another source without switching,
+// and the secrets (API key, Tradier token) sources read.
+import type { BridgeHandlers } from '../../../shared/bridge.ts';
+import type { App } from '../../app.ts';
+
+export type SourceMethods = 'source:problems' | 'source:test' | 'secrets:status' | 'secrets:set';
+
+export type SourceContext = Pick<App, 'sourceProblems' | 'testSource' | 'secretsStatus' | 'setSecret'>;
+
+export function sourceHandlers(ctx: SourceContext): Pick<BridgeHandlers, SourceMethods> {
+  return {
+    'source:problems': async () => ctx.sourceProblems(),
+    'source:test': async (source) => ctx.testSource(source),
+    'secrets:status': async () => ctx.secretsStatus(),
+    'secrets:set': async ({ name, value }) => ctx.setSecret(name, value),
+  };
+}
