@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { launchApp, snap } from './fixtures.ts';
 
 test('without the token nothing is readable; with it the session sticks', async ({ page }) => {
-  const app = await launchApp('fake');
+  const app = await launchApp();
   try {
     const denied = await page.goto(app.origin + '/');
     expect(denied?.status()).toBe(401);
@@ -32,8 +32,10 @@ test('without the token nothing is readable; with it the session sticks', async 
 });
 
 test('the app going away shows offline, with a retry', async ({ page }) => {
-  const app = await launchApp('fake', { seeded: true });
+  const app = await launchApp();
   try {
+    // Past the welcome screen, with a watchlist: the app as a returning user has it.
+    await app.call('app:completeOnboarding', { watchlistName: 'Core', tickers: ['SPY', 'QQQ'] });
     await page.goto(app.url);
     await expect(page.getByTestId('data-source')).toBeVisible();
   } finally {

@@ -31,21 +31,18 @@ async function startTradierStandin(): Promise<Standin> {
   return { origin: standin.origin, stop: () => standin.close() };
 }
 
-const test = appTest.extend<object, { tradier: Standin | null }>({
+const test = appTest.extend<object, { tradier: Standin }>({
   tradier: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      // The fake backend answers for Tradier itself; the real core needs the stand-in.
-      const core = (process.env.GAMMAWATCH_E2E_BACKEND ?? 'core') === 'core';
-      const standin = core ? await startTradierStandin() : null;
+      const standin = await startTradierStandin();
       await use(standin);
-      await standin?.stop();
+      await standin.stop();
     },
     { scope: 'worker', timeout: 60_000 },
   ],
   appEnv: [
-    async ({ tradier }, use) =>
-      use(tradier ? { GAMMAWATCH_TRADIER_BASE_URL: tradier.origin } : ({} as Record<string, string>)),
+    async ({ tradier }, use) => use({ GAMMAWATCH_TRADIER_BASE_URL: tradier.origin }),
     { scope: 'worker' },
   ],
 });

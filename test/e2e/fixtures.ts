@@ -1,8 +1,7 @@
 // Playwright fixtures: each spec file gets its own Gammawatch in headless mode with a fresh data
-// folder, as a new user would start it, and a page signed in through the printed URL.
-//   GAMMAWATCH_E2E_BACKEND=core (default): `gammawatch start --headless` with the real core and
-//     the simulated market on a fast clock starting just before a market open.
-//   GAMMAWATCH_E2E_BACKEND=fake: the same host over the in-memory fake bridge (test/support).
+// folder, as a new user would start it, and a page signed in through the printed URL:
+// `gammawatch start --headless` with the real core and the simulated market on a fast clock
+// starting just before a market open.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +16,6 @@ export interface RunningApp {
   origin: string;
   token: string;
   dataDir: string;
-  backend: 'core' | 'fake';
   /** Calls the bridge directly (as the page would), for setup and for checking what the UI shows. */
   call<T = unknown>(method: string, input?: unknown): Promise<T>;
   /** Stops the app (the page then sees it go offline). */
@@ -33,9 +31,7 @@ export const FAST_START = '2026-03-02T14:28:00Z';
 const URL_PATTERN = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/;
 
 export async function launchApp(
-  backend: 'core' | 'fake' = (process.env.GAMMAWATCH_E2E_BACKEND as 'core' | 'fake') ?? 'core',
   options: {
-    seeded?: boolean;
     /** Added to the app's environment, e.g. DISPLAY and DBUS_SESSION_BUS_ADDRESS of a test desktop. */
     env?: Record<string, string>;
     /** The market instant the fast clock starts from (default FAST_START). */
@@ -43,30 +39,20 @@ export async function launchApp(
   } = {},
 ): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gammawatch-e2e-'));
-  const args =
-    backend === 'core'
-      ? [
-          'src/host/gammawatch.mjs',
-          'start',
-          '--headless',
-          '--no-open',
-          '--data-dir',
-          dataDir,
-          '--clock',
-          'fast',
-          '--fast-start',
-          options.fastStart ?? FAST_START,
-          '--fast-speed',
-          '60',
-        ]
-      : [
-          '--import',
-          'tsx',
-          'test/e2e/support/serve-fake.ts',
-          '--tick-ms',
-          '1500',
-          ...(options.seeded ? ['--seeded'] : []),
-        ];
+  const args = [
+    'src/host/gammawatch.mjs',
+    'start',
+    '--headless',
+    '--no-open',
+    '--data-dir',
+    dataDir,
+    '--clock',
+    'fast',
+    '--fast-start',
+    options.fastStart ?? FAST_START,
+    '--fast-speed',
+    '60',
+  ];
   const child = spawn(process.execPath, args, {
     cwd: REPO,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -98,7 +84,6 @@ export async function launchApp(
     origin,
     token,
     dataDir,
-    backend,
     async call<T>(method: string, input?: unknown): Promise<T> {
       // One connection per call: a kept-alive socket the host closes as idle races the next call
       // on a loaded machine (ECONNRESET before any answer), which is the harness's problem, not the app's.
@@ -159,7 +144,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   app: [
     async ({ appLabel, appEnv, appFastStart }, use) => {
       void appLabel;
-      const app = await launchApp(undefined, { env: appEnv, fastStart: appFastStart });
+      const app = await launchApp({ env: appEnv, fastStart: appFastStart });
       await use(app);
       await app.stop();
     },

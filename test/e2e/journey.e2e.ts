@@ -1,4 +1,4 @@
-// A new user's first session, end to end against the real core (or the fake): first run, a
+// A new user's first session, end to end against the real core: first run, a
 // watchlist, data arriving, ticker detail, a rule, its alert in the app, history and export.
 // Steps run in order on one app; each leaves screenshots for review.
 import { readFileSync } from 'node:fs';

@@ -14,10 +14,6 @@ import { expect, snap, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ appLabel: 'real-data' });
-test.skip(
-  (process.env.GAMMAWATCH_E2E_BACKEND ?? 'core') !== 'core',
-  'switches to a real chain folder: needs the real core',
-);
 
 /** SPY's files: sessions after the close, Labor Day, a partial chain, a Saturday morning. */
 const FILES = [

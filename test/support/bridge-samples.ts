@@ -1,6 +1,6 @@
-// One valid input per bridge method, for contract tests of any implementation (the fake here,
-// the core's handlers later). Typed against the contract, so a new method fails to compile until
-// it has a sample.
+// One valid input per bridge method, for the contract test of the core's handlers
+// (test/integration/host/headless/core-bridge-contract.test.ts). Typed against the contract, so a
+// new method fails to compile until it has a sample.
 import type { BridgeInput, BridgeMethod, BridgeOutput } from '../../src/shared/bridge.ts';
 
 const noStats = { count: 0, medianPct: null, upShare: null };

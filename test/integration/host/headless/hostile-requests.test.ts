@@ -8,19 +8,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadlessServer, type HeadlessServer } from '../../../../src/host/headless/server.ts';
-import { FakeBridge } from '../../../support/fake-bridge.ts';
+import { startSeededApp, type SeededApp } from '../../../support/seeded-app.ts';
 
 let server: HeadlessServer;
 /** The same host with timeouts short enough to hit in a test. */
 let impatient: HeadlessServer;
+let app: SeededApp;
 const errors: string[] = [];
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'gw-headless-hostile-'));
-  const fake = new FakeBridge({ seeded: true });
+  // Only app:info is called: a fresh app, no history needed.
+  app = await startSeededApp({ runs: 0, seeded: false });
   const common = {
-    handlers: fake.handlers,
-    events: fake,
+    handlers: app.handlers,
+    events: app.app.events,
     rendererDir: dir,
     token: 't0ken',
     onError: (context: string) => errors.push(context),
@@ -30,11 +32,12 @@ beforeAll(async () => {
     ...common,
     timeouts: { headersMs: 300, requestMs: 400, checkEveryMs: 50 },
   });
-});
+}, 120_000);
 
 afterAll(async () => {
-  await server.close();
-  await impatient.close();
+  await server?.close();
+  await impatient?.close();
+  await app?.close();
 });
 
 interface Answer {

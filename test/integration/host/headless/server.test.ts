@@ -1,15 +1,17 @@
-// The headless host over real HTTP on loopback: the token, Host and Origin guards, the bridge
-// endpoint, the event stream and the static files.
+// The headless host over real HTTP on loopback, serving the real core (an app with history, see
+// test/support/seeded-app.ts): the token, Host and Origin guards, the bridge endpoint, the event
+// stream and the static files.
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadlessServer, type HeadlessServer } from '../../../../src/host/headless/server.ts';
-import { FakeBridge } from '../../../support/fake-bridge.ts';
+import { bridgeEvents } from '../../../../src/shared/bridge.ts';
+import { startSeededApp, type SeededApp } from '../../../support/seeded-app.ts';
 
 let server: HeadlessServer;
-let fake: FakeBridge;
+let app: SeededApp;
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'gw-headless-'));
@@ -17,17 +19,18 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Gammawatch</title>');
   writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
   writeFileSync(join(dir, '..', 'secret.txt'), 'outside');
-  fake = new FakeBridge({ seeded: true });
+  app = await startSeededApp({ runs: 1 });
   server = await startHeadlessServer({
-    handlers: fake.handlers,
-    events: fake,
+    handlers: app.handlers,
+    events: app.app.events,
     rendererDir: dir,
     validateOutput: true,
   });
-});
+}, 120_000);
 
 afterAll(async () => {
-  await server.close();
+  await server?.close();
+  await app?.close();
 });
 
 interface Raw {
@@ -39,7 +42,7 @@ interface Raw {
 /** node:http, because fetch will not let a test forge Host. */
 function raw(
   path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  init: { method?: string; headers?: Record<string, string>; body?: string | undefined } = {},
 ): Promise<Raw> {
   return new Promise((resolve, reject) => {
     const req = request(
@@ -194,12 +197,15 @@ describe('GET /events', () => {
     let text = '';
     // The stream announces itself first; only then is the subscription certainly in place.
     while (!text.includes(': connected')) text += decoder.decode((await reader.read()).value);
-    fake.tick();
-    while (!text.includes('event: poll:status')) text += decoder.decode((await reader.read()).value);
+    const polled = app.tick();
+    // A poll run: the store's new snapshots, and the poller's status.
+    while (!(text.includes('event: poll:status') && /event: snapshot:new\ndata: .*\n/.test(text)))
+      text += decoder.decode((await reader.read()).value);
     controller.abort();
+    await polled;
     const snapshot = /event: snapshot:new\ndata: (.*)\n/.exec(text);
     expect(snapshot).not.toBeNull();
-    expect(JSON.parse(snapshot![1]!)).toMatchObject({ endpoint: 'signals' });
+    expect(bridgeEvents['snapshot:new'].safeParse(JSON.parse(snapshot![1]!)).success).toBe(true);
   });
 });
 

@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+// The rankings queries over a stored top-setups list: the simulator's own answer at ASOF (the
+// local service, seed 42), as the poller would have stored it.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   exclusionsOf,
   income,
@@ -13,12 +15,26 @@ import { TOP_SETUPS_LIMIT } from '../../../../src/core/poller/jobs.ts';
 import { openDatabase, type Store } from '../../../../src/core/store/database.ts';
 import { parseTopSetupsQuery } from '../../../../src/shared/rankings/top-setups-query.ts';
 import type { TopSetupsItem } from '../../../../src/shared/api/index.ts';
-import { FAKE_UNIVERSE, quoteAt, topSetupsItemOf } from '../../../support/fake-market.ts';
+import { makeService, TEST_KEY } from '../../../support/service-factory.ts';
 
 const ASOF = '2026-03-02T15:00:00Z';
 const schedules = defaultSettings.schedules;
 const NOW = { marketNow: Date.parse(ASOF) + 60_000, schedules };
-const universe: TopSetupsItem[] = FAKE_UNIVERSE.map((t) => topSetupsItemOf(quoteAt(t, 3, ASOF)));
+let universe: TopSetupsItem[] = [];
+
+beforeAll(async () => {
+  const { app } = makeService({ at: Date.parse(ASOF), seed: 42 });
+  try {
+    const reply = await app.inject({
+      url: '/api/v2/top-setups?limit=200',
+      headers: { authorization: `Bearer ${TEST_KEY}` },
+    });
+    universe = (reply.json() as { data: { items: TopSetupsItem[] } }).data.items;
+  } finally {
+    await app.close();
+  }
+  expect(universe.length).toBeGreaterThan(20);
+}, 60_000);
 
 const stores: Store<unknown>[] = [];
 afterEach(() => {

@@ -1,13 +1,17 @@
 // The one set of default settings (src/shared/bridge/settings.ts): valid under the bridge's schema,
-// re-exported unchanged by the core, and the base of the fake bridge's settings.
+// re-exported unchanged by the core, and what the app starts from.
 import { describe, expect, it } from 'vitest';
 import { SCREENER_PRESETS } from '../../../../src/shared/api/index.ts';
+import { defaultSettings as coreDefaults } from '../../../../src/core/settings/schema.ts';
 import { POLL_JOBS, defaultSettings, settingsSchema } from '../../../../src/shared/bridge/settings.ts';
-import { defaultFakeSettings } from '../../../support/fake-bridge.ts';
 
 describe('default settings', () => {
   it('parse under the bridge schema unchanged', () => {
     expect(settingsSchema.parse(defaultSettings)).toEqual(defaultSettings);
+  });
+
+  it('are the very object the core starts from', () => {
+    expect(coreDefaults).toBe(defaultSettings);
   });
 
   it.each([
@@ -21,17 +25,5 @@ describe('default settings', () => {
     ['no webhooks', defaultSettings.notifications.webhooks, []],
   ])('%s', (_name, actual, expected) => {
     expect(actual).toEqual(expected);
-  });
-
-  it('the fake bridge starts from them, with the fast clock, and a copy it may change', () => {
-    const fake = defaultFakeSettings();
-    expect(fake).toEqual({
-      ...defaultSettings,
-      dataSource: { ...defaultSettings.dataSource, clock: 'fast' },
-    });
-    fake.schedules.signals = '*/1 * * * *';
-    fake.screeners.enabled.pop();
-    expect(defaultSettings.schedules.signals).toBe('*/5 * * * *');
-    expect(defaultSettings.screeners.enabled).toEqual([...SCREENER_PRESETS]);
   });
 });
