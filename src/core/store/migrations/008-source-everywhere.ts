@@ -40,6 +40,9 @@ export const sourceEverywhere: Migration = {
       CREATE UNIQUE INDEX snapshots_identity ON snapshots (source, endpoint, ticker, params_key, asof, payload_id);
       DROP INDEX snapshots_ticker_asof;
       CREATE INDEX snapshots_ticker_asof ON snapshots (source, ticker, asof);
+      -- A source's snapshots in time order (an export of everything, page by page): without it each
+      -- page sorts the whole source (measured: 1.4 s per page at 120,000 snapshots).
+      CREATE INDEX snapshots_source_asof ON snapshots (source, asof, id);
 
       CREATE TABLE metric_points_by_source (
         source TEXT NOT NULL,
