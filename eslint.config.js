@@ -11,6 +11,19 @@ const into = (...folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
 const nodeBuiltins = { regex: '^node:', message: 'This side of the app must not touch Node built-ins.' };
 const electronImport = { name: 'electron', message: 'Only electron/ imports Electron.' };
 const electronPatterns = [{ regex: '^electron(/|$)', message: 'Only electron/ imports Electron.' }];
+/**
+ * The front doors: from outside src/service, src/core and src/client, each is imported only
+ * through its index.ts, which exports what the others need. A relative import of anything else of
+ * the folder (or of the bare folder) is refused; from electron/ the path goes through src/.
+ */
+const frontDoor = (folder, name) => ({
+  regex: `^(\\.\\./)+(src/)?${folder}(/(?!index\\.ts$)|$)`,
+  message: `Outside src/${folder}, ${name} is imported only through its front door, src/${folder}/index.ts.`,
+});
+const serviceDoor = frontDoor('service', 'the service');
+const coreDoor = frontDoor('core', 'the core');
+const clientDoor = frontDoor('client', 'the client');
+const noRenderer = { regex: into('renderer'), message: 'Main-side code never imports the renderer.' };
 
 export default tseslint.config(
   {
@@ -37,8 +50,9 @@ export default tseslint.config(
     },
   },
   {
-    // Type-aware rules for TypeScript files: floating and misused promises are bugs here.
-    files: ['**/*.ts'],
+    // Type-aware rules for TypeScript, and for the TypeScript of Svelte components (parsed below):
+    // floating and misused promises are bugs here.
+    files: ['**/*.ts', '**/*.svelte'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -140,25 +154,32 @@ export default tseslint.config(
       ],
     },
   },
+  // One block per folder: a file's last matching block sets the rule's whole option list.
   {
-    files: ['src/core/**', 'src/host/**'],
+    files: ['src/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [electronImport], patterns: [...electronPatterns, noRenderer, serviceDoor, clientDoor] },
+      ],
+    },
+  },
+  {
+    files: ['src/host/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [electronImport],
-          patterns: [
-            ...electronPatterns,
-            { regex: into('renderer'), message: 'Main-side code never imports the renderer.' },
-            {
-              // The service's front door: anything core or the CLI needs is exported there.
-              regex: '^(\\.\\./)+service(/(?!index\\.ts$)|$)',
-              message: 'Core and host reach the service only through src/service/index.ts.',
-            },
-          ],
+          patterns: [...electronPatterns, noRenderer, serviceDoor, coreDoor, clientDoor],
         },
       ],
     },
+  },
+  {
+    // The Electron shell: Electron itself, and the rest of the app through the front doors.
+    files: ['electron/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serviceDoor, coreDoor, clientDoor] }] },
   },
   {
     files: ['**/*.mjs', '**/*.js'],

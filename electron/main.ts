@@ -4,8 +4,7 @@
 import { app as electronApp, BrowserWindow, ipcMain, session } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createApp, type App } from '../src/core/app.ts';
-import { createBridgeHandlers } from '../src/core/bridge/handlers.ts';
+import { createApp, createBridgeHandlers, type App } from '../src/core/index.ts';
 import type { BridgeHandlers } from '../src/shared/bridge.ts';
 import { alertRoute } from './logic/alert-route.ts';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './logic/channels.ts';
@@ -97,10 +96,10 @@ async function start(): Promise<void> {
 }
 
 function openAlert(id: number): void {
-  const event = core?.store.alertEvents.get(id) ?? null;
+  const target = core?.alertTarget(id) ?? null;
   showWindow(
-    event
-      ? alertRoute({ ticker: event.ticker, asof: new Date(event.asof).toISOString() })
+    target
+      ? alertRoute({ ticker: target.ticker, asof: new Date(target.asof).toISOString() })
       : '#/alerts/history',
   );
 }
@@ -135,7 +134,7 @@ function refreshTray(): void {
   const trayNow = tray;
   void handlers['poll:status'](undefined).then((poll) => {
     const info = running.info();
-    const unread = running.store.alertEvents.count({ unreadOnly: true });
+    const unread = running.unreadAlertCount();
     const lastRun = poll.recentRuns[0] ?? null;
     const status: TrayStatus = {
       paused: poll.paused,

@@ -1,7 +1,7 @@
 // The desktop channel of the core, on Electron's native Notification. A click brings the window up
 // on the ticker as it was at the alert's snapshot.
 import { Notification } from 'electron';
-import type { DesktopNotification, DesktopNotifier, DeliveryOutcome } from '../src/core/notify/channel.ts';
+import type { DesktopNotification, DesktopNotifier, DeliveryOutcome } from '../src/core/index.ts';
 
 export function electronNotifier(onClick: (tag: string) => void): DesktopNotifier {
   return {

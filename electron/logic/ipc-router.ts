@@ -2,7 +2,7 @@
 // method must be in the bridge contract, the input must parse — `dispatch` (shared with the headless
 // host) does the last two and answers an envelope. Pure and Electron-free so it is tested directly.
 import type { BridgeHandlers } from '../../src/shared/bridge.ts';
-import { dispatch, type DispatchOptions } from '../../src/core/bridge/dispatch.ts';
+import { dispatch, type DispatchOptions } from '../../src/core/index.ts';
 import { fail, type BridgeResult } from '../../src/shared/bridge/result.ts';
 import { isAppNavigation } from './navigation.ts';
 

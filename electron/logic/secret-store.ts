@@ -3,7 +3,7 @@
 // The cipher and the folder are injected, so this is tested without Electron.
 import fs from 'node:fs';
 import path from 'node:path';
-import { statusOf, type SecretStore } from '../../src/core/secrets/secret-store.ts';
+import { statusOf, type SecretStore } from '../../src/core/index.ts';
 import type { SecretName } from '../../src/shared/bridge/data-source.ts';
 import { decodeSecretFile, encodeSecretFile, type StringCipher } from './secret-file.ts';
 

@@ -1,6 +1,6 @@
 // What the composition root (app.ts) takes and gives: its options and the App the bridge handlers,
 // Electron's main process and the commands use.
-import type { ApiClient } from '../client/api-client.ts';
+import type { ApiClient } from '../client/index.ts';
 import type { AlertRuleBody } from '../shared/alert-rules.ts';
 import type { AppInfo } from '../shared/bridge/app-info.ts';
 import type { SecretName, SecretsStatus, SourceTestResult } from '../shared/bridge/data-source.ts';
@@ -118,6 +118,13 @@ export interface App {
   /** Tickers newly on a watchlist: backfill their history and fetch their views now. */
   tickersAdded(tickers: readonly string[]): void;
   emitStatus(): void;
+  /** Alerts not yet read (the tray's count and the dock badge). */
+  unreadAlertCount(): number;
+  /**
+   * Where a click on an alert's notification leads: the alert's ticker and the time (epoch ms) of
+   * the snapshot that raised it, or null once the alert is gone.
+   */
+  alertTarget(id: number): { ticker: string | null; asof: number } | null;
   start(): void;
   /** Every job once, then waits for the resulting deliveries. */
   runOnce(options?: { force?: boolean }): Promise<JobRunSummary[]>;

@@ -3,13 +3,12 @@
 // schedule), the event hub, the notification wiring (notifications.ts), the secrets, which live
 // as long as the app; the data source in use (active-source.ts: the local service or a remote
 // base URL, the client with the SQLite ETag cache, the poller), which a change of the data source
-// setting swaps while the app runs; and what it publishes (status-publisher.ts,
-// snapshot-publisher.ts, source/info-changes.ts, app-info.ts).
+// setting or of a secret swaps while the app runs (source-switch.ts); and what it publishes
+// (status-publisher.ts, snapshot-publisher.ts, source/info-changes.ts, app-info.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { alertRuleBodySchema, type AlertRuleBody } from '../shared/alert-rules.ts';
-import type { SecretName } from '../shared/bridge/data-source.ts';
-import type { DataSource, DataSourceKind } from '../shared/bridge/settings.ts';
+import type { DataSource } from '../shared/bridge/settings.ts';
 import { messageOf } from '../shared/message-of.ts';
 import { ActiveSource } from './active-source.ts';
 import { appInfoOf, readVersion, sourceInfoOf } from './app-info.ts';
@@ -25,22 +24,16 @@ import { mergePatch } from './settings/merge.ts';
 import { settingsSchema, type Settings } from './settings/schema.ts';
 import { publishSnapshots } from './snapshot-publisher.ts';
 import type { ConnectDeps } from './source/connect.ts';
-import { SourceError } from './source/errors.ts';
 import { InfoChanges } from './source/info-changes.ts';
 import { sourceFromSettings, type DataSourceOption } from './source/option.ts';
 import { testSource } from './source/probe.ts';
+import { SourceSwitch } from './source-switch.ts';
 import { StatusPublisher } from './status-publisher.ts';
 import { CompactionSchedule } from './store/compaction-schedule.ts';
 import { openDatabase } from './store/database.ts';
 
 export type { DataSourceOption } from './source/option.ts';
 export type { App, AppOptions, DataSourceInfo } from './app-types.ts';
-
-/** Which source reads which secret: a new secret reconnects the source that uses it. */
-const SECRET_OF_KIND: Partial<Record<DataSourceKind, SecretName>> = {
-  remote: 'remoteApiKey',
-  tradier: 'tradierToken',
-};
 
 export async function createApp(options: AppOptions): Promise<App> {
   const log = options.log ?? ((message: string) => process.stderr.write(`gammawatch: ${message}\n`));
@@ -139,6 +132,17 @@ export async function createApp(options: AppOptions): Promise<App> {
     const version = readVersion();
     let started = false;
     let stopped: Promise<void> | null = null;
+    const switches = new SourceSwitch({
+      store,
+      active,
+      events,
+      secrets,
+      resolve,
+      settings: () => effective,
+      reload: () => (effective = withOverrides()),
+      stopped: () => stopped !== null,
+      log,
+    });
 
     const app: App = {
       dataDir: options.dataDir,
@@ -161,35 +165,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       alertBaseline: () => active.alertBaseline(),
       log,
       settings: () => effective,
-      updateSettings(patch) {
-        return active.serially(async () => {
-          if (stopped) throw new Error('the app has stopped');
-          const before = effective;
-          // Validated whole before anything starts or is saved (a ZodError answers invalid_input).
-          const proposed = settingsSchema.parse(mergePatch(store.settings.getSettings(), patch));
-          const switchTo =
-            patch.dataSource !== undefined &&
-            JSON.stringify(proposed.dataSource) !== JSON.stringify(before.dataSource)
-              ? await active.connect(resolve(proposed.dataSource))
-              : null;
-          try {
-            store.settings.updateSettings(patch);
-          } catch (error) {
-            await switchTo?.close();
-            throw error;
-          }
-          effective = withOverrides();
-          if (switchTo) {
-            log(`data source: switched to ${switchTo.label}`);
-            await active.replace(switchTo);
-            active.fromSetting = true;
-          } else if (JSON.stringify(before.schedules) !== JSON.stringify(effective.schedules)) {
-            active.current.poller.reschedule();
-          }
-          events.emit('settings:changed', effective);
-          return effective;
-        });
-      },
+      updateSettings: (patch) => switches.updateSettings(patch),
       channels: () => notifications.channels(),
       universe: () => active.current.universe(),
       info: () => appInfoOf(active.current, { version, dataDir: options.dataDir, store }),
@@ -214,24 +190,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           },
           input,
         ),
-      setSecret(name, value) {
-        return active.serially(async () => {
-          secrets.set(name, value);
-          const c = active.current;
-          // The source in use reads this secret: reconnect it with the new one (the setting is unchanged).
-          if (SECRET_OF_KIND[c.kind] === name && !stopped && active.fromSetting) {
-            let next;
-            try {
-              next = await active.connect(resolve(effective.dataSource));
-            } catch (error) {
-              const message = `Saved; ${c.label} keeps running with the previous one: ${messageOf(error)}`;
-              throw error instanceof SourceError ? new SourceError(error.code, message) : error;
-            }
-            await active.replace(next);
-          }
-          return secrets.status();
-        });
-      },
+      setSecret: (name, value) => switches.setSecret(name, value),
       async refreshNow(job) {
         const c = active.current;
         await c.refresh();
@@ -240,6 +199,11 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
       tickersAdded: (tickers) => active.backfill(tickers),
       emitStatus: () => status.emit(),
+      unreadAlertCount: () => store.alertEvents.count({ unreadOnly: true }),
+      alertTarget(id) {
+        const event = store.alertEvents.get(id);
+        return event ? { ticker: event.ticker, asof: event.asof } : null;
+      },
       start() {
         if (stopped || started) return;
         started = true;

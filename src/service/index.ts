@@ -81,7 +81,7 @@ export interface ServiceOptions {
    * opening it is async). Its index goes in `<dataDir>/chain-index/`, never in the folder; without
    * `dataDir` it is kept in memory (every start parses the folder again).
    */
-  chainsDir?: string;
+  chainsDir?: string | undefined;
   /** How the chain folder is watched (tests shorten the write-settling time), or false to read it once. */
   chainsWatch?: WatchOptions | false;
   /** Parsed chains of the folder kept in memory (default 64). */

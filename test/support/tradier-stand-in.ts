@@ -175,7 +175,7 @@ export class TradierStandIn {
   readonly #now: () => number;
   readonly #server: Server;
   readonly #sockets = new Set<Socket>();
-  readonly #faults: { fault: StandInFault; path?: string }[] = [];
+  readonly #faults: { fault: StandInFault; path?: string | undefined }[] = [];
   #windowStart: number | null = null;
   #used = 0;
   #port = 0;

@@ -10,7 +10,7 @@ import {
   previousTradingDay,
   REGULAR_CLOSE_MINUTES,
 } from '../../shared/market-calendar.ts';
-import type { ApiClient } from '../../client/api-client.ts';
+import type { ApiClient } from '../../client/index.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import type { Store } from '../store/database.ts';
 import type { MetricPointInput } from '../store/repositories/metric-points.ts';

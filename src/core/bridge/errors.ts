@@ -2,7 +2,7 @@
 // anything unexpected becomes `internal` and its details go to the main-side log only.
 import Database from 'better-sqlite3';
 import { z } from 'zod';
-import { ApiError } from '../../client/errors.ts';
+import { ApiError } from '../../client/index.ts';
 import {
   BridgeFailure,
   issuesOf,

@@ -1,7 +1,7 @@
 // How the work queue treats each kind of client failure. The client already retried what was
 // worth retrying within one call; here a failure either waits for the endpoint's backoff and is
 // tried once more, or is final (a wrong key or an unknown ticker will not fix itself).
-import { ApiError, RateLimitedError } from '../../client/errors.ts';
+import { ApiError, RateLimitedError } from '../../client/index.ts';
 import type { FailureAdvice, QueueTask } from './work-queue.ts';
 import { messageOf } from '../../shared/message-of.ts';
 

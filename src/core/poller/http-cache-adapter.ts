@@ -4,7 +4,7 @@
 // with a 200), and "no max-age" is stored as 0 seconds, which the client treats the same way.
 // Keys are kept relative to the base URL: the local service listens on a new port every run, and
 // its ETags must still match after a restart.
-import type { HttpCacheEntry, HttpCacheStore } from '../../client/cache-store.ts';
+import type { HttpCacheEntry, HttpCacheStore } from '../../client/index.ts';
 import type { HttpCacheRepository } from '../store/repositories/http-cache.ts';
 
 /** The client's interface, answered synchronously (SQLite is). */

@@ -5,7 +5,7 @@ import type { PollJob } from '../../shared/bridge/settings.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
 import type { ScreenerPreset } from '../../shared/api/enums.ts';
 import type { PollClient, PollResult } from './poll-client.ts';
-import type { RequestOptions } from '../../client/result.ts';
+import type { RequestOptions } from '../../client/index.ts';
 
 export interface PollRequest {
   job: PollJob;

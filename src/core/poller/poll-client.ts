@@ -1,7 +1,8 @@
 // The part of the API client the poller calls, as a structural interface: the real ApiClient
 // satisfies it, and unit tests pass small fakes. Results are the client's, envelope and metadata.
-import type { ApiResult, RequestOptions } from '../../client/result.ts';
 import type {
+  ApiResult,
+  RequestOptions,
   ExplainQuery,
   GammaCurveQuery,
   GexByStrikeQuery,
@@ -11,7 +12,7 @@ import type {
   SeriesQuery,
   TickerStateQuery,
   TopSetupsQuery,
-} from '../../client/query-params.ts';
+} from '../../client/index.ts';
 import type { ScreenerPreset } from '../../shared/api/enums.ts';
 
 export interface Envelope {

@@ -8,7 +8,7 @@ import { POLL_JOBS, type PollJob } from '../../shared/bridge/settings.ts';
 import type { BackfillProgress } from '../../shared/bridge/poll.ts';
 import type { Settings } from '../settings/schema.ts';
 import type { Store } from '../store/database.ts';
-import { ApiError } from '../../client/errors.ts';
+import { ApiError } from '../../client/index.ts';
 import { classifyFailure, failureText } from './classify.ts';
 import {
   ingestFetched,

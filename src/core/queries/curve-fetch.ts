@@ -9,8 +9,7 @@
 import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import type { CurveOrigin } from '../../shared/bridge/curve-origin.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
-import { ApiError } from '../../client/errors.ts';
-import type { RequestOptions } from '../../client/result.ts';
+import { ApiError, type RequestOptions } from '../../client/index.ts';
 import type { ChannelSettings } from '../alerts/policy.ts';
 import { ingestFetched, type NewSnapshot } from '../poller/ingest.ts';
 import type { PollRequest } from '../poller/jobs.ts';

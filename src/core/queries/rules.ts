@@ -18,7 +18,10 @@ export function toBridgeRule(r: AlertRule<AlertRuleBody>): BridgeRule {
   };
 }
 
-function body(input: Omit<ReturnType<typeof alertRuleInputSchema.parse>, 'name' | 'enabled'>): AlertRuleBody {
+type RuleBodyFields = Omit<ReturnType<typeof alertRuleInputSchema.parse>, 'name' | 'enabled'>;
+
+/** A patch's field may arrive as undefined (spread over the stored rule); the body schema decides. */
+function body(input: { [K in keyof RuleBodyFields]: RuleBodyFields[K] | undefined }): AlertRuleBody {
   return alertRuleBodySchema.parse({
     condition: input.condition,
     scope: input.scope,

@@ -38,7 +38,7 @@ export type SettingsSection = keyof Settings;
 export const settingsSections = Object.keys(settingsSchema.shape) as SettingsSection[];
 
 /** A change to settings: any subset of sections, objects partially, lists whole. */
-export type SettingsPatch = { [K in SettingsSection]?: DeepPartial<Settings[K]> };
+export type SettingsPatch = { [K in SettingsSection]?: DeepPartial<Settings[K]> | undefined };
 
 export type DeepPartial<T> = T extends readonly unknown[]
   ? T

@@ -4,7 +4,7 @@
 // another (updateSettings in app.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { ApiClient, type ApiClientOptions } from '../../client/api-client.ts';
+import { ApiClient, type ApiClientOptions } from '../../client/index.ts';
 import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import type { DataSourceKind } from '../../shared/bridge/settings.ts';
 import type { UniverseEntry } from '../../shared/bridge/tickers.ts';

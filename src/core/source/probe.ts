@@ -1,8 +1,7 @@
 // `source:test`: tries a data source without switching to it, and says in one sentence what it
 // found. Every probe is bounded in time (the Settings page is waiting) and none throws: a failure
 // is an answer with ok: false.
-import { ApiClient } from '../../client/api-client.ts';
-import { ApiError } from '../../client/errors.ts';
+import { ApiClient, ApiError } from '../../client/index.ts';
 import type { SourceTestResult } from '../../shared/bridge/data-source.ts';
 import { linkLocalRefusal, type DataSource } from '../../shared/bridge/settings.ts';
 import { probeChainFolder } from '../../service/index.ts';

@@ -24,7 +24,7 @@ export interface CompactionScheduleOptions {
   store: Pick<Store<unknown>, 'isOpen' | 'readonly' | 'compactPayloads'>;
   timers: Timers;
   /** false turns compaction off (bodies stay as ingest stored them, which reads the same). */
-  compaction?: false | CompactionTuning;
+  compaction?: false | CompactionTuning | undefined;
   /** Whether writes are under way (a job runs): an idle slice then waits for their end. */
   busy: () => boolean;
   /** After each slice, with what it did and whether bodies remain. */

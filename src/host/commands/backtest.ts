@@ -4,9 +4,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { z } from 'zod';
-import { pastOf } from '../../core/backtest/bridge-handlers.ts';
-import { runBacktest } from '../../core/backtest/run.ts';
-import { createApp } from '../../core/app.ts';
+import { createApp, pastOf, runBacktest } from '../../core/index.ts';
 import { alertRuleInputSchema } from '../../shared/alert-rules.ts';
 import {
   BACKTEST_HORIZONS,

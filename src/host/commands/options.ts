@@ -2,7 +2,7 @@
 // the flags ask for, and waiting to be stopped.
 import os from 'node:os';
 import path from 'node:path';
-import type { DataSourceOption } from '../../core/app.ts';
+import type { DataSourceOption } from '../../core/index.ts';
 import { CLOCK_FLAGS, clockFromFlags } from './clock-flags.ts';
 
 /** An integer option in [lo, hi]; undefined when it was not given. */

@@ -4,8 +4,7 @@
 // limit for longer than ONCE_MAX_WAIT_MS: such a request fails, and the exit code says so.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createApp, type App } from '../../core/app.ts';
-import type { JobRunSummary } from '../../core/poller/poller.ts';
+import { createApp, type App, type JobRunSummary } from '../../core/index.ts';
 import { POLL_JOBS, type PollJob } from '../../shared/bridge/settings.ts';
 import { ASCII_TEXT, TICKER_PATTERN } from '../../shared/bridge/common.ts';
 import type { Command } from './command.ts';

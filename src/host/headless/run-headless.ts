@@ -1,7 +1,6 @@
 // Headless mode, composed: the core app (its local service, store, poller and alerts) and the
 // HTTP host serving the UI and the bridge on loopback. Returns once it is listening.
-import { createApp, type AppOptions } from '../../core/app.ts';
-import { createBridgeHandlers } from '../../core/bridge/handlers.ts';
+import { createApp, createBridgeHandlers, type AppOptions } from '../../core/index.ts';
 import { startHeadlessServer, type HeadlessServer } from './server.ts';
 import { messageOf } from '../../shared/message-of.ts';
 

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { BridgeEventSource, BridgeHandlers } from '../../shared/bridge.ts';
-import { dispatch } from '../../core/bridge/dispatch.ts';
+import { dispatch } from '../../core/index.ts';
 import { clipEcho } from '../../shared/bridge/echo.ts';
 import { fail, type BridgeResult } from '../../shared/bridge/result.ts';
 import {

@@ -42,7 +42,7 @@ import { DEFAULT_PRICING, type PricingParams } from './types.ts';
 export interface CurveOptions {
   exp?: ExpirySelection;
   view?: GammaView;
-  pricing?: PricingParams;
+  pricing?: PricingParams | undefined;
 }
 
 function asofIso(chain: OptionChain): string {

@@ -16,6 +16,7 @@
 import type { OptionChain } from './chain.ts';
 import type { GammaKernel } from './profile.ts';
 import { GAMMA_KERNEL_WASM } from './wasm/gamma-kernel.wasm.ts';
+import { webAssembly, type WasmMemory } from './wasm/web-assembly.ts';
 
 export type KernelBackend = 'wasm-simd' | 'js';
 
@@ -25,7 +26,7 @@ const WASM_PAGE = 65_536;
 const F64 = Float64Array.BYTES_PER_ELEMENT;
 
 interface KernelExports {
-  memory: WebAssembly.Memory;
+  memory: WasmMemory;
   sum: (a: number, b: number, c: number, n: number, lnS: number) => number;
   ln: (x: number) => number;
   build: (...args: number[]) => number;
@@ -44,6 +45,7 @@ interface KernelExports {
 function instantiate(): KernelExports | null {
   try {
     const bytes = Buffer.from(GAMMA_KERNEL_WASM, 'base64');
+    const WebAssembly = webAssembly();
     if (!WebAssembly.validate(bytes)) return null; // no SIMD in this runtime
     const { exports } = new WebAssembly.Instance(new WebAssembly.Module(bytes), {});
     const { memory, sum, ln, build, profile } = exports as Partial<KernelExports>;

@@ -20,7 +20,7 @@ import { DEFAULT_PRICING, type PricingParams } from './types.ts';
 const INV_SQRT_2PI = 0.3989422804014327;
 
 export interface ProfileOptions {
-  pricing?: PricingParams;
+  pricing?: PricingParams | undefined;
   view?: GammaView;
   /** 1 where the expiration (by index) is included; all expirations when absent. */
   mask?: Uint8Array;

@@ -110,7 +110,7 @@ export interface TickerMetrics extends Omit<ChainMetrics, 'notes'>, Omit<History
    * Net GEX / gross GEX at spot, −1..1 (+1: every dollar of dealer gamma is long). How one-sided
    * dealer gamma is; the market-structure gamma tone reads it. Optional: older records lack it.
    */
-  gex_imbalance?: number | null;
+  gex_imbalance?: number | null | undefined;
   /** Next scheduled earnings on or after the snapshot date, if known. */
   earnings: EarningsEvent | null;
   /** Whether the figures come from the simulator (shown as such in the UI). */

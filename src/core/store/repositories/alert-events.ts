@@ -44,14 +44,14 @@ export interface AlertEvent {
 }
 
 export interface AlertEventFilter {
-  ticker?: string;
-  ruleId?: number;
-  kind?: string | readonly string[];
-  severity?: Severity | readonly Severity[];
+  ticker?: string | undefined;
+  ruleId?: number | undefined;
+  kind?: string | readonly string[] | undefined;
+  severity?: Severity | readonly Severity[] | undefined;
   /** Inclusive bounds on asof. */
-  from?: TimeInput;
-  to?: TimeInput;
-  unreadOnly?: boolean;
+  from?: TimeInput | undefined;
+  to?: TimeInput | undefined;
+  unreadOnly?: boolean | undefined;
 }
 
 export interface AlertEventRepository {

@@ -24,7 +24,7 @@ export interface SnapshotInput {
   /** The data's own time (API v2 `meta.asof`); the fetch time when the response has none. */
   asof: TimeInput;
   /** When the response arrived; defaults to now. */
-  fetchedAt?: TimeInput;
+  fetchedAt?: TimeInput | undefined;
   /** The response's `data`: what is hashed and deduplicated. */
   data: unknown;
   /** The response's `meta`, kept beside the snapshot (not part of its identity). */
@@ -34,7 +34,7 @@ export interface SnapshotInput {
 export interface SnapshotKey {
   endpoint: string;
   ticker?: string | null;
-  params?: Params | string;
+  params?: Params | string | undefined;
 }
 
 export interface SnapshotInfo {

@@ -59,14 +59,18 @@ function seriesOptions(s: SeriesSpec, palette: ChartPalette, dateX: boolean): uP
         ...(s.dash ? { dash: s.dash } : {}),
         ...(s.fill ? { fill: palette.alpha(s.color, s.fill), fillTo: 0 } : {}),
       };
-    case 'step':
+    case 'step': {
+      // uPlot.paths.stepped is optional in uPlot's types (absent from its lite build); without it the
+      // series keeps uPlot's default paths, as it would with `paths: undefined`.
+      const stepped = uPlot.paths.stepped?.({ align: 1 });
       return {
         ...base,
         stroke,
         width: s.width ?? 1.25,
-        paths: uPlot.paths.stepped?.({ align: 1 }),
+        ...(stepped ? { paths: stepped } : {}),
         ...(s.fill ? { fill: palette.alpha(s.color, s.fill), fillTo: 0 } : {}),
       };
+    }
     case 'bars':
       return {
         ...base,

@@ -23,13 +23,13 @@ export interface TradierClientOptions {
   token: string;
   /** Origin only; `/v1/markets/...` is appended. */
   origin: string;
-  fetch?: TradierFetch;
+  fetch?: TradierFetch | undefined;
   now?: () => number;
   timers?: TradierTimers;
   limiter: RateLimiter;
   requestTimeoutMs?: number;
   retry?: Partial<RetryPolicy>;
-  random?: () => number;
+  random?: (() => number) | undefined;
   log?: (line: string) => void;
   /** Aborts every request in flight and every wait (the collector's stop()). */
   signal?: AbortSignal;
@@ -53,7 +53,12 @@ export const REAL_TIMERS: TradierTimers = {
 const EXCERPT_CHARS = 120;
 
 export class TradierClient {
-  readonly #o: Required<Omit<TradierClientOptions, 'retry' | 'signal' | 'log'>> & {
+  readonly #o: {
+    [K in Exclude<keyof TradierClientOptions, 'retry' | 'signal' | 'log'>]-?: Exclude<
+      TradierClientOptions[K],
+      undefined
+    >;
+  } & {
     retry: RetryPolicy;
     signal: AbortSignal | undefined;
     log: (line: string) => void;

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { assembleGammaKernel, renderWasmModule } from '../../../../src/service/engine/wasm/assemble.ts';
 import { GAMMA_KERNEL_WASM } from '../../../../src/service/engine/wasm/gamma-kernel.wasm.ts';
+import { webAssembly } from '../../../../src/service/engine/wasm/web-assembly.ts';
 
 const source = new URL('../../../../src/service/engine/wasm/gamma-kernel.wat', import.meta.url);
 const generated = new URL('../../../../src/service/engine/wasm/gamma-kernel.wasm.ts', import.meta.url);
@@ -16,6 +17,7 @@ describe('gamma-kernel.wasm.ts', () => {
   });
 
   it('is a module with SIMD the runtime validates, exporting its memory, the build, ln, the sum and the profile', () => {
+    const WebAssembly = webAssembly();
     const module = new WebAssembly.Module(Buffer.from(GAMMA_KERNEL_WASM, 'base64'));
     expect(
       WebAssembly.Module.exports(module)

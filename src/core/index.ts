@@ -1,0 +1,20 @@
+// The core's public entry: what Electron's main process (electron/) and the CLI and headless host
+// (src/host) use of the headless app. They import nothing else of src/core; lint enforces it
+// (eslint.config.js). Tests may reach further in.
+
+// The app: built by `createApp`, started and stopped by its owner; `events` is its event hub.
+export { createApp } from './app.ts';
+export type { App, AppOptions, DataSourceInfo, DataSourceOption } from './app.ts';
+export type { JobRunSummary } from './poller/poller.ts';
+
+// The bridge: the handlers over an App, and the one dispatch every transport calls.
+export { createBridgeHandlers } from './bridge/handlers.ts';
+export { dispatch, type DispatchOptions } from './bridge/dispatch.ts';
+
+// Backtests outside the bridge (`gammawatch backtest`).
+export { runBacktest } from './backtest/run.ts';
+export { pastOf } from './backtest/bridge-handlers.ts';
+
+// What a shell supplies: its secret store and its desktop notifier.
+export { statusOf, type SecretStore } from './secrets/secret-store.ts';
+export type { DeliveryOutcome, DesktopNotification, DesktopNotifier } from './notify/channel.ts';
