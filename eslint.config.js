@@ -110,7 +110,8 @@ export default tseslint.config(
             },
             {
               regex: into('client', 'core', 'service', 'host'),
-              message: 'The renderer reaches the app only through the bridge (src/shared/bridge.ts).',
+              message:
+                'The renderer reaches the app only through the bridge (src/shared/bridge/contract.ts).',
             },
             { regex: '^(better-sqlite3|node-cron|fastify)$', message: 'Main-side library in the renderer.' },
           ],

@@ -5,7 +5,7 @@ import { app as electronApp, BrowserWindow, ipcMain, session } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createApp, createBridgeHandlers, type App } from '../src/core/index.ts';
-import type { BridgeHandlers } from '../src/shared/bridge.ts';
+import type { BridgeHandlers } from '../src/shared/bridge/contract.ts';
 import { alertRoute } from './logic/alert-route.ts';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './logic/channels.ts';
 import { createInvokeRouter } from './logic/ipc-router.ts';

@@ -2,7 +2,7 @@
 // function — and nothing else: never ipcRenderer, never Node. It runs sandboxed and is emitted as
 // CommonJS (electron.vite.config.ts); it imports only types and the channel names.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import type { BridgeApi } from '../src/shared/bridge.ts';
+import type { BridgeApi } from '../src/shared/bridge/contract.ts';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './logic/channels.ts';
 
 interface EventMessage {

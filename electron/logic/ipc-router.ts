@@ -1,7 +1,7 @@
 // How an IPC call from the renderer reaches the core: the sender must be the app's own page, the
 // method must be in the bridge contract, the input must parse — `dispatch` (shared with the headless
 // host) does the last two and answers an envelope. Pure and Electron-free so it is tested directly.
-import type { BridgeHandlers } from '../../src/shared/bridge.ts';
+import type { BridgeHandlers } from '../../src/shared/bridge/contract.ts';
 import { dispatch, type DispatchOptions } from '../../src/core/index.ts';
 import { fail, type BridgeResult } from '../../src/shared/bridge/result.ts';
 import { isAppNavigation } from './navigation.ts';

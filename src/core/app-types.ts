@@ -12,7 +12,7 @@ import type { ChannelSettings } from './alerts/policy.ts';
 import type { EventHub } from './bridge/events.ts';
 import type { DesktopNotifier } from './notify/channel.ts';
 import type { TestChannelInput, TestChannelResult } from '../shared/bridge/alerts.ts';
-import type { MessageChannelOptions } from './notify/channels.ts';
+import type { MessageChannelOptions } from './notify/channel-lookup.ts';
 import type { NotificationDispatcher } from './notify/dispatcher.ts';
 import type { WebhookOptions } from './notify/webhook.ts';
 import type { JobRunSummary, Poller, TriggerMode } from './poller/poller.ts';

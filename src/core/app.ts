@@ -1,6 +1,6 @@
 // The composition root of the headless app (Electron's main process and headless mode both use
 // it). It puts together parts that each live in their own file: the store (with its compaction
-// schedule), the event hub, the notification wiring (notifications.ts), the secrets, which live
+// schedule), the event hub, the notification wiring (notify/wiring.ts), the secrets, which live
 // as long as the app; the data source in use (active-source.ts: the local service or a remote
 // base URL, the client with the SQLite ETag cache, the poller), which a change of the data source
 // setting or of a secret swaps while the app runs (source-switch.ts); and what it publishes
@@ -15,7 +15,7 @@ import { appInfoOf, readVersion, sourceInfoOf } from './app-info.ts';
 import type { App, AppOptions } from './app-types.ts';
 import { DEFAULT_RULES } from './alerts/default-rules.ts';
 import { EventHub } from './bridge/events.ts';
-import { Notifications } from './notifications.ts';
+import { Notifications } from './notify/wiring.ts';
 import { sendTestMessage } from './notify/test-message.ts';
 import { realTimers } from './poller/timers.ts';
 import { fileSecretStore } from './secrets/file-secret-store.ts';

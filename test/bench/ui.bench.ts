@@ -17,7 +17,7 @@ import { startHeadlessServer } from '../../src/host/headless/server.ts';
 import { ensureBuilt, RENDERER_DIR } from '../../src/host/headless/renderer-build.ts';
 import { createSimulatedMarket } from '../../src/service/market/sim/simulated-source.ts';
 import type { MarketDataSource, TickerInfo } from '../../src/service/market/source.ts';
-import type { BridgeEventMessage, BridgeEventSource } from '../../src/shared/bridge.ts';
+import type { BridgeEventMessage, BridgeEventSource } from '../../src/shared/bridge/contract.ts';
 import { manualClock } from '../../src/service/market/clock.ts';
 import { SEEDED_START, startSeededApp, TICK_MINUTES } from '../support/seeded-app.ts';
 import type { BenchSuite, Measurement } from './harness.ts';

@@ -251,9 +251,11 @@ test('a single expiration outside trading hours: the cached curve, marked; or wh
   const frame = gw.getByTestId('chart-gamma');
   await expect(frame).toHaveAttribute('data-state', 'chart');
   const select = gw.getByTestId('gamma-exp');
-  const dates = await select
-    .locator('optgroup option')
-    .evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value));
+  // The listed dates come with the stored gamma-by-expiration curve, which may land after this one.
+  const listed = () =>
+    select.locator('optgroup option').evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value));
+  await expect.poll(async () => (await listed()).length, { timeout: 60_000 }).toBeGreaterThan(1);
+  const dates = await listed();
   await select.selectOption(dates[1] as string);
   await expect(gw.getByTestId('chart-gamma-closed')).toContainText(
     `Market closed: this date is the first weekly expiration, so its cached curve is shown`,

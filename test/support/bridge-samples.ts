@@ -1,7 +1,7 @@
 // One valid input per bridge method, for the contract test of the core's handlers
 // (test/integration/host/headless/core-bridge-contract.test.ts). Typed against the contract, so a
 // new method fails to compile until it has a sample.
-import type { BridgeInput, BridgeMethod, BridgeOutput } from '../../src/shared/bridge.ts';
+import type { BridgeInput, BridgeMethod, BridgeOutput } from '../../src/shared/bridge/contract.ts';
 
 const noStats = { count: 0, medianPct: null, upShare: null };
 

@@ -11,7 +11,12 @@ import type { DesktopNotification, DesktopNotifier } from '../../src/core/notify
 import { manualClock, type ManualClock } from '../../src/service/market/clock.ts';
 import { startService, type RunningService } from '../../src/service/index.ts';
 import type { MarketClock } from '../../src/service/market/source.ts';
-import type { BridgeHandlers, BridgeMethod, BridgeInput, BridgeOutput } from '../../src/shared/bridge.ts';
+import type {
+  BridgeHandlers,
+  BridgeMethod,
+  BridgeInput,
+  BridgeOutput,
+} from '../../src/shared/bridge/contract.ts';
 import { nyToEpoch } from '../../src/shared/market-calendar.ts';
 import type { PollClient, PollResult } from '../../src/core/poller/poll-client.ts';
 import type { RequestOptions } from '../../src/client/result.ts';

@@ -1,7 +1,7 @@
 // The bridge methods of backtests: run (with `backtest:progress` events), cancel, export, and the
 // screener track record. History is filled from the local service's market when the app runs one,
 // else from the remote API's daily series (past-source.ts).
-import type { BridgeHandlers } from '../../shared/bridge.ts';
+import type { BridgeHandlers } from '../../shared/bridge/contract.ts';
 import type { App } from '../app.ts';
 import { backtestExport } from './export.ts';
 import { localPast } from './local-backfill.ts';

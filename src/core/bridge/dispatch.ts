@@ -9,8 +9,8 @@ import {
   isBridgeMethod,
   type BridgeHandlers,
   type BridgeMethod,
-} from '../../shared/bridge.ts';
-import { clipEcho } from '../../shared/bridge/echo.ts';
+} from '../../shared/bridge/contract.ts';
+import { clipForBridge } from '../../shared/echo.ts';
 import { fail, issuesOf, ok, type BridgeResult } from '../../shared/bridge/result.ts';
 import { toBridgeError } from './errors.ts';
 
@@ -27,7 +27,7 @@ export async function dispatch(
   rawInput: unknown,
   options: DispatchOptions = {},
 ): Promise<BridgeResult<unknown>> {
-  if (!isBridgeMethod(method)) return fail('unknown_method', `no bridge method '${clipEcho(method)}'`);
+  if (!isBridgeMethod(method)) return fail('unknown_method', `no bridge method '${clipForBridge(method)}'`);
   const contract = bridgeMethods[method];
   const parsed = contract.input.safeParse(rawInput ?? undefined);
   if (!parsed.success) {

@@ -7,7 +7,7 @@ import {
   type BridgeEventMessage,
   type BridgeEventPayload,
   type BridgeEventSource,
-} from '../../shared/bridge.ts';
+} from '../../shared/bridge/contract.ts';
 
 export class EventHub implements BridgeEventSource {
   readonly #listeners = new Set<(message: BridgeEventMessage) => void>();

@@ -2,10 +2,10 @@
 // store (so the UI works offline) except the few that act (refresh, webhook test, backup).
 // Each domain's handlers live in ./handlers/ (backtests' in ../backtest/bridge-handlers.ts), each
 // given only the part of the App it reads; they are combined here, where the compiler checks that
-// every method of the contract (src/shared/bridge.ts) is handled by exactly one domain.
+// every method of the contract (src/shared/bridge/contract.ts) is handled by exactly one domain.
 // `dispatch` (./dispatch.ts) is the trust boundary every transport uses: it parses the input with
 // the method's schema and always answers the { ok, value } | { ok: false, error } envelope.
-import type { BridgeHandlers, BridgeMethod } from '../../shared/bridge.ts';
+import type { BridgeHandlers, BridgeMethod } from '../../shared/bridge/contract.ts';
 import type { App } from '../app.ts';
 import { backtestHandlers } from '../backtest/bridge-handlers.ts';
 import { alertHandlers } from './handlers/alerts.ts';

@@ -6,7 +6,7 @@
 import type { AlertEvent, TestChannelInput, TestChannelResult } from '../../shared/bridge/alerts.ts';
 import type { SecretName } from '../../shared/bridge/data-source.ts';
 import type { Settings } from '../settings/schema.ts';
-import type { MessageChannelOptions } from './channels.ts';
+import type { MessageChannelOptions } from './channel-lookup.ts';
 import { sendEmail } from './email.ts';
 import { sendPushover } from './pushover.ts';
 import { notSent, type SendResult } from './send-result.ts';

@@ -3,7 +3,7 @@
 // stored (see curve-fetch.ts). Snapshot parameters match the poller's, so a polled combined curve
 // and an on-demand one are the same series.
 import { z } from 'zod';
-import { bridgeMethods, type BridgeOutput, type BridgeParsedInput } from '../../shared/bridge.ts';
+import { bridgeMethods, type BridgeOutput, type BridgeParsedInput } from '../../shared/bridge/contract.ts';
 import type { CurveOrigin } from '../../shared/bridge/curve-origin.ts';
 import type { Store } from '../store/database.ts';
 import type { CurveFetcher, CurveRequest, Resolved } from './curve-fetch.ts';

@@ -3,7 +3,7 @@
 // reads the same as the API's.
 import { renderThinkorswim, renderTradingView } from '../../shared/api/levels-render.ts';
 import { isLevelKind, levelsDataSchema, type KeyLevel } from '../../shared/api/levels.ts';
-import type { BridgeOutput, BridgeParsedInput } from '../../shared/bridge.ts';
+import type { BridgeOutput, BridgeParsedInput } from '../../shared/bridge/contract.ts';
 import type { Store } from '../store/database.ts';
 import { iso } from './snapshot-meta.ts';
 

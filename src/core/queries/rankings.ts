@@ -7,7 +7,7 @@ import {
   type IncomeItem,
   type TopSetupsItem,
 } from '../../shared/api/index.ts';
-import { bridgeMethods, type BridgeOutput, type BridgeParsedInput } from '../../shared/bridge.ts';
+import { bridgeMethods, type BridgeOutput, type BridgeParsedInput } from '../../shared/bridge/contract.ts';
 import { BridgeFailure } from '../../shared/bridge/result.ts';
 import type { Exclusion, ScreenerOverrides, TopSetupsFilters } from '../../shared/bridge/rankings.ts';
 import { rankIncome } from '../../shared/rankings/income-setups.ts';

@@ -1,7 +1,7 @@
 // Replay of one ticker's curves and key levels over a stored day or week: the frame instants
 // (every time the poller stored a replayed curve or the levels), the days that have any, and what
 // was stored at or before a batch of instants. Stored data only: the past is never fetched here.
-import type { BridgeOutput, BridgeParsedInput } from '../../shared/bridge.ts';
+import type { BridgeOutput, BridgeParsedInput } from '../../shared/bridge/contract.ts';
 import {
   REPLAY_MAX_DAYS,
   REPLAY_MAX_FRAMES,

@@ -2,7 +2,7 @@
 // bridge (one flat object with ISO times).
 import type { AlertRule as BridgeRule, AlertRuleBody, AlertRuleInput } from '../../shared/alert-rules.ts';
 import { alertRuleInputSchema, alertRuleBodySchema } from '../../shared/alert-rules.ts';
-import type { BridgeParsedInput } from '../../shared/bridge.ts';
+import type { BridgeParsedInput } from '../../shared/bridge/contract.ts';
 import { BridgeFailure } from '../../shared/bridge/result.ts';
 import type { AlertRule, AlertRuleRepository } from '../store/repositories/alert-rules.ts';
 import { iso } from './snapshot-meta.ts';

@@ -1,7 +1,7 @@
 // A ticker's metric history from the metric store (backfilled series plus every polled signals
 // snapshot), daily: the latest value per NYSE session, shaped like the API's series payload;
 // ending on the ticker's newest point (today, for a live source), or on a history-review time.
-import type { BridgeOutput, BridgeParsedInput } from '../../shared/bridge.ts';
+import type { BridgeOutput, BridgeParsedInput } from '../../shared/bridge/contract.ts';
 import { addDays, epochToNy } from '../../shared/market-calendar.ts';
 import type { Store } from '../store/database.ts';
 

@@ -1,7 +1,7 @@
 // Two stored snapshots of one ticker and endpoint compared, always older → newer: whichever time
 // a caller names first, `a`, `before` and every change's `before` are the older snapshot, so a
 // difference reads newer − older and "struck through" always means "was".
-import type { BridgeOutput, BridgeParsedInput } from '../../shared/bridge.ts';
+import type { BridgeOutput, BridgeParsedInput } from '../../shared/bridge/contract.ts';
 import { diffPayloads } from '../../shared/bridge/snapshot-diff.ts';
 import { snapshotMeta } from './snapshot-meta.ts';
 import type { ViewDeps } from './ticker-views.ts';

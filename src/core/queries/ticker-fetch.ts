@@ -5,7 +5,7 @@
 // curves (its ETag cache, retries, one request per series at a time), and stored as snapshots
 // like polled ones, so History has them; no watchlist changes. Fresh stored views are not asked
 // for again. A watched ticker is left to the poller.
-import type { BridgeOutput, BridgeParsedInput } from '../../shared/bridge.ts';
+import type { BridgeOutput, BridgeParsedInput } from '../../shared/bridge/contract.ts';
 import type { TickerFetchSource } from '../../shared/bridge/ticker-fetch.ts';
 import { requestsFor, seriesRequest, type PollRequest } from '../poller/jobs.ts';
 import type { Store } from '../store/database.ts';

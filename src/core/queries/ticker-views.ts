@@ -2,7 +2,7 @@
 // latest without one), the snapshot timeline, and the difference between two snapshots.
 // Curves and option volume, which may be fetched on demand, are in curves.ts.
 import { z } from 'zod';
-import { bridgeMethods, type BridgeOutput, type BridgeParsedInput } from '../../shared/bridge.ts';
+import { bridgeMethods, type BridgeOutput, type BridgeParsedInput } from '../../shared/bridge/contract.ts';
 import type { SnapshotEndpoint, TickerViewName } from '../../shared/bridge/tickers.ts';
 import type { Store } from '../store/database.ts';
 import type { Snapshot } from '../store/repositories/snapshots.ts';

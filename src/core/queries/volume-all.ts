@@ -4,7 +4,7 @@
 // calls and puts are added strike by strike. A few at a time: the endpoint has its own rate limit.
 import { gammaExpirationsDataSchema } from '../../shared/api/curves.ts';
 import { optionsVolumeDataSchema, type OptionsVolumeData } from '../../shared/api/options-volume.ts';
-import type { BridgeOutput } from '../../shared/bridge.ts';
+import type { BridgeOutput } from '../../shared/bridge/contract.ts';
 import type { CurveOrigin } from '../../shared/bridge/curve-origin.ts';
 import type { Snapshot } from '../store/repositories/snapshots.ts';
 import type { Resolved } from './curve-fetch.ts';

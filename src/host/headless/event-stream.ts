@@ -1,7 +1,7 @@
 // One Server-Sent Events connection relaying bridge events. Each message is
 // `event: <bridge event name>` with the JSON payload as data.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { BridgeEventMessage, BridgeEventSource } from '../../shared/bridge.ts';
+import type { BridgeEventMessage, BridgeEventSource } from '../../shared/bridge/contract.ts';
 
 /** Starts the stream; returns a function that ends it (also called when the client goes away). */
 export function openEventStream(

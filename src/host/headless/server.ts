@@ -6,9 +6,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import type { BridgeEventSource, BridgeHandlers } from '../../shared/bridge.ts';
+import type { BridgeEventSource, BridgeHandlers } from '../../shared/bridge/contract.ts';
 import { dispatch } from '../../core/index.ts';
-import { clipEcho } from '../../shared/bridge/echo.ts';
+import { clipForBridge } from '../../shared/echo.ts';
 import { fail, type BridgeResult } from '../../shared/bridge/result.ts';
 import {
   createToken,
@@ -103,7 +103,7 @@ export async function startHeadlessServer(options: HeadlessOptions): Promise<Hea
     },
     (req, res) => {
       handle(req, res).catch((error: unknown) => {
-        onError(`${req.method} ${clipEcho(req.url ?? '')}`, error);
+        onError(`${req.method} ${clipForBridge(req.url ?? '')}`, error);
         if (!res.headersSent) sendJson(res, 500, fail('internal', 'internal error'));
         else res.destroy();
       });

@@ -13,7 +13,7 @@ import {
   type BridgeMethod,
   type BridgeOutput,
   type BridgeResult,
-} from '../../shared/bridge.ts';
+} from '../../shared/bridge/contract.ts';
 
 export class BridgeError extends Error {
   readonly code: BridgeErrorCode;

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, maxHeaderSize, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { clip } from '../../shared/api/echo.ts';
+import { clipForApi } from '../../shared/echo.ts';
 import { ServiceError, codeForStatus, errorBody } from './errors.ts';
 import type { ServerTimeouts } from './timeouts.ts';
 
@@ -35,7 +35,8 @@ export function describeClientError(error: ClientError, socket: Socket, t: Serve
   }
   if (error.code === 'HPE_HEADER_OVERFLOW')
     return status(431, `request headers too large: at most ${maxHeaderSize} bytes are read`);
-  const reason = typeof error.reason === 'string' && error.reason !== '' ? `: ${clip(error.reason)}` : '';
+  const reason =
+    typeof error.reason === 'string' && error.reason !== '' ? `: ${clipForApi(error.reason)}` : '';
   return status(400, `malformed HTTP request${reason}`);
 }
 

@@ -13,7 +13,7 @@ import Fastify, {
 import { authenticate, type Caller } from './auth.ts';
 import type { ServiceContext } from './context.ts';
 import { clientErrorHandler } from './client-error.ts';
-import { clip } from '../../shared/api/echo.ts';
+import { clipForApi } from '../../shared/echo.ts';
 import { QueryError } from '../../shared/api/query-error.ts';
 import { ServiceError, codeForStatus, errorBody, fromQueryError } from './errors.ts';
 import { installDrainHooks } from './drain.ts';
@@ -82,7 +82,7 @@ function frameworkFailure(error: FastifyError, status: number): ServiceError {
   const code = codeForStatus(status);
   if (status === 413)
     return new ServiceError(413, code, `request body too large: at most ${BODY_LIMIT_BYTES} bytes`);
-  return new ServiceError(status, code, clip(error.message));
+  return new ServiceError(status, code, clipForApi(error.message));
 }
 
 /**
@@ -93,7 +93,7 @@ function outOfTime(request: FastifyRequest, t: ServerTimeouts): ServiceError {
   return new ServiceError(
     503,
     'service_unavailable',
-    `the service could not answer ${clip(request.url)} within ${t.answerMs / 1000} s; ` +
+    `the service could not answer ${clipForApi(request.url)} within ${t.answerMs / 1000} s; ` +
       `it is still working on it: retry in ${BUSY_RETRY_AFTER_S} s`,
     {},
     { 'Retry-After': String(BUSY_RETRY_AFTER_S) },
@@ -102,7 +102,7 @@ function outOfTime(request: FastifyRequest, t: ServerTimeouts): ServiceError {
 
 /** Errors the router raises before any route runs: a malformed or over-long path. */
 function routingFailure(error: FastifyError, request: FastifyRequest): ServiceError {
-  const path = clip(request.url);
+  const path = clipForApi(request.url);
   if (error.code === 'FST_ERR_BAD_URL')
     return new ServiceError(400, 'bad_request', `malformed URL (bad percent-encoding): ${path}`);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
@@ -112,7 +112,7 @@ function routingFailure(error: FastifyError, request: FastifyRequest): ServiceEr
       `a path segment is longer than ${MAX_PARAM_LENGTH} characters: ${path}`,
     );
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 400;
-  return new ServiceError(status, codeForStatus(status), `malformed request: ${clip(error.message)}`);
+  return new ServiceError(status, codeForStatus(status), `malformed request: ${clipForApi(error.message)}`);
 }
 
 function tagRequest(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
@@ -170,7 +170,7 @@ export function buildServer(ctx: ServiceContext, log: LogOptions, http: HttpOpti
     sendError(
       reply,
       request,
-      new ServiceError(404, 'not_found', `no such endpoint: ${request.method} ${clip(request.url)}`),
+      new ServiceError(404, 'not_found', `no such endpoint: ${request.method} ${clipForApi(request.url)}`),
     );
   });
 

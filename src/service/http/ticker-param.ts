@@ -3,7 +3,7 @@
 // ASCII check comes before the case folding: toUpperCase maps some non-ASCII letters onto ASCII
 // ones ('ſ' long s → 'S', 'ı' dotless i → 'I', 'ﬀ' → 'FF'), so '/tickers/ſPY' would be served as SPY.
 import { ServiceError } from './errors.ts';
-import { clip } from '../../shared/api/echo.ts';
+import { clipForApi } from '../../shared/echo.ts';
 
 const SYMBOL = /^\^?[A-Z0-9][A-Z0-9.-]{0,11}$/;
 const ASCII = /^[\x20-\x7e]*$/;
@@ -14,7 +14,7 @@ export function normalizeTicker(raw: unknown): string {
     throw new ServiceError(
       400,
       'bad_request',
-      `'${clip(typeof raw === 'string' ? raw : '')}' is not a ticker symbol (1-12 letters, digits, '.' or '-')`,
+      `'${clipForApi(typeof raw === 'string' ? raw : '')}' is not a ticker symbol (1-12 letters, digits, '.' or '-')`,
       { param: 'ticker' },
     );
   }

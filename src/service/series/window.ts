@@ -3,7 +3,7 @@
 // "6m" on 2025-08-31 starts after 2025-02-28, as a person would read it.
 import { SERIES_WINDOW_PATTERN } from '../../shared/api/index.ts';
 import { addDays, isoDate, parseIsoDate, type IsoDate } from '../../shared/market-calendar.ts';
-import { clip } from '../../shared/api/echo.ts';
+import { clipForApi } from '../../shared/echo.ts';
 import { invalidParam } from '../http/errors.ts';
 
 /** Five years: the longest lookback served (longer ones are refused, not silently cut). */
@@ -29,7 +29,7 @@ function shiftMonths(date: IsoDate, months: number): IsoDate {
 export function parseWindow(raw: string, end: IsoDate): SeriesWindow {
   const text = raw.trim().toLowerCase();
   if (!SERIES_WINDOW_PATTERN.test(text)) {
-    throw invalidParam('window', `'${clip(raw)}' is not a lookback such as 30d, 12w, 6m or 2y`);
+    throw invalidParam('window', `'${clipForApi(raw)}' is not a lookback such as 30d, 12w, 6m or 2y`);
   }
   const n = Number(text.slice(0, -1));
   const unit = text.slice(-1);

@@ -3,7 +3,7 @@
 // that names the parameter (and the allowed values when there is a closed set). Pure: a refused
 // value is a QueryError, which the service's error handler answers as its 400
 // (src/service/http/server.ts).
-import { clip } from './echo.ts';
+import { clipForApi } from '../echo.ts';
 import { invalidQueryParam } from './query-error.ts';
 
 /** A query string reduced to one string per parameter; repeated parameters are joined as CSV. */
@@ -46,7 +46,7 @@ export function numberParam(q: Query, name: string): number | undefined {
   if (raw === undefined) return undefined;
   const value = Number(raw);
   if (!NUMBER.test(raw) || !Number.isFinite(value))
-    throw invalidQueryParam(name, `expected a number, got '${clip(raw)}'`);
+    throw invalidQueryParam(name, `expected a number, got '${clipForApi(raw)}'`);
   return value;
 }
 
@@ -71,7 +71,7 @@ export function boolParam(q: Query, name: string, fallback: boolean): boolean {
   const v = raw.toLowerCase();
   if (TRUE.has(v)) return true;
   if (FALSE.has(v)) return false;
-  throw invalidQueryParam(name, `expected a boolean, got '${clip(raw)}'`, ['true', 'false']);
+  throw invalidQueryParam(name, `expected a boolean, got '${clipForApi(raw)}'`, ['true', 'false']);
 }
 
 /** One value of a closed set (case-insensitive), or the fallback when unset. */
@@ -92,6 +92,6 @@ export function enumParam<T extends string>(
   if (raw === undefined) return fallback;
   const v = raw.toLowerCase();
   const hit = allowed.find((a) => a.toLowerCase() === v);
-  if (hit === undefined) throw invalidQueryParam(name, `unknown value '${clip(raw)}'`, allowed);
+  if (hit === undefined) throw invalidQueryParam(name, `unknown value '${clipForApi(raw)}'`, allowed);
   return hit;
 }

@@ -1,7 +1,7 @@
 // /income-setups over precomputed rows: up to two candidates per ticker (cc, csp), filtered by
 // type and min_income_score, sorted by income_score descending with a stable tie-break. Shared
 // with core, which ranks the stored rows the same way; a refused value is a QueryError.
-import { clip } from '../api/echo.ts';
+import { clipForApi } from '../echo.ts';
 import { INCOME_STRATEGIES, type IncomeItem, type IncomeStrategy } from '../api/index.ts';
 import { QueryError } from '../api/query-error.ts';
 import { clampedParam, type Query } from '../api/query.ts';
@@ -26,7 +26,7 @@ export function parseIncomeQuery(q: Query): IncomeQuery {
   if (raw !== undefined) {
     const hit = INCOME_STRATEGIES.find((s) => s === raw.toLowerCase());
     if (hit === undefined) {
-      throw new QueryError(`type: must be cc or csp (got '${clip(raw)}')`, 'type', INCOME_STRATEGIES);
+      throw new QueryError(`type: must be cc or csp (got '${clipForApi(raw)}')`, 'type', INCOME_STRATEGIES);
     }
     type = hit;
   }

@@ -2,7 +2,7 @@
 // the IN filters and the inclusive ranges. The same value drives the filtering, the `meta.filters`
 // echo and the ETag, so what is echoed is exactly what was applied. Shared: the service answers
 // /top-setups with it and core filters the stored rankings with it; a refused value is a QueryError.
-import { ECHO_MAX_CHARS, clip } from '../api/echo.ts';
+import { ECHO_MAX_CHARS, clipForApi } from '../echo.ts';
 import { DIRECTIONS, REGIME_LABELS, TRADE_BIASES } from '../api/index.ts';
 import { QueryError, invalidQueryParam } from '../api/query-error.ts';
 import { clampedParam, csvParam, numberParam, type Query } from '../api/query.ts';
@@ -65,9 +65,9 @@ export function parseTopSetupsQuery(q: Query): TopSetupsQuery {
       const lower = v.toLowerCase();
       // Open labels are echoed in meta.filters: one longer than any label is refused, not echoed.
       if (v.length > ECHO_MAX_CHARS)
-        throw invalidQueryParam(name, `'${clip(v)}' is too long to be a label`, closed);
+        throw invalidQueryParam(name, `'${clipForApi(v)}' is too long to be a label`, closed);
       if (closed && !closed.includes(lower))
-        throw invalidQueryParam(name, `unknown value '${clip(v)}'`, closed);
+        throw invalidQueryParam(name, `unknown value '${clipForApi(v)}'`, closed);
       return lower;
     });
     query.in[name] = normalised;

@@ -6,14 +6,17 @@
 import { flushSync, mount, unmount } from 'svelte';
 import { SvelteMap } from 'svelte/reactivity';
 import '../../../src/renderer/app.css';
-import Chart from '../../../src/renderer/features/charts/chart.svelte';
-import { CHART_CREATE_MEASURE, CHART_DRAW_MEASURE } from '../../../src/renderer/features/charts/perf.ts';
-import { expirationColumns, gexColumns } from '../../../src/renderer/features/charts/curve-data.ts';
-import { expirationsSpec } from '../../../src/renderer/features/charts/chart-specs.ts';
-import { markersFromLevels } from '../../../src/renderer/features/charts/markers.ts';
-import { strikeWindow } from '../../../src/renderer/features/charts/strike-window.ts';
+import Chart from '../../../src/renderer/features/charts/frame/chart.svelte';
+import {
+  CHART_CREATE_MEASURE,
+  CHART_DRAW_MEASURE,
+} from '../../../src/renderer/features/charts/frame/perf.ts';
+import { expirationColumns, gexColumns } from '../../../src/renderer/features/charts/curves/curve-data.ts';
+import { expirationsSpec } from '../../../src/renderer/features/charts/chart-catalog.ts';
+import { markersFromLevels } from '../../../src/renderer/features/charts/frame/markers.ts';
+import { strikeWindow } from '../../../src/renderer/features/charts/frame/strike-window.ts';
 import { formatUsdCompact } from '../../../src/renderer/lib/format.ts';
-import { formatCompact, formatStrike } from '../../../src/renderer/features/charts/chart-format.ts';
+import { formatCompact, formatStrike } from '../../../src/renderer/features/charts/frame/chart-format.ts';
 
 const STRIKES = 2000;
 const SPOT = 750;

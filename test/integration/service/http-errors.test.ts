@@ -3,7 +3,7 @@
 // and a request that does not arrive in time is cut with a 408 (issue 11, items 11 and 13).
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ECHO_MAX_CHARS } from '../../../src/shared/api/echo.ts';
+import { ECHO_MAX_CHARS } from '../../../src/shared/echo.ts';
 import { listenService, TEST_KEY, type Reply, type Running } from '../../support/service-factory.ts';
 import { expectError } from './schema-assert.ts';
 

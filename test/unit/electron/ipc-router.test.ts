@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createInvokeRouter } from '../../../electron/logic/ipc-router.ts';
-import type { BridgeHandlers } from '../../../src/shared/bridge.ts';
+import type { BridgeHandlers } from '../../../src/shared/bridge/contract.ts';
 
 const entry = 'file:///app/out/renderer/index.html';
 

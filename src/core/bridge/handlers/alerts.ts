@@ -1,6 +1,6 @@
 // Bridge methods of the alert inbox: the stored alert events with their deliveries, and marking
 // them read.
-import type { BridgeHandlers } from '../../../shared/bridge.ts';
+import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import type { App } from '../../app.ts';
 import { listAlerts } from '../../queries/alerts.ts';
 

@@ -2,7 +2,7 @@
 // of its files (checked first, with a safety backup of the current database taken before).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BridgeHandlers, BridgeOutput } from '../../../shared/bridge.ts';
+import type { BridgeHandlers, BridgeOutput } from '../../../shared/bridge/contract.ts';
 import { backupNameSchema } from '../../../shared/bridge/history.ts';
 import { BridgeFailure } from '../../../shared/bridge/result.ts';
 import type { App } from '../../app.ts';

@@ -1,7 +1,7 @@
 // Bridge methods of exports: stored snapshots (JSON or CSV, paced, written to a file past a size)
 // and a ticker's metric series.
 import path from 'node:path';
-import type { BridgeHandlers } from '../../../shared/bridge.ts';
+import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import type { App } from '../../app.ts';
 import { seriesWindowDates, tickerSeries } from '../../queries/series.ts';
 import { iso } from '../../queries/snapshot-meta.ts';

@@ -1,5 +1,5 @@
 // Bridge methods of the poller: its status, a refresh outside the schedule, pause and resume.
-import type { BridgeHandlers, BridgeOutput } from '../../../shared/bridge.ts';
+import type { BridgeHandlers, BridgeOutput } from '../../../shared/bridge/contract.ts';
 import type { App } from '../../app.ts';
 import { currentPollStatus, type PollStatusSources } from '../../status-publisher.ts';
 

@@ -1,6 +1,6 @@
 // Bridge methods of Rankings: the stored top setups, screeners and income lists, and the saved
 // views (filters, user screeners) the Rankings page keeps.
-import type { BridgeHandlers } from '../../../shared/bridge.ts';
+import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import { BridgeFailure } from '../../../shared/bridge/result.ts';
 import type { App } from '../../app.ts';
 import { income, screener, topSetups } from '../../queries/rankings.ts';

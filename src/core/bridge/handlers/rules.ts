@@ -1,7 +1,7 @@
 // Bridge methods of alert rules and the notification channels they deliver to: the rules
 // themselves (checked against the running app's universe and settings), a test of a webhook with
 // a sample event, and a test message through Telegram, e-mail or Pushover.
-import type { BridgeHandlers } from '../../../shared/bridge.ts';
+import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import type { AlertEvent } from '../../../shared/bridge/alerts.ts';
 import { BridgeFailure } from '../../../shared/bridge/result.ts';
 import type { App } from '../../app.ts';

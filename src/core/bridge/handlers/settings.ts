@@ -1,5 +1,5 @@
 // Bridge methods of the settings: read them, and apply a change (a new data source switches live).
-import type { BridgeHandlers } from '../../../shared/bridge.ts';
+import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import type { App } from '../../app.ts';
 
 export type SettingsMethods = 'settings:get' | 'settings:update';

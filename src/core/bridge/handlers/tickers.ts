@@ -1,7 +1,7 @@
 // Bridge methods of tickers: the universe search, the watchlist rows, a ticker's stored views,
 // curves, series and timeline, and snapshot diffs. Curves and views the poller does not fetch are
 // fetched when asked for (one CurveFetcher per set of handlers) and announced like polled ones.
-import type { BridgeHandlers } from '../../../shared/bridge.ts';
+import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import type { App } from '../../app.ts';
 import { CurveFetcher } from '../../queries/curve-fetch.ts';
 import { optionsVolume, tickerCurve } from '../../queries/curves.ts';

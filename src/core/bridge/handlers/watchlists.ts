@@ -1,6 +1,6 @@
 // Bridge methods of watchlists: the lists and the tickers on them. A ticker newly watched is
 // announced to the app (tickersAdded), which backfills its history and fetches its views.
-import type { BridgeHandlers } from '../../../shared/bridge.ts';
+import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import { BridgeFailure } from '../../../shared/bridge/result.ts';
 import type { Watchlist as BridgeWatchlist } from '../../../shared/bridge/watchlists.ts';
 import type { App } from '../../app.ts';

@@ -1,8 +1,8 @@
 // The backtest chart's data: one ticker's daily closes as uPlot columns (dates as seconds at UTC
 // midnight, as the app's other daily charts), and one marker per session where the rule fired.
 import type { BacktestFiring } from '../../../shared/bridge/backtest.ts';
-import type { Columns, Marker } from '../charts/chart-spec.ts';
-import { dateToSeconds, marketDay } from '../charts/series-axes.ts';
+import type { Columns, Marker } from '../charts/frame/chart-spec.ts';
+import { dateToSeconds, marketDay } from '../charts/series/series-axes.ts';
 
 /** Closes oldest first; points with a bad date or close are left out. */
 export function closeColumns(points: readonly { date: string; close: number }[]): Columns {

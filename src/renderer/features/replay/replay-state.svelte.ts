@@ -6,8 +6,8 @@
 import { messageOf } from '../../../shared/message-of.ts';
 import { REPLAY_MAX_BATCH, type ReplayFrame, type ReplaySpan } from '../../../shared/bridge/replay.ts';
 import type { BridgeClient } from '../../lib/bridge-client.ts';
-import type { CurveChoices, CurveFrame, CurveOf } from '../charts/curve-frame.ts';
-import { chartLevels, type MarkerLevels } from '../charts/markers.ts';
+import type { CurveChoices, CurveFrame, CurveOf } from '../charts/curves/curve-frame.ts';
+import { chartLevels, type MarkerLevels } from '../charts/frame/markers.ts';
 import { Resource } from '../../state/resource.svelte.ts';
 import {
   framesAhead,

@@ -19,7 +19,7 @@ import {
 } from '../../engine/expirations.ts';
 import { renderThinkorswim, renderTradingView } from '../../../shared/api/levels-render.ts';
 import type { ServiceContext } from '../context.ts';
-import { clip } from '../../../shared/api/echo.ts';
+import { clipForApi } from '../../../shared/echo.ts';
 import {
   gammaCurveData,
   gammaExpirationsData,
@@ -51,7 +51,7 @@ function expParam(
     return selection;
   } catch (error) {
     if (error instanceof ExpirySelectionError)
-      throw invalidParam('exp', `unknown value '${clip(raw)}'`, [...allowed, DATE_HINT]);
+      throw invalidParam('exp', `unknown value '${clipForApi(raw)}'`, [...allowed, DATE_HINT]);
     throw error;
   }
 }

@@ -25,7 +25,7 @@ import { SCREENER_PRESET_VERSION, presetQuery } from '../../../shared/rankings/s
 import { echoFilters, type TopSetupsQuery } from '../../../shared/rankings/top-setups-query.ts';
 import { rankTopSetups } from '../../../shared/rankings/top-setups.ts';
 import type { ServiceContext } from '../context.ts';
-import { clip } from '../../../shared/api/echo.ts';
+import { clipForApi } from '../../../shared/echo.ts';
 import { serveEndpoint } from '../endpoint-route.ts';
 import { isoUtc } from '../envelope.ts';
 import { ServiceError } from '../errors.ts';
@@ -165,7 +165,7 @@ export function registerRankingRoutes(app: FastifyInstance, ctx: ServiceContext)
         throw new ServiceError(
           404,
           'unknown_preset',
-          `no screener preset named '${typeof raw === 'string' ? clip(raw) : ''}'`,
+          `no screener preset named '${typeof raw === 'string' ? clipForApi(raw) : ''}'`,
           { available: PRESET_NAMES },
         );
       }

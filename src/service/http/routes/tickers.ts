@@ -18,7 +18,7 @@ import {
 import { epochToNy } from '../../../shared/market-calendar.ts';
 import { parseWindow } from '../../series/window.ts';
 import type { ServiceContext } from '../context.ts';
-import { clip } from '../../../shared/api/echo.ts';
+import { clipForApi } from '../../../shared/echo.ts';
 import { serveEndpoint } from '../endpoint-route.ts';
 import { tickerEnvelope } from '../envelope.ts';
 import { invalidParam } from '../errors.ts';
@@ -40,7 +40,7 @@ function includes<T extends string>(q: Query, allowed: readonly T[]): Set<T> {
   const out = new Set<T>();
   for (const raw of csvParam(q, 'include') ?? []) {
     const hit = allowed.find((a) => a === raw.toLowerCase());
-    if (hit === undefined) throw invalidParam('include', `unknown add-on '${clip(raw)}'`, allowed);
+    if (hit === undefined) throw invalidParam('include', `unknown add-on '${clipForApi(raw)}'`, allowed);
     out.add(hit);
   }
   return out;
@@ -52,7 +52,7 @@ function seriesMetrics(q: Query): MetricKey[] {
   const keys = raw.map((name) => {
     const key = normalizeMetricKey(name);
     if (key === null) {
-      throw invalidParam('metrics', `'${clip(name)}' is not a metric catalog key`, [
+      throw invalidParam('metrics', `'${clipForApi(name)}' is not a metric catalog key`, [
         ...METRIC_KEYS,
         ...Object.keys(METRIC_KEY_ALIASES),
       ]);

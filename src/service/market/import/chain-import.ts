@@ -8,7 +8,7 @@ import {
   type OptionChain,
 } from '../../engine/chain.ts';
 import { optionExpiryEpoch } from '../../../shared/market-calendar.ts';
-import { clip } from '../../../shared/api/echo.ts';
+import { clipForApi } from '../../../shared/echo.ts';
 import { ChainImportError } from './errors.ts';
 import { underlyingOfRoot } from './occ-symbol.ts';
 
@@ -59,7 +59,7 @@ export function chooseTicker(
   if (kept.length === 0) {
     throw new ChainImportError(
       'file',
-      `no option symbol is on ${clip(ticker)} (roots found: ${others.join(', ')})`,
+      `no option symbol is on ${clipForApi(ticker)} (roots found: ${others.join(', ')})`,
     );
   }
   if (others.length > 0) {

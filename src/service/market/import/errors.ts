@@ -1,18 +1,18 @@
 // The one error every importer throws for a file it will not read: where (a line, or a JSON path)
 // and what is wrong. A chain with silently wrong figures is worse than no chain.
 //
-// What a file holds is echoed only through `quoted` (the API's own `clip`: 80 printable
+// What a file holds is echoed only through `quoted` (the API's own `clipForApi`: 80 printable
 // characters): a problem is logged, listed in the folder status and sent with every app:info,
 // so a 5 MB "symbol" must not become a 5 MB message. MAX_PROBLEM_CHARS bounds the whole text too,
 // for an echo that does not go through `quoted`.
-import { clip } from '../../../shared/api/echo.ts';
+import { clipForApi } from '../../../shared/echo.ts';
 
 /** The longest problem (or location) text an import error carries. */
 export const MAX_PROBLEM_CHARS = 400;
 
 /** A value read from a file, as a message repeats it: quoted, clipped, printable. */
 export function quoted(raw: string): string {
-  return `'${clip(raw)}'`;
+  return `'${clipForApi(raw)}'`;
 }
 
 /** Values (a header's column names) as a message lists them: the first `max`, each quoted. */

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../../src/core/bridge/dispatch.ts';
-import type { BridgeEventMessage } from '../../../../src/shared/bridge.ts';
+import type { BridgeEventMessage } from '../../../../src/shared/bridge/contract.ts';
 import { nextTradingDay } from '../../../../src/shared/market-calendar.ts';
 import { at, startWatcher, tempDataDir, type TestWatcher } from '../../../support/watcher-factory.ts';
 

@@ -10,8 +10,12 @@ import { dispatch } from '../../../../src/core/bridge/dispatch.ts';
 import { createBridgeHandlers } from '../../../../src/core/bridge/handlers.ts';
 import type { RunningService } from '../../../../src/service/index.ts';
 import { manualClock } from '../../../../src/service/market/clock.ts';
-import type { BridgeEventMessage, BridgeInput, BridgeOutput } from '../../../../src/shared/bridge.ts';
-import { listedExpirations } from '../../../../src/renderer/features/charts/curve-data.ts';
+import type {
+  BridgeEventMessage,
+  BridgeInput,
+  BridgeOutput,
+} from '../../../../src/shared/bridge/contract.ts';
+import { listedExpirations } from '../../../../src/renderer/features/charts/curves/curve-data.ts';
 import {
   at,
   bridgeInvoker,

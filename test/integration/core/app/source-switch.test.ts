@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../../src/service/index.ts';
 import { manualClock } from '../../../../src/service/market/clock.ts';
-import type { BridgeEventMessage } from '../../../../src/shared/bridge.ts';
+import type { BridgeEventMessage } from '../../../../src/shared/bridge/contract.ts';
 import type { AppInfo } from '../../../../src/shared/bridge/app-info.ts';
 import { dispatch } from '../../../../src/core/bridge/dispatch.ts';
 import { TradierStandIn } from '../../../support/tradier-stand-in.ts';

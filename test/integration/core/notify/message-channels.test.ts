@@ -7,7 +7,7 @@ import { defaultSettings } from '../../../../src/shared/bridge/settings.ts';
 import type { SecretName } from '../../../../src/shared/bridge/data-source.ts';
 import { outgoingFromStore } from '../../../../src/core/alerts/outgoing-event.ts';
 import { planDeliveries, type ChannelSettings } from '../../../../src/core/alerts/policy.ts';
-import { channelResolver, digestMinutesOf } from '../../../../src/core/notify/channels.ts';
+import { channelResolver, digestMinutesOf } from '../../../../src/core/notify/channel-lookup.ts';
 import { NotificationDispatcher } from '../../../../src/core/notify/dispatcher.ts';
 import { sendTestMessage } from '../../../../src/core/notify/test-message.ts';
 import { ManualTimers } from '../../../../src/core/poller/timers.ts';

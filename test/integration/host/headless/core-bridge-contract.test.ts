@@ -9,7 +9,11 @@ import type { AddressInfo } from 'node:net';
 import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../../src/core/bridge/dispatch.ts';
-import { bridgeMethods, type BridgeInput, type BridgeMethod } from '../../../../src/shared/bridge.ts';
+import {
+  bridgeMethods,
+  type BridgeInput,
+  type BridgeMethod,
+} from '../../../../src/shared/bridge/contract.ts';
 import { BRIDGE_SAMPLE_INPUTS } from '../../../support/bridge-samples.ts';
 import { startSeededApp, type SeededApp } from '../../../support/seeded-app.ts';
 

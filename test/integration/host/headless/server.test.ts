@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadlessServer, type HeadlessServer } from '../../../../src/host/headless/server.ts';
-import { bridgeEvents } from '../../../../src/shared/bridge.ts';
+import { bridgeEvents } from '../../../../src/shared/bridge/contract.ts';
 import { startSeededApp, type SeededApp } from '../../../support/seeded-app.ts';
 
 let server: HeadlessServer;

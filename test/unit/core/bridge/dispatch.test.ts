@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeHandlers } from '../../../../src/shared/bridge.ts';
+import type { BridgeHandlers } from '../../../../src/shared/bridge/contract.ts';
 import { dispatch } from '../../../../src/core/bridge/dispatch.ts';
 import { BridgeFailure } from '../../../../src/shared/bridge/result.ts';
 

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { toBridgeError } from '../../../../src/core/bridge/errors.ts';
 import { StoreError } from '../../../../src/core/store/errors.ts';
-import type { BridgeHandlers } from '../../../../src/shared/bridge.ts';
+import type { BridgeHandlers } from '../../../../src/shared/bridge/contract.ts';
 import { dispatch } from '../../../../src/core/bridge/dispatch.ts';
 
 function sqliteError(sql: string): unknown {

@@ -6,7 +6,7 @@ import { dispatch } from '../../../../src/core/bridge/dispatch.ts';
 import { createRule, updateRule } from '../../../../src/core/queries/rules.ts';
 import { openDatabase, type Store } from '../../../../src/core/store/database.ts';
 import { alertRuleBodySchema, type AlertRuleBody } from '../../../../src/shared/alert-rules.ts';
-import type { BridgeHandlers } from '../../../../src/shared/bridge.ts';
+import type { BridgeHandlers } from '../../../../src/shared/bridge/contract.ts';
 
 const stores: Store<AlertRuleBody>[] = [];
 afterEach(() => {

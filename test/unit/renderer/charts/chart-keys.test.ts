@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextPointIndex } from '../../../../src/renderer/features/charts/chart-keys.ts';
+import { nextPointIndex } from '../../../../src/renderer/features/charts/frame/chart-keys.ts';
 
 describe('nextPointIndex', () => {
   // Visible points 10..50.

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { buildOptions, paddedRange } from '../../../../src/renderer/features/charts/chart-options.ts';
+import { buildOptions, paddedRange } from '../../../../src/renderer/features/charts/frame/chart-options.ts';
 import {
   expirationsSpec,
   gexSpec,
   seriesSpec,
-} from '../../../../src/renderer/features/charts/chart-specs.ts';
-import { paletteFrom, withAlpha } from '../../../../src/renderer/features/charts/chart-theme.ts';
+} from '../../../../src/renderer/features/charts/chart-catalog.ts';
+import { paletteFrom, withAlpha } from '../../../../src/renderer/features/charts/frame/chart-theme.ts';
 import {
   formatCompact,
   formatCount,
   formatDay,
   formatStrike,
-} from '../../../../src/renderer/features/charts/chart-format.ts';
+} from '../../../../src/renderer/features/charts/frame/chart-format.ts';
 
 const palette = paletteFrom(
   (token) =>

@@ -4,14 +4,14 @@ import {
   gexColumns,
   listedExpirations,
   volumeColumns,
-} from '../../../../src/renderer/features/charts/curve-data.ts';
+} from '../../../../src/renderer/features/charts/curves/curve-data.ts';
 import {
   expirationsSpec,
   gammaCurveSpec,
   gexSpec,
   volumeSpec,
-} from '../../../../src/renderer/features/charts/chart-specs.ts';
-import { expirationColumns } from '../../../../src/renderer/features/charts/curve-data.ts';
+} from '../../../../src/renderer/features/charts/chart-catalog.ts';
+import { expirationColumns } from '../../../../src/renderer/features/charts/curves/curve-data.ts';
 
 describe('gammaColumns', () => {
   it('sorts by strike and keeps typed arrays', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Marker } from '../../../../src/renderer/features/charts/chart-spec.ts';
+import type { Marker } from '../../../../src/renderer/features/charts/frame/chart-spec.ts';
 import {
   chartLevels,
   hasWalls,
@@ -8,7 +8,7 @@ import {
   markersInRange,
   mergeCoincident,
   stackLabels,
-} from '../../../../src/renderer/features/charts/markers.ts';
+} from '../../../../src/renderer/features/charts/frame/markers.ts';
 
 const LEVELS = {
   spot: 100,

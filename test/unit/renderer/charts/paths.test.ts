@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bandEnvelope, barBoxes, pixelColumns } from '../../../../src/renderer/features/charts/paths.ts';
+import {
+  bandEnvelope,
+  barBoxes,
+  pixelColumns,
+} from '../../../../src/renderer/features/charts/frame/paths.ts';
 
 describe('pixelColumns (bars denser than pixels)', () => {
   it('keeps, per whole-pixel column, the value farthest from zero', () => {

@@ -7,8 +7,8 @@ import {
   marketDay,
   PLOTTABLE_METRICS,
   seriesColumns,
-} from '../../../../src/renderer/features/charts/series-axes.ts';
-import { seriesSpec } from '../../../../src/renderer/features/charts/chart-specs.ts';
+} from '../../../../src/renderer/features/charts/series/series-axes.ts';
+import { seriesSpec } from '../../../../src/renderer/features/charts/chart-catalog.ts';
 
 describe('catalog → axes', () => {
   it.each<[MetricKey[], string[][]]>([

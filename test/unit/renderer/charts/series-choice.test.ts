@@ -5,8 +5,8 @@ import {
   toggleMetric,
   withWindow,
   type SeriesChoice,
-} from '../../../../src/renderer/features/charts/series-choice.ts';
-import { PLOTTABLE_METRICS } from '../../../../src/renderer/features/charts/series-axes.ts';
+} from '../../../../src/renderer/features/charts/series/series-choice.ts';
+import { PLOTTABLE_METRICS } from '../../../../src/renderer/features/charts/series/series-axes.ts';
 
 const choice = (metrics: MetricKey[]): SeriesChoice => ({ metrics, window: '180d' });
 const twelve = PLOTTABLE_METRICS.slice(0, MAX_SERIES_METRICS);

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bandRuns, stackDiverging } from '../../../../src/renderer/features/charts/stacking.ts';
+import { bandRuns, stackDiverging } from '../../../../src/renderer/features/charts/frame/stacking.ts';
 import {
   expirationColumns,
   expirationEdges,
   EXPIRATION_LAYERS,
-} from '../../../../src/renderer/features/charts/curve-data.ts';
+} from '../../../../src/renderer/features/charts/curves/curve-data.ts';
 
 describe('stackDiverging', () => {
   it.each([

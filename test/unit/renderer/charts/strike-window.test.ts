@@ -5,7 +5,7 @@ import {
   lowerBound,
   selectionRange,
   strikeWindow,
-} from '../../../../src/renderer/features/charts/strike-window.ts';
+} from '../../../../src/renderer/features/charts/frame/strike-window.ts';
 
 /** Strikes from `from` to `to` every `step`. */
 const grid = (from: number, to: number, step: number) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertCondition } from '../../../../src/shared/alert-rules.ts';
 import { METRIC_CATALOG, type MetricKey } from '../../../../src/shared/api/series.ts';
-import { seriesSpec } from '../../../../src/renderer/features/charts/chart-specs.ts';
-import { PLOTTABLE_METRICS } from '../../../../src/renderer/features/charts/series-axes.ts';
+import { seriesSpec } from '../../../../src/renderer/features/charts/chart-catalog.ts';
+import { PLOTTABLE_METRICS } from '../../../../src/renderer/features/charts/series/series-axes.ts';
 import { IN_CONTROLS, NUMBER_CONTROLS } from '../../../../src/renderer/features/rankings/filter-model.ts';
 import { filterPhrases } from '../../../../src/renderer/features/rankings/filter-text.ts';
 import { describeCondition } from '../../../../src/renderer/features/alerts/rule-form.ts';

@@ -3,10 +3,10 @@
 // input in error messages are clipped (item 11).
 import { describe, expect, it } from 'vitest';
 import { alertRuleInputSchema } from '../../../../src/shared/alert-rules.ts';
-import type { BridgeHandlers } from '../../../../src/shared/bridge.ts';
+import type { BridgeHandlers } from '../../../../src/shared/bridge/contract.ts';
 import { nameSchema } from '../../../../src/shared/bridge/common.ts';
 import { dispatch } from '../../../../src/core/bridge/dispatch.ts';
-import { clipEcho } from '../../../../src/shared/bridge/echo.ts';
+import { clipForBridge } from '../../../../src/shared/echo.ts';
 import { savedViewCreateInputSchema } from '../../../../src/shared/bridge/saved-views.ts';
 
 const refused: [string, string][] = [
@@ -63,7 +63,7 @@ describe('nameSchema output', () => {
   });
 });
 
-describe('clipEcho', () => {
+describe('clipForBridge', () => {
   it.each([
     ['a short name, whole', 'nope:nope', 'nope:nope'],
     ['exactly 80 characters, whole', 'a'.repeat(80), 'a'.repeat(80)],
@@ -72,7 +72,7 @@ describe('clipEcho', () => {
     ['control and direction characters as "?"', 'a\u0000b\u202Ec\nd', 'a?b?c?d'],
     ['astral characters counted whole, never split', '😀'.repeat(100), `${'😀'.repeat(80)}…`],
   ])('%s', (_label, raw, echoed) => {
-    expect(clipEcho(raw)).toBe(echoed);
+    expect(clipForBridge(raw)).toBe(echoed);
   });
 
   it('dispatch echoes an unknown method name clipped', async () => {

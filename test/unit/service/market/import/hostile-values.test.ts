@@ -6,7 +6,7 @@ import { importCboeCsv } from '../../../../../src/service/market/import/cboe-csv
 import { importCboeJson } from '../../../../../src/service/market/import/cboe-json.ts';
 import { ChainImportError, MAX_PROBLEM_CHARS } from '../../../../../src/service/market/import/errors.ts';
 import { importChainText } from '../../../../../src/service/market/import/index.ts';
-import { ECHO_MAX_CHARS } from '../../../../../src/shared/api/echo.ts';
+import { ECHO_MAX_CHARS } from '../../../../../src/shared/echo.ts';
 import { parseEarningsCsv } from '../../../../../src/service/market/folder/earnings-csv.ts';
 import { parseHistoryCsv } from '../../../../../src/service/market/folder/history-csv.ts';
 import { naiveRows, replaceLine, sampleText } from './cboe-sample.ts';

@@ -1,6 +1,6 @@
 // What the series section shows: which catalog metrics, over which window; and how that choice
 // changes. Pure, so the rules are unit-tested without a bridge.
-import { DEFAULT_SERIES_METRICS, type MetricKey } from '../../../shared/api/series.ts';
+import { DEFAULT_SERIES_METRICS, type MetricKey } from '../../../../shared/api/series.ts';
 
 export const SERIES_WINDOWS = ['30d', '180d', '2y'] as const;
 export type SeriesWindow = (typeof SERIES_WINDOWS)[number];

@@ -1,20 +1,20 @@
 // The notification wiring: which channels the settings turn on, the dispatcher that delivers each
 // alert event to them (the desktop, webhooks, the app's own `alert:new`), and the retry of failed
 // deliveries once a minute while the app runs.
-import type { AlertRuleBody } from '../shared/alert-rules.ts';
-import type { ChannelSettings } from './alerts/policy.ts';
-import type { EventHub } from './bridge/events.ts';
-import type { SecretName } from '../shared/bridge/data-source.ts';
-import { outgoingFromStore } from './alerts/outgoing-event.ts';
-import type { DesktopNotifier } from './notify/channel.ts';
-import { channelResolver, digestMinutesOf, type MessageChannelOptions } from './notify/channels.ts';
-import { NotificationDispatcher } from './notify/dispatcher.ts';
-import { libnotifyNotifier } from './notify/libnotify.ts';
-import type { WebhookOptions } from './notify/webhook.ts';
-import { loadBridgeEvent } from './queries/alerts.ts';
-import type { Settings } from './settings/schema.ts';
-import type { Timers } from './poller/timers.ts';
-import type { Store } from './store/database.ts';
+import type { AlertRuleBody } from '../../shared/alert-rules.ts';
+import type { ChannelSettings } from '../alerts/policy.ts';
+import type { EventHub } from '../bridge/events.ts';
+import type { SecretName } from '../../shared/bridge/data-source.ts';
+import { outgoingFromStore } from '../alerts/outgoing-event.ts';
+import type { DesktopNotifier } from './channel.ts';
+import { channelResolver, digestMinutesOf, type MessageChannelOptions } from './channel-lookup.ts';
+import { NotificationDispatcher } from './dispatcher.ts';
+import { libnotifyNotifier } from './libnotify.ts';
+import type { WebhookOptions } from './webhook.ts';
+import { loadBridgeEvent } from '../queries/alerts.ts';
+import type { Settings } from '../settings/schema.ts';
+import type { Timers } from '../poller/timers.ts';
+import type { Store } from '../store/database.ts';
 
 export interface NotificationsOptions {
   store: Store<AlertRuleBody>;

@@ -1,11 +1,11 @@
 // What the strike curves can be drawn from instead of their own live (or as-of) queries: a frame
 // of a replay, i.e. the three curves and the key levels stored at or before one instant. The
 // curve choices (expiration, naive view, GEX bucket) stay the charts' own; a replay follows them.
-import type { GexByStrikeBucket } from '../../../shared/api/enums.ts';
-import type { TickerCurveResult } from '../../../shared/bridge/tickers.ts';
-import type { Resource } from '../../state/resource.svelte.ts';
+import type { GexByStrikeBucket } from '../../../../shared/api/enums.ts';
+import type { TickerCurveResult } from '../../../../shared/bridge/tickers.ts';
+import type { Resource } from '../../../state/resource.svelte.ts';
 import type { GammaSelection } from './curves-state.svelte.ts';
-import type { MarkerLevels } from './markers.ts';
+import type { MarkerLevels } from '../frame/markers.ts';
 
 export type CurveOf<K extends TickerCurveResult['kind']> = Extract<TickerCurveResult, { kind: K }>;
 

@@ -1,9 +1,9 @@
 // API curve payloads → chart columns (typed arrays, strikes ascending). Kept free of Svelte and
 // uPlot so the shaping is tested on its own and costs one pass over the points.
-import type { GammaExpirationPoint, GexPoint } from '../../../shared/api/curves.ts';
-import type { VolumePoint } from '../../../shared/api/options-volume.ts';
-import type { Columns } from './chart-spec.ts';
-import { stackDiverging } from './stacking.ts';
+import type { GammaExpirationPoint, GexPoint } from '../../../../shared/api/curves.ts';
+import type { VolumePoint } from '../../../../shared/api/options-volume.ts';
+import type { Columns } from '../frame/chart-spec.ts';
+import { stackDiverging } from '../frame/stacking.ts';
 
 /** The stacked buckets of gamma by expiration, bottom to top (the API's `series_order`). */
 export const EXPIRATION_LAYERS = ['nearest', 'first_weekly', 'first_monthly', 'all_other_expiries'] as const;

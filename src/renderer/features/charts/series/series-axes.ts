@@ -2,9 +2,15 @@
 // sit on one dollar axis while IV rank gets its own 0-100 axis. Every volatility is drawn in
 // percent on one axis: ATM IV comes as a decimal (0.25) and realized vol as percent (25), so IV is
 // scaled by 100 to compare by eye. Also the series payload → columns.
-import { METRIC_CATALOG, type MetricKey } from '../../../shared/api/series.ts';
-import { formatNumber, formatPercent, formatPrice, formatRank, formatUsdCompact } from '../../lib/format.ts';
-import { formatCompact } from './chart-format.ts';
+import { METRIC_CATALOG, type MetricKey } from '../../../../shared/api/series.ts';
+import {
+  formatNumber,
+  formatPercent,
+  formatPrice,
+  formatRank,
+  formatUsdCompact,
+} from '../../../lib/format.ts';
+import { formatCompact } from '../frame/chart-format.ts';
 
 export interface UnitAxis {
   /** The y scale key: metrics with the same key share an axis. */

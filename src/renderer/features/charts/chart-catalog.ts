@@ -3,11 +3,11 @@
 // and red keep their app-wide meaning: calls (+ gamma) and puts (− gamma).
 import type { MetricKey } from '../../../shared/api/series.ts';
 import { formatUsdCompact } from '../../lib/format.ts';
-import { formatCompact, formatCount, formatDay, formatStrike } from './chart-format.ts';
-import type { ChartSpec, SeriesSpec } from './chart-spec.ts';
-import { EXPIRATION_LAYERS, expirationEdges, type ExpirationLayer } from './curve-data.ts';
+import { formatCompact, formatCount, formatDay, formatStrike } from './frame/chart-format.ts';
+import type { ChartSpec, SeriesSpec } from './frame/chart-spec.ts';
+import { EXPIRATION_LAYERS, expirationEdges, type ExpirationLayer } from './curves/curve-data.ts';
 import { labelOf } from '../ticker/field-labels.ts';
-import { groupByAxis } from './series-axes.ts';
+import { groupByAxis } from './series/series-axes.ts';
 
 const STRIKE_X = { kind: 'strike', label: 'Strike', format: formatStrike } as const;
 const MARKER_ROWS = 3;

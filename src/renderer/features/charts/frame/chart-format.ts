@@ -1,6 +1,6 @@
 // Number formats the charts need beyond lib/format.ts: compact counts for gamma (shares per $1)
 // and volume, and UTC calendar dates for daily series (a series date is a day, not an instant).
-import { MISSING } from '../../lib/format.ts';
+import { MISSING } from '../../../lib/format.ts';
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 3 });
 const small = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });

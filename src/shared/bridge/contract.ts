@@ -28,7 +28,7 @@
 // Naming: fields the bridge defines are camelCase; fields copied from API v2 keep their API
 // names and units (snake_case, `_pct` in percent, IV as a decimal).
 import { z } from 'zod';
-import { alertRulePatchSchema, alertRuleInputSchema, alertRuleSchema } from './alert-rules.ts';
+import { alertRulePatchSchema, alertRuleInputSchema, alertRuleSchema } from '../alert-rules.ts';
 import {
   alertEventSchema,
   alertsListInputSchema,
@@ -38,14 +38,14 @@ import {
   testChannelOutputSchema,
   testWebhookInputSchema,
   testWebhookOutputSchema,
-} from './bridge/alerts.ts';
-import { appInfoSchema, completeOnboardingInputSchema } from './bridge/app-info.ts';
+} from './alerts.ts';
+import { appInfoSchema, completeOnboardingInputSchema } from './app-info.ts';
 import {
   secretSetInputSchema,
   secretsStatusSchema,
   sourceTestInputSchema,
   sourceTestOutputSchema,
-} from './bridge/data-source.ts';
+} from './data-source.ts';
 import {
   deletedSchema,
   exportFileSchema,
@@ -53,7 +53,7 @@ import {
   nameSchema,
   noInputSchema,
   tickerSchema,
-} from './bridge/common.ts';
+} from './common.ts';
 import {
   backupImportInputSchema,
   backupImportOutputSchema,
@@ -67,7 +67,7 @@ import {
   snapshotsExportOutputSchema,
   timelineInputSchema,
   timelineOutputSchema,
-} from './bridge/history.ts';
+} from './history.ts';
 import {
   backtestCancelInputSchema,
   backtestCancelOutputSchema,
@@ -76,23 +76,23 @@ import {
   backtestResultSchema,
   backtestRunInputSchema,
   trackRecordInputSchema,
-} from './bridge/backtest.ts';
-import { backfillProgressSchema, pollStatusSchema, refreshNowInputSchema } from './bridge/poll.ts';
+} from './backtest.ts';
+import { backfillProgressSchema, pollStatusSchema, refreshNowInputSchema } from './poll.ts';
 import {
   incomeInputSchema,
   incomeOutputSchema,
   rankingOutputSchema,
   screenerInputSchema,
   topSetupsFiltersSchema,
-} from './bridge/rankings.ts';
+} from './rankings.ts';
 import {
   savedViewCreateInputSchema,
   savedViewDeleteInputSchema,
   savedViewRenameInputSchema,
   savedViewSchema,
   savedViewsListInputSchema,
-} from './bridge/saved-views.ts';
-import { settingsPatchSchema, settingsSchema } from './bridge/settings.ts';
+} from './saved-views.ts';
+import { settingsPatchSchema, settingsSchema } from './settings.ts';
 import {
   levelsTextInputSchema,
   levelsTextOutputSchema,
@@ -108,16 +108,16 @@ import {
   tickerViewInputSchema,
   tickerViewOutputSchema,
   universeEntrySchema,
-} from './bridge/tickers.ts';
-import { tickerFetchInputSchema, tickerFetchOutputSchema } from './bridge/ticker-fetch.ts';
-import type { BridgeResult } from './bridge/result.ts';
-import { watchlistSchema } from './bridge/watchlists.ts';
+} from './tickers.ts';
+import { tickerFetchInputSchema, tickerFetchOutputSchema } from './ticker-fetch.ts';
+import type { BridgeResult } from './result.ts';
+import { watchlistSchema } from './watchlists.ts';
 import {
   replayFramesInputSchema,
   replayFramesOutputSchema,
   replayTimesInputSchema,
   replayTimesOutputSchema,
-} from './bridge/replay.ts';
+} from './replay.ts';
 
 export const bridgeMethods = {
   'app:info': { input: noInputSchema, output: appInfoSchema },
@@ -285,4 +285,4 @@ export function isBridgeEvent(name: string): name is BridgeEvent {
 }
 
 export { alertEventSchema, alertRuleInputSchema, alertRuleSchema, settingsSchema };
-export * from './bridge/result.ts';
+export * from './result.ts';

@@ -2,12 +2,12 @@
 // GEX by strike, live or as stored at a chosen time. A curve the watcher does not poll is fetched
 // by the core when asked for. Live curves reload when a new curve snapshot of this ticker is
 // stored; a pinned time never moves.
-import type { GammaCurveBucket, GexByStrikeBucket } from '../../../shared/api/enums.ts';
-import type { TickerCurveResult } from '../../../shared/bridge/tickers.ts';
-import type { BridgeClient } from '../../lib/bridge-client.ts';
-import type { Resource } from '../../state/resource.svelte.ts';
-import { TickerQuery } from './ticker-query.svelte.ts';
-import type { WindowChoice } from './strike-window.ts';
+import type { GammaCurveBucket, GexByStrikeBucket } from '../../../../shared/api/enums.ts';
+import type { TickerCurveResult } from '../../../../shared/bridge/tickers.ts';
+import type { BridgeClient } from '../../../lib/bridge-client.ts';
+import type { Resource } from '../../../state/resource.svelte.ts';
+import { TickerQuery } from '../ticker-query.svelte.ts';
+import type { WindowChoice } from '../frame/strike-window.ts';
 
 type CurveOf<K extends TickerCurveResult['kind']> = Extract<TickerCurveResult, { kind: K }>;
 
