@@ -173,20 +173,9 @@ export async function importBackup(
   target: string,
   options: { now?: () => number } = {},
 ): Promise<ImportReport> {
-  const from = path.resolve(source);
-  const into = path.resolve(target);
-  if (from === into)
-    throw new StoreError('invalid_input', 'the backup and the database it replaces are the same file');
-  const info = inspectBackup(from);
-  const scratch = scratchPath(into, 'import');
+  const { from, into, info, scratch } = importPaths(source, target);
   try {
-    const src = new Database(from, { readonly: true, fileMustExist: true });
-    try {
-      await src.backup(scratch);
-    } finally {
-      src.close();
-    }
-    const { applied, toVersion } = migrateCopy(scratch);
+    const { applied, toVersion } = await migratedCopy(from, scratch);
     const previous = setAside(into, options.now ?? Date.now);
     fs.renameSync(scratch, into);
     return { source: from, target: into, fromVersion: info.schemaVersion, toVersion, applied, previous };
@@ -194,6 +183,30 @@ export async function importBackup(
     removeQuietly(scratch);
     throw toStoreError(error, `importing ${from}`);
   }
+}
+
+/** Both imports' first step: the two files resolved and told apart, the backup checked. */
+function importPaths(source: string, target: string) {
+  const from = path.resolve(source);
+  const into = path.resolve(target);
+  if (from === into)
+    throw new StoreError('invalid_input', 'the backup and the database it replaces are the same file');
+  return { from, into, info: inspectBackup(from), scratch: scratchPath(into, 'import') };
+}
+
+/** A copy of the backup at `scratch` (SQLite's backup API), brought to this version (migrateCopy). */
+async function migratedCopy(
+  from: string,
+  scratch: string,
+  pageSize?: number,
+): Promise<{ applied: string[]; toVersion: number }> {
+  const src = new Database(from, { readonly: true, fileMustExist: true });
+  try {
+    await src.backup(scratch);
+  } finally {
+    src.close();
+  }
+  return migrateCopy(scratch, pageSize);
 }
 
 /**
@@ -268,20 +281,9 @@ export async function restoreIntoOpenDatabase(
   target: string,
   pageSize: number,
 ): Promise<RestoreReport> {
-  const from = path.resolve(source);
-  const into = path.resolve(target);
-  if (from === into)
-    throw new StoreError('invalid_input', 'the backup and the database it replaces are the same file');
-  const info = inspectBackup(from);
-  const scratch = scratchPath(into, 'import');
+  const { from, into, info, scratch } = importPaths(source, target);
   try {
-    const src = new Database(from, { readonly: true, fileMustExist: true });
-    try {
-      await src.backup(scratch);
-    } finally {
-      src.close();
-    }
-    const { applied, toVersion } = migrateCopy(scratch, pageSize);
+    const { applied, toVersion } = await migratedCopy(from, scratch, pageSize);
     const copy = new Database(scratch, { readonly: true, fileMustExist: true });
     try {
       // The first step only opens the copy; the second copies every page and commits.
