@@ -8,8 +8,8 @@
 // source older versions could have used without a setting.
 //
 // metric_daily is rebuilt from metric_points with each point's NYSE session as its day (see
-// daily-day.ts): before, a Sunday's file made a Sunday point.
-import { dailyDayOf } from '../daily-day.ts';
+// sessionDateOf): before, a Sunday's file made a Sunday point.
+import { sessionDateOf } from '../../../shared/market-calendar.ts';
 import type { Migration } from './migration.ts';
 
 /** The default simulator's identity (src/core/source/option.ts, sourceIdOf, seed 42, real clock). */
@@ -75,7 +75,7 @@ export const sourceEverywhere: Migration = {
     ).run(source);
     db.prepare("UPDATE alert_events SET source = ? WHERE source = ''").run(source);
     db.prepare("UPDATE poll_runs SET source = ? WHERE source = ''").run(source);
-    db.function('gw_daily_day', { deterministic: true }, (ts: unknown) => dailyDayOf(Number(ts)));
+    db.function('gw_daily_day', { deterministic: true }, (ts: unknown) => sessionDateOf(Number(ts)));
     // Rows come in key order, so the last write per day is the latest point.
     db.exec(`
       INSERT INTO metric_daily_by_source (source, ticker, metric, day, ts, value)

@@ -1,5 +1,5 @@
 // Metric points extracted from snapshots for charts. Two tables: every point (metric_points) and
-// the latest point of each New York trading date (metric_daily, kept up to date on every write),
+// the latest point of each NYSE session (metric_daily, by sessionDateOf, kept up to date on every write),
 // so a two-year daily chart reads about 500 rows per metric instead of every intraday poll.
 //
 // A daily series reads metric_daily's primary key (ticker, metric, day) only: a WITHOUT ROWID
@@ -13,8 +13,14 @@
 // with as many digits as they need to read back exactly.
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { epochToNy, nyToEpoch, addDays, isoDate, type IsoDate } from '../../../shared/market-calendar.ts';
-import { dailyDayOf } from '../daily-day.ts';
+import {
+  addDays,
+  epochToNy,
+  isoDate,
+  nyToEpoch,
+  sessionDateOf,
+  type IsoDate,
+} from '../../../shared/market-calendar.ts';
 import type { SourceScope } from '../source-scope.ts';
 import { tickerSchema } from '../ticker.ts';
 import { timeInputSchema, type EpochMs, type TimeInput } from '../time.ts';
@@ -166,7 +172,7 @@ export function createMetricPointRepository(
       if (p === null) continue;
       let day = days.get(p.ts);
       if (day === undefined) {
-        day = dailyDayOf(p.ts);
+        day = sessionDateOf(p.ts);
         days.set(p.ts, day);
       }
       points4.push(scope.id, p.ticker, p.metric, p.ts, p.value);
