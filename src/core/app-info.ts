@@ -65,6 +65,8 @@ export function appInfoOf(
     simulated: c.simulated(),
     clock: c.clockMode,
     now: iso(now),
+    // A clock of one's own (tests) says no rate: it moves at the wall's pace unless it runs ahead.
+    clockRate: c.marketClock.rate ?? (c.clockMode === 'real' ? 1 : 0),
     market: {
       open: isMarketOpen(now),
       sessionOpen: iso(session.open),

@@ -6,7 +6,8 @@ import type { MarketStructureData } from '../shared/api/market-structure.ts';
 import { displayAsof } from '../shared/market-calendar.ts';
 import { gammaByExpiration, gexByStrike } from './engine/curves.ts';
 import { EMPTY_HISTORY } from './engine/interpret/history-metrics.ts';
-import { usd, usdCompact } from './engine/interpret/levels.ts';
+import { priceText } from './engine/interpret/index-points.ts';
+import { usdCompact } from './engine/interpret/levels.ts';
 import { interpretMarketStructure } from './engine/interpret/market-structure.ts';
 import { buildTickerMetrics } from './engine/snapshot.ts';
 import type { PricingParams, TickerMetrics } from './engine/types.ts';
@@ -26,6 +27,8 @@ function pct(x: number | null, digits = 2): string {
 function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData): string {
   const c = imp.chain;
   const k = s.key_levels;
+  // Dollars for a stock or an ETF, points for an index (SPX, VIX…).
+  const usd = priceText(m.ticker);
   // Highest first, so the flip shows where it sits among the σ bands.
   const named: [string, number | null][] = [
     ['+1σ 1m', k.plus_1sigma_1m],

@@ -3,6 +3,7 @@
 // here rather than printing enum values (`trending_down_high_vol`) a trader should never read.
 import type { CrossLevel } from './alert-rules.ts';
 import { METRIC_CATALOG, type MetricKey } from './api/series.ts';
+import { formatDistancePct, formatLevel } from './figure-format.ts';
 
 export const REGIME_LABEL_TEXT: Readonly<Record<string, string>> = {
   trending_low_vol: 'Trending, low vol',
@@ -70,4 +71,17 @@ export function metricText(metric: string): string {
 /** Sentence case for a text that starts a sentence. */
 export function sentenceCase(text: string): string {
   return sentence(text);
+}
+
+/**
+ * A price level or spot of `ticker` in an alert's words: the app's one level formatter ("$598.20";
+ * an index's levels are points, "5,982.10"), so an alert reads exactly as the screens do.
+ */
+export function priceText(ticker: string, value: number): string {
+  return formatLevel(value, ticker);
+}
+
+/** A signed distance in percent, as every screen writes it: "+0.32%", "−0.32%", "0.00%". */
+export function signedPct(pct: number): string {
+  return formatDistancePct(pct);
 }

@@ -94,10 +94,33 @@ const incomeTierChange = z.object({
   strategy: incomeStrategySchema.optional(),
 });
 
+/**
+ * How far past a price level spot must be before a level rule believes it crossed: at least `pct`
+ * percent of spot beyond the level, on `snapshots` snapshots in a row. The way back must clear the
+ * same band (hysteresis), so spot oscillating inside the band fires nothing. Absent: no buffer
+ * (spot changing sides between two snapshots is a crossing), as rules saved before it behave.
+ */
+export const levelBufferSchema = z.object({
+  pct: z.number().min(0, 'cannot be negative').max(5, 'at most 5 %'),
+  snapshots: z.number().int().min(1, 'at least 1 snapshot').max(20, 'at most 20 snapshots'),
+});
+export type LevelBuffer = z.infer<typeof levelBufferSchema>;
+/** What the editor proposes for a new flip or level rule: 0.25 % of spot, 2 snapshots. */
+export const DEFAULT_LEVEL_BUFFER: LevelBuffer = { pct: 0.25, snapshots: 2 };
+
+/**
+ * A gamma-regime rule's buffer: a new regime counts only on snapshots where spot is at least `pct`
+ * percent of spot away from the flip (the dwell counts those snapshots); snapshots inside the band
+ * neither confirm nor break a run, either way round.
+ */
+export const regimeBufferSchema = levelBufferSchema.pick({ pct: true });
+export type RegimeBuffer = z.infer<typeof regimeBufferSchema>;
+
 const gammaRegimeChange = z.object({
   kind: z.literal('gamma_regime_change'),
   dwell: dwellField,
   to: filterList(gammaRegimeSchema),
+  buffer: regimeBufferSchema.optional(),
 });
 
 const screenerEnter = z.object({ kind: z.literal('screener_enter'), screener: screenerPresetSchema });
@@ -122,6 +145,7 @@ const levelCross = z.object({
   /** The price of a `custom` level, USD; ignored for the others. */
   price: z.number().positive('enter a price above 0').max(1_000_000).optional(),
   direction: z.enum(CROSS_DIRECTIONS).default('any'),
+  buffer: levelBufferSchema.optional(),
 });
 
 const earningsApproaching = z.object({

@@ -13,7 +13,10 @@ export const FAST_SPEED_RANGE = { min: 1, max: 100_000 } as const;
 export const clockSpecSchema = z.discriminatedUnion('kind', [
   /** The wall clock. */
   z.strictObject({ kind: z.literal('real') }),
-  /** Accelerated: `speed`× from `start` (epoch ms; the moment the clock is built when absent). */
+  /**
+   * Accelerated: `speed`× from `start` (epoch ms). Absent: the open of the session under way
+   * when the clock is built, or of the next one.
+   */
   z.strictObject({
     kind: z.literal('fast'),
     speed: z.number().positive().finite(),
@@ -30,7 +33,11 @@ export type ClockKind = ClockSpec['kind'];
 /** A clock named by its kind alone, with that kind's defaults (the settings' and options' shorthand). */
 export type ClockName = 'real' | 'fast' | 'data';
 
-/** The spec a clock name stands for: fast runs DEFAULT_FAST_SPEED× from the moment it is built. */
+/**
+ * The spec a clock name stands for: fast runs DEFAULT_FAST_SPEED× from the open of the session
+ * under way when it is built, or of the next one (so choosing it shows the simulated market
+ * trading a whole session at once; see fastClockStart in src/service/market/clock.ts).
+ */
 export function clockSpecOf(clock: ClockName | ClockSpec): ClockSpec {
   if (typeof clock !== 'string') return clock;
   return clock === 'fast' ? { kind: 'fast', speed: DEFAULT_FAST_SPEED } : { kind: clock };

@@ -4,6 +4,9 @@
 // the opposite sign, so the sign is taken from the two prices and only the magnitude from the
 // reported figure: the service's own rounding stays, the direction is never contradicted.
 
+import { roundHalfAway } from './figure-format.ts';
+import { DISTANCE_DIGITS } from './figure-labels.ts';
+
 type Num = number | null | undefined;
 const isNum = (v: Num): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -21,14 +24,18 @@ export function flipDistancePct(spot: Num, flip: Num, reported: Num): number | n
   return isNum(reported) ? reported : null;
 }
 
-/** The sign convention in words, for a tooltip: "+1.79 %: the flip is 1.79 % above spot". */
-export function flipDistanceSentence(pct: Num, digits = 2): string {
+/**
+ * The sign convention in words, for a tooltip: "+1.79%: the flip is 1.79% above spot". Rounded
+ * like every figure (figure-format.ts, two decimals half away from zero), so it repeats the
+ * number shown beside it.
+ */
+export function flipDistanceSentence(pct: Num, digits = DISTANCE_DIGITS): string {
   if (!isNum(pct)) return 'No gamma flip in range, so there is no distance to it.';
-  const size = Math.abs(pct).toFixed(digits);
-  if (Number(size) === 0) return `${(0).toFixed(digits)} %: spot is at the flip.`;
+  const size = roundHalfAway(Math.abs(pct), digits).toFixed(digits);
+  if (Number(size) === 0) return `${(0).toFixed(digits)}%: spot is at the flip.`;
   return pct > 0
-    ? `+${size} %: the flip is ${size} % above spot.`
-    : `−${size} %: the flip is ${size} % below spot.`;
+    ? `+${size}%: the flip is ${size}% above spot.`
+    : `−${size}%: the flip is ${size}% below spot.`;
 }
 
 /** The column header's explanation of the sign. */

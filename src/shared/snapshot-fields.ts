@@ -2,7 +2,11 @@
 // section it belongs to and, for nested paths the flat label table does not know, its label.
 // Shared so the history compare (renderer) and the CSV exports (core) round and name fields the
 // same way. Units follow the API: `_pct` names are percent, IVs are decimals (0.13 = 13 %),
-// prices and levels are USD, ranks 0-100.
+// prices and levels are USD, ranks 0-100. Exports write IVs in percent, as every screen shows them,
+// and say so in the header ("ATM IV (30d) (%)", `atm_iv_pct`). Figures of the shared label table
+// (figure-labels.ts) take their one name from it.
+import { figureName } from './figure-labels.ts';
+import { roundHalfAway } from './figure-format.ts';
 
 /** How a number reads: its unit and the decimals it is shown (and exported) with. */
 export type FieldKind = 'price' | 'usd' | 'percent' | 'iv' | 'rank' | 'score' | 'ratio' | 'number';
@@ -72,20 +76,27 @@ export function unitOf(key: string): FieldUnit {
   return { kind: 'number', digits: 2 };
 }
 
-/** `value` rounded half away from zero to `digits` decimals, without binary noise (0.1 + 0.2). */
+/**
+ * `value` rounded half away from zero to `digits` decimals on its decimal value, without binary
+ * noise (0.1 + 0.2, 0.725 → 0.73): the one rounding of figure-format.ts.
+ */
 export function roundTo(value: number, digits: number): number {
-  const factor = 10 ** digits;
-  const rounded = (Math.sign(value) * Math.round(Math.abs(value) * factor)) / factor;
-  return Object.is(rounded, -0) ? 0 : Number(rounded.toFixed(digits));
+  return roundHalfAway(value, digits);
 }
 
 /**
- * A number as exported to CSV: in the API's own unit (so it matches the JSON export and the API),
- * rounded to what it is shown with. IV decimals keep two more places: 0.1304 is 13.04 %.
+ * A number as exported to CSV, in the unit the screens show, rounded to what it is shown with:
+ * IVs in percent (the API's 0.1304 is written 13.04, its header says %), everything else in the
+ * API's own unit.
  */
 export function roundForExport(key: string, value: number): number {
   const unit = unitOf(key);
-  return roundTo(value, unit.kind === 'iv' ? unit.digits + 2 : unit.digits);
+  return unit.kind === 'iv' ? roundTo(value * 100, unit.digits) : roundTo(value, unit.digits);
+}
+
+/** A series CSV column name: the metric's key, with `_pct` added where the export changed its unit (atm_iv → atm_iv_pct). */
+export function exportColumnName(metric: string): string {
+  return unitOf(metric).kind === 'iv' ? `${metric}_pct` : metric;
 }
 
 /** What a CSV header adds after the label so the number is unambiguous. */
@@ -95,9 +106,8 @@ export function unitSuffix(key: string): string {
     case 'usd':
       return ' ($)';
     case 'percent':
-      return ' (%)';
     case 'iv':
-      return ' (decimal)';
+      return ' (%)';
     default:
       return '';
   }
@@ -145,39 +155,23 @@ const NESTED_LABELS: Readonly<Record<string, string>> = {
   'drivers.skew_tone': 'Skew tone',
   'drivers.flip_context.state': 'Flip context',
   'drivers.flip_context.label': 'Flip context (text)',
-  'drivers.flip_context.distance_pct': 'Flip distance',
   'drivers.gamma_tone.state': 'Gamma tone',
   'drivers.gamma_tone.label': 'Gamma tone (text)',
   'drivers.skew_tone.state': 'Skew tone',
   'drivers.skew_tone.label': 'Skew tone (text)',
   'drivers.skew_tone.tags': 'Skew tags',
   'drivers.sentiment': 'Sentiment',
-  'key_levels.spot': 'Spot',
-  'key_levels.gamma_flip': 'Gamma flip',
-  'key_levels.plus_1sigma_1d': '+1σ 1D',
-  'key_levels.minus_1sigma_1d': '−1σ 1D',
-  'key_levels.plus_1sigma_1w': '+1σ 1W',
-  'key_levels.minus_1sigma_1w': '−1σ 1W',
-  'key_levels.plus_1sigma_1m': '+1σ 1M',
-  'key_levels.minus_1sigma_1m': '−1σ 1M',
-  'key_levels.call_wall': 'Call wall',
-  'key_levels.put_wall': 'Put wall',
-  'key_levels.max_pain': 'Max pain',
-  'supporting_factors.spot': 'Spot',
-  'supporting_factors.gamma_flip': 'Gamma flip',
-  'supporting_factors.distance_to_flip_pct': 'Distance to flip',
-  'supporting_factors.gamma_notional_per_1pct_move_usd': 'Gamma notional per 1% move',
-  'supporting_factors.pct_gamma_expiring_nearest_expiry': 'Gamma expiring (nearest expiry)',
-  'supporting_factors.put_call_25d_iv_premium_pct': '25Δ put IV premium',
-  'supporting_factors.speculative_interest_score': 'Speculative interest (0-1)',
   'trade_recommendation.risk.size_fraction': 'Position size (fraction)',
   'trade_recommendation.risk.max_risk_pct': 'Max risk',
   'trade_recommendation.risk.prefer_defined_risk': 'Prefer defined risk',
 };
 
-/** A nested path's own label, when the table has one (`levels.3.price` is looked up as `levels.*.price`). */
+/**
+ * A path's own label: the figure table's one name for a known figure, else this table's
+ * (`levels.3.price` is looked up as `levels.*.price`).
+ */
 export function nestedLabel(path: string): string | undefined {
-  return NESTED_LABELS[path.replace(/\.\d+(?=\.|$)/g, '.*')];
+  return figureName(path) ?? NESTED_LABELS[path.replace(/\.\d+(?=\.|$)/g, '.*')];
 }
 
 /** Words people write in capitals, and unit tokens written as people read them. */
@@ -197,11 +191,12 @@ const WORDS: Readonly<Record<string, string>> = {
   '20d': '20d',
   '25d': '25Δ',
   '25delta': '25Δ',
-  ivatmaxdelta: 'IV at max |Δ|·OI',
 };
 
 /** A payload key in Sentence case, acronyms kept: "iv_rank" → "IV rank", "pcr_oi" → "Put/call OI". */
 export function humanizeKey(key: string): string {
+  // The API's one camelCase figure reads by the label table's name.
+  if (key === 'ivAtMaxDelta') return figureName(key) ?? key;
   const words = key
     .replace(/([a-z])([A-Z])/g, '$1_$2')
     .split(/[_\s]+/)

@@ -348,7 +348,12 @@ test('Telegram, e-mail and Pushover: set up, templated, digested, through quiet 
     if (severity === 'Critical') await gw.getByTestId('rule-pass-quiet').check();
     // Only a critical rule can pass quiet hours.
     else await expect(gw.getByTestId('rule-pass-quiet')).toHaveCount(0);
-    const p = await saveAtPrice(gw, spy);
+    // Two and one cents above SPY's digest pair, so each rule is a change of its own (one change of
+    // one ticker is one notification, which would travel with the critical rule's channels).
+    const p = await saveAtPrice(
+      gw,
+      async () => Math.round(((await spy()) + (severity === 'Critical' ? 0.02 : 0.01)) * 100) / 100,
+    );
     await app.call(
       'rules:create',
       twin(`${name} down`, 'below', p, {

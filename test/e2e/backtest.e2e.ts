@@ -46,7 +46,10 @@ test('backtest a rule from the editor, export it, and read a screener track reco
   await expect(results).toBeVisible({ timeout: 180_000 });
   await expect(gw.getByTestId('backtest-verdict')).toContainText(/doing nothing|Never fired|Not enough/);
   const compare = gw.getByTestId('backtest-compare');
-  await expect(compare.locator('tbody tr')).toHaveCount(3);
+  // Three horizons per direction the rule fired in (a gamma regime rule fires both ways).
+  const groups = await compare.locator('tbody').count();
+  expect(groups).toBeGreaterThanOrEqual(1);
+  await expect(compare.locator('tbody tr[data-testid^="backtest-horizon-"]')).toHaveCount(3 * groups);
   await expect(compare).toContainText('After 5 sessions');
   await expect(compare).toContainText('Baseline median');
   await expect(gw.getByTestId('backtest-simulated')).toHaveText(/SIMULATED/);
@@ -105,7 +108,11 @@ test('backtest a rule from the editor, export it, and read a screener track reco
   // 30 days: the first run fills the history of every ticker the screener ranks.
   await track.getByTestId('backtest-window-30d').click();
   await expect(track.getByTestId('backtest-results')).toBeVisible({ timeout: 240_000 });
-  await expect(track.getByTestId('backtest-compare').locator('tbody tr')).toHaveCount(3);
+  // Entering Momentum breakout points up: one group, read long.
+  await expect(track.getByTestId('backtest-direction-up')).toContainText('Bullish entries, read long');
+  await expect(
+    track.getByTestId('backtest-compare').locator('tbody tr[data-testid^="backtest-horizon-"]'),
+  ).toHaveCount(3);
   const entries = Number((await track.getByTestId('backtest-count').textContent())?.replaceAll(',', ''));
   expect(entries).toBeGreaterThan(0);
   await expect(track.getByTestId('backtest-firings').locator('tbody tr').first()).toContainText(

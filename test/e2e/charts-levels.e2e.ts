@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page, Route } from '@playwright/test';
-import { formatMarketTime, formatPrice } from '../../src/renderer/lib/format.ts';
+import { formatLevel, formatMarketTime } from '../../src/renderer/lib/format.ts';
 import { expect, SCREENSHOTS, snap, test, type RunningApp } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -47,9 +47,9 @@ async function levelsOf(app: RunningApp): Promise<Level[]> {
   return answer.data?.levels ?? [];
 }
 
-/** The text the chart's level list shows for a level, e.g. "Call wall 612.00". */
+/** The text the chart's level list shows for a level, e.g. "Call wall $612.00". */
 const entry = (name: string, price: number) =>
-  new RegExp(`${name}\\s*${formatPrice(price).replace('.', '\\.')}`);
+  new RegExp(`${name}\\s*${formatLevel(price, TICKER).replace('$', '\\$').replace('.', '\\.')}`);
 
 test.beforeAll(async ({ app }) => {
   test.setTimeout(180_000);
@@ -89,7 +89,7 @@ test('flip, call wall, put wall, max pain, ±1σ and spot are on every strike ch
     await expect(list).toContainText('Levels');
     await expect(list).toContainText(entry('Call wall', callWall));
     await expect(list).toContainText(entry('Put wall', putWall));
-    if (flip !== undefined) await expect(list).toContainText('Flip');
+    if (flip !== undefined) await expect(list).toContainText('Gamma flip');
     await expect(list).toContainText('Max pain');
     await expect(list).toContainText('+1σ 1D');
     await expect(list).toContainText('−1σ 1D');
@@ -196,7 +196,7 @@ test('series: IV and realized vol on one percent axis; price read against the le
   await expect(picker).toContainText('4 axes');
   await expect(picker).not.toContainText(/axes:.*\bIV\b/);
   await expect(gw.getByTestId('series-chart-markers')).toContainText('Call wall');
-  await expect(gw.getByTestId('series-chart-markers')).toContainText('Flip');
+  await expect(gw.getByTestId('series-chart-markers')).toContainText('Gamma flip');
   for (const theme of ['dark', 'light'] as const) {
     await gw.emulateMedia({ colorScheme: theme });
     await expect(gw.getByTestId('series-chart').locator('canvas')).toBeVisible();

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { formatMarketTime, formatPrice } from '../../src/renderer/lib/format.ts';
+import { formatLevel, formatMarketTime } from '../../src/renderer/lib/format.ts';
 import { expect, SCREENSHOTS, snap, test, type RunningApp } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -83,7 +83,7 @@ test('the curves tab draws three charts with spot, flip and ±1σ marked', async
     // Each curve marks its own snapshot's spot, and the expected moves.
     const stored = await curve(app, { kind });
     const markers = gw.getByTestId(`${chart}-markers`);
-    await expect(markers).toContainText(`Spot ${formatPrice(stored.data?.price)}`);
+    await expect(markers).toContainText(`Spot ${formatLevel(stored.data?.price, TICKER)}`);
     await expect(markers).toContainText('+1σ 1D');
     await expect(markers).toContainText('−1σ 1W');
     expect(await paintedShare(gw, chart)).toBeGreaterThan(0.02);

@@ -290,7 +290,7 @@ test('chain folder again: the watchlist shows TSLA from the files', async ({ gw,
   await gw.getByTestId('nav-watchlists').click();
   await expect(gw.getByTestId('row-TSLA')).toBeVisible();
   await expect(gw.getByTestId('row-status-TSLA')).toHaveCount(0, { timeout: 60_000 });
-  await expect(gw.getByTestId('row-TSLA').locator('td.num').first()).toHaveText('218.80', {
+  await expect(gw.getByTestId('row-TSLA').locator('td.num').first()).toHaveText('$218.80', {
     timeout: 60_000,
   });
   await snap(gw, 'data-source-chains-watchlist');

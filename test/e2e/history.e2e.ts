@@ -99,9 +99,10 @@ test('compare: older → newer whichever is picked first, changes in the field u
   if (diff === 0) expect(['', '0']).toContain(change);
   else expect(change).toBe(`${diff > 0 ? '+' : '−'}${Math.abs(diff)}`);
 
-  // Price: two decimals, the change in dollars and a labelled percent change.
+  // Price: in dollars for a stock (issue 28: "$" for stocks, points for indexes), two decimals,
+  // the change in dollars and a labelled percent change.
   const [pOld, pNew, pChange, pPct] = priceFirst as [string, string, string, string];
-  expect(pOld).toMatch(/^[\d,]+\.\d\d$/);
+  expect(pOld).toMatch(/^\$[\d,]+\.\d\d$/);
   if (pOld !== pNew) {
     const want = Math.round((num(pNew) - num(pOld)) * 100) / 100;
     expect(num(pChange)).toBeCloseTo(want, 2);
@@ -130,7 +131,7 @@ test('market structure compare: sections and nested labels', async ({ gw, app })
   const table = gw.getByTestId('compare-table');
   for (const section of ['Summary', 'Drivers', 'Key levels', 'Supporting factors'])
     await expect(table.getByRole('row', { name: section, exact: true })).toHaveCount(1);
-  for (const label of ['Flip distance', 'Spot', 'Gamma notional per 1% move', '+1σ 1D'])
+  for (const label of ['Distance to flip', 'Spot', 'Net GEX per 1% move', '+1σ 1D'])
     await expect(table.getByRole('rowheader', { name: label, exact: true }).first()).toBeVisible();
   await expect(table.getByRole('rowheader', { name: 'drivers.flip_context.distance_pct' })).toHaveCount(0);
   // The changes alone, every section in view, for the screenshot.
@@ -156,7 +157,7 @@ test('exports: snapshots CSV flattened with readable headers, series CSV rounded
     'Parameters',
   ]);
   expect(header).toEqual(
-    expect.arrayContaining(['Price ($)', 'IV rank', 'ATM IV (decimal)', 'Regime label']),
+    expect.arrayContaining(['Price ($)', 'IV rank', 'ATM IV (30d) (%)', 'Regime label']),
   );
   expect(body.length).toBeGreaterThanOrEqual(2);
   const rank = header.indexOf('IV rank');
@@ -174,12 +175,13 @@ test('exports: snapshots CSV flattened with readable headers, series CSV rounded
   const seriesRows = parse(readFileSync(await (await series).path(), 'utf8')) as string[][];
   const [seriesHeader, ...seriesBody] = seriesRows as [string[], ...string[][]];
   expect(seriesHeader[0]).toBe('date');
-  const atmIv = seriesHeader.indexOf('atm_iv');
+  // IVs in percent, as the screens show them, the unit in the column name (issue 28, item 7).
+  const atmIv = seriesHeader.indexOf('atm_iv_pct');
   expect(atmIv).toBeGreaterThan(0);
   expect(seriesBody.length).toBeGreaterThan(0);
   for (const r of seriesBody) {
-    // A decimal IV keeps four places (13.04 %), never sixteen.
-    if (r[atmIv]) expect(r[atmIv]).toMatch(/^\d+(\.\d{1,4})?$/);
+    // 13.04 (percent), two places, never sixteen; never the decimal 0.1304.
+    if (r[atmIv]) expect(r[atmIv]).toMatch(/^[1-9]\d*(\.\d{1,2})?$/);
     for (const cell of r.slice(1)) expect(cell).not.toMatch(/\.\d{5,}$/);
   }
   await snap(gw, 'history-04-exports');

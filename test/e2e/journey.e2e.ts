@@ -31,7 +31,7 @@ test('first run: onboarding creates a watchlist and data arrives', async ({ gw }
   for (const t of ['SPY', 'QQQ', 'AAPL', 'NVDA']) {
     await expect(gw.getByTestId(`row-status-${t}`)).toHaveCount(0, { timeout: 60_000 });
   }
-  await expect(gw.getByTestId('row-SPY').locator('td.num').first()).toHaveText(/^\d[\d,]*\.\d\d$/);
+  await expect(gw.getByTestId('row-SPY').locator('td.num').first()).toHaveText(/^\$\d[\d,]*\.\d\d$/);
   await snap(gw, '02-watchlist-data');
 });
 

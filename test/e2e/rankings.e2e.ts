@@ -55,7 +55,7 @@ test('top setups: filters as controls and chips, saved as a view, reopened by li
   const counts = new Map<string, number>();
   for (const i of items) counts.set(i.regime_label, (counts.get(i.regime_label) ?? 0) + 1);
   const [regime] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!;
-  await gw.getByLabel('Regime').selectOption({ label: human(regime) });
+  await gw.getByRole('combobox', { name: 'Regime', exact: true }).selectOption({ label: human(regime) });
   await expect(gw.getByTestId('chip-regime')).toHaveText(new RegExp(`Regime: ${human(regime)}`));
   await expect
     .poll(async () => [...new Set(await rows.locator('td:nth-child(4)').allTextContents())])
@@ -200,9 +200,9 @@ test('income: premiums in dollars and cents, yields in percent', async ({ gw, ap
   await gw.goto(`${app.origin}/#/rankings/income`);
   const table = gw.getByTestId('income-table');
   await expect(table).toBeVisible();
-  for (const premium of await table.locator('tbody tr td:nth-child(5)').allTextContents())
+  for (const premium of await table.getByTestId('income-premium').allTextContents())
     expect(premium).toMatch(/^\$\d[\d,]*\.\d\d$/);
-  for (const y of await table.locator('tbody tr td:nth-child(6)').allTextContents())
+  for (const y of await table.getByTestId('income-annual-yield').allTextContents())
     expect(y).toMatch(/^\d+\.\d{1,2}%$/);
   await snap(gw, 'rankings-05-income');
 });

@@ -1,11 +1,14 @@
 // The conditions of alert rules, as pure functions of the previous and the new snapshot of the
 // same series. No snapshot before the new one means no event: a first look is not a change.
 import { TIER_ORDER, type AlertCondition, type Dwell } from '../../shared/alert-rules.ts';
-import { metricText, sentenceCase, valueText } from '../../shared/alert-labels.ts';
+import { metricText, priceText, sentenceCase, signedPct, valueText } from '../../shared/alert-labels.ts';
+import { flipDistancePct } from '../../shared/flip-distance.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
 import { addDays, epochToNy, parseIsoDate } from '../../shared/market-calendar.ts';
 import { confirmedChangeAtLast } from './dwell.ts';
 import { itemOf, itemTickers, number, text } from './fields.ts';
+import { zoneOf } from './level-buffer.ts';
+import type { MembershipChange } from './screener-membership.ts';
 import { levelCrossing, levelEndpoint, type LevelCrossCondition } from './level-cross.ts';
 
 export interface AlertSnapshot {
@@ -43,6 +46,11 @@ export interface ThresholdMemory {
    * the dwell of label rules. Absent or empty: only prev and curr are known.
    */
   history?(): readonly AlertSnapshot[];
+  /**
+   * The remembered screener membership's change at this snapshot (screener rules); null: no
+   * change to report; absent: no membership kept, screener rules compare prev and curr.
+   */
+  screenerChange?(): MembershipChange | null;
 }
 
 /** The snapshots a condition reads, so the engine evaluates a rule only where it can apply. */
@@ -75,11 +83,24 @@ function labelChange(
   memory: ThresholdMemory,
   accept: (from: string, to: string) => boolean,
   discriminator = '',
+  bufferPct = 0,
 ): Firing[] {
   const ticker = curr.ticker;
   if (!ticker) return [];
   const earlier = (memory.history?.() ?? []).filter((s) => s.asof < prev.asof);
-  const points = [...earlier, prev, curr].map((s) => ({ asof: s.asof, value: text(s.payload, field) }));
+  // A gamma-regime buffer: a snapshot with spot inside the band around the flip shows no regime
+  // (null: it neither confirms nor breaks a run), so a whipsaw across the flip confirms nothing.
+  const inBand = (payload: unknown): boolean => {
+    const spot = number(payload, 'price');
+    const flip = number(payload, 'gex_flip');
+    return (
+      bufferPct > 0 && spot !== null && flip !== null && zoneOf({ spot, level: flip }, bufferPct) === 'inside'
+    );
+  };
+  const points = [...earlier, prev, curr].map((s) => ({
+    asof: s.asof,
+    value: inBand(s.payload) ? null : text(s.payload, field),
+  }));
   const change = confirmedChangeAtLast(points, dwell);
   if (!change || !accept(change.from, change.to)) return [];
   const { from, to } = change;
@@ -90,22 +111,68 @@ function labelChange(
     dwell.snapshots > 1 || dwell.minutes > 0
       ? ` It has held for ${change.held} snapshot${change.held === 1 ? '' : 's'} over ${minutes} min.`
       : '';
+  const levels = field === 'gamma_regime' ? flipNote(ticker, prev.payload, curr.payload) : null;
   return [
     {
       ticker,
       from,
       to,
       title: `${ticker} ${name}: ${valueText(from)} → ${valueText(to)}`,
-      message: `${Name} changed from ${valueText(from)} to ${valueText(to)}${priceNote(curr.payload)}.${heldNote}`,
+      message: levels
+        ? `${ticker} gamma ${valueText(from)} → ${valueText(to)}: ${levels.text}.${heldNote}`
+        : `${Name} changed from ${valueText(from)} to ${valueText(to)}${priceNote(ticker, curr.payload)}.${heldNote}`,
       discriminator,
-      details: { field, price: number(curr.payload, 'price'), since: change.since, held: change.held },
+      details: {
+        field,
+        price: number(curr.payload, 'price'),
+        since: change.since,
+        held: change.held,
+        ...(levels ? { gex_flip: levels.flip, dist_to_flip_pct: levels.distancePct } : {}),
+        ...(bufferPct > 0 ? { buffer_pct: bufferPct } : {}),
+      },
     },
   ];
 }
 
-function priceNote(payload: unknown): string {
+/**
+ * Where spot stands against the flip, for a gamma-regime message: "spot $598.20 crossed below the
+ * flip $600.10 (−0.32 %)". The percentage is spot's distance from the flip (negative below it): the
+ * shared distance-to-flip figure (flip-distance.ts, positive when the flip is above spot) turned
+ * round, so the sign agrees with the words "below"/"above" in the same sentence.
+ */
+function flipNote(
+  ticker: string,
+  prevPayload: unknown,
+  currPayload: unknown,
+): { text: string; flip: number; distancePct: number } | null {
+  const spot = number(currPayload, 'price');
+  const flip = number(currPayload, 'gex_flip');
+  if (spot === null || flip === null || spot === flip) return null;
+  const toFlip = flipDistancePct(spot, flip, number(currPayload, 'dist_to_gex_flip_pct'));
+  if (toFlip === null) return null;
+  const side = spot > flip ? 'above' : 'below';
+  const prevSpot = number(prevPayload, 'price');
+  const prevFlip = number(prevPayload, 'gex_flip');
+  const known = prevSpot !== null && prevFlip !== null;
+  const changedSides = known && prevSpot > prevFlip !== spot > flip;
+  // Spot crossed the flip where it stood, or the flip moved across a spot that stayed.
+  const spotCrossed = changedSides && prevSpot > prevFlip !== spot > prevFlip;
+  const p = (n: number): string => priceText(ticker, n);
+  const distance = signedPct(-toFlip);
+  return {
+    text: spotCrossed
+      ? `spot ${p(spot)} crossed ${side} the flip ${p(flip)} (${distance})`
+      : changedSides
+        ? `spot ${p(spot)} is now ${side} the flip ${p(flip)} (${distance}; the flip moved from ${p(prevFlip)})`
+        : `spot ${p(spot)} is ${side} the flip ${p(flip)} (${distance})`,
+    flip,
+    distancePct: toFlip,
+  };
+}
+
+function priceNote(ticker: string, payload: unknown): string {
   const price = number(payload, 'price');
-  return price === null ? '' : ` at ${price.toFixed(2)}`;
+  return price === null ? '' : ` at ${priceText(ticker, price)}`;
 }
 
 const tierRank = (tier: string): number => (TIER_ORDER as readonly string[]).indexOf(tier);
@@ -169,23 +236,51 @@ function earnings(condition: { days: number }, prev: AlertSnapshot, curr: AlertS
   ];
 }
 
-function levelCross(condition: LevelCrossCondition, prev: AlertSnapshot, curr: AlertSnapshot): Firing[] {
+function levelCross(
+  condition: LevelCrossCondition,
+  prev: AlertSnapshot,
+  curr: AlertSnapshot,
+  memory: ThresholdMemory,
+): Firing[] {
   const ticker = curr.ticker;
   if (!ticker) return [];
-  const crossing = levelCrossing(ticker, condition, prev.payload, curr.payload);
+  // Only a buffered rule reads further back than prev: one without keeps its old decision exactly.
+  const earlier = condition.buffer ? (memory.history?.() ?? []).filter((s) => s.asof < prev.asof) : [];
+  const crossing = levelCrossing(ticker, condition, prev.payload, curr.payload, earlier, {
+    prev: prev.asof,
+    curr: curr.asof,
+  });
   return crossing ? [{ ticker, ...crossing, discriminator: '' }] : [];
 }
 
-function screener(kind: 'enter' | 'exit', name: string, prev: AlertSnapshot, curr: AlertSnapshot): Firing[] {
-  if (curr.params['name'] !== name || prev.params['name'] !== name) return [];
-  const before = itemTickers(prev.payload);
-  const after = itemTickers(curr.payload);
-  if (!before || !after) return [];
-  const [from, to] = kind === 'enter' ? [before, after] : [after, before];
+/**
+ * Screener rules fire on the remembered membership's changes (screener-membership.ts): "entered"
+ * once until it "left". Without a membership (a caller that keeps none) the old comparison of prev
+ * and curr stands in for it.
+ */
+function screener(
+  kind: 'enter' | 'exit',
+  name: string,
+  prev: AlertSnapshot | null,
+  curr: AlertSnapshot,
+  change: MembershipChange | null | undefined,
+): Firing[] {
+  if (curr.params['name'] !== name) return [];
+  let moved: string[];
+  if (change !== undefined) {
+    if (change === null || change.screener !== name) return [];
+    moved = kind === 'enter' ? change.entered : change.left;
+  } else {
+    if (!prev || prev.params['name'] !== name) return [];
+    const before = itemTickers(prev.payload);
+    const after = itemTickers(curr.payload);
+    if (!before || !after) return [];
+    const [from, to] = kind === 'enter' ? [before, after] : [after, before];
+    moved = [...to].filter((t) => !from.has(t)).sort();
+  }
   const out: Firing[] = [];
-  for (const ticker of [...to].sort()) {
-    if (from.has(ticker)) continue;
-    const item = itemOf(kind === 'enter' ? curr.payload : prev.payload, ticker);
+  for (const ticker of moved) {
+    const item = itemOf(kind === 'enter' ? curr.payload : prev?.payload, ticker);
     const score = number(item, 'opportunity_score');
     out.push({
       ticker,
@@ -245,9 +340,14 @@ export function evaluateCondition(
   curr: AlertSnapshot,
   memory: ThresholdMemory,
 ): Firing[] {
-  if (!prev) return [];
   const source = sourceOf(condition);
-  if (source.endpoint !== curr.endpoint || prev.endpoint !== curr.endpoint) return [];
+  if (source.endpoint !== curr.endpoint) return [];
+  // Screener membership is remembered across gaps: it needs no previous snapshot.
+  if (condition.kind === 'screener_enter' || condition.kind === 'screener_exit') {
+    const kind = condition.kind === 'screener_enter' ? 'enter' : 'exit';
+    return screener(kind, condition.screener, prev, curr, memory.screenerChange?.());
+  }
+  if (!prev || prev.endpoint !== curr.endpoint) return [];
   switch (condition.kind) {
     case 'regime_change':
       return labelChange('regime_label', condition.dwell, prev, curr, memory, inList(condition.to));
@@ -275,15 +375,20 @@ export function evaluateCondition(
       );
     }
     case 'gamma_regime_change':
-      return labelChange('gamma_regime', condition.dwell, prev, curr, memory, inList(condition.to));
-    case 'screener_enter':
-      return screener('enter', condition.screener, prev, curr);
-    case 'screener_exit':
-      return screener('exit', condition.screener, prev, curr);
+      return labelChange(
+        'gamma_regime',
+        condition.dwell,
+        prev,
+        curr,
+        memory,
+        inList(condition.to),
+        '',
+        condition.buffer?.pct ?? 0,
+      );
     case 'metric_threshold':
       return threshold(condition, prev, curr, memory);
     case 'level_cross':
-      return levelCross(condition, prev, curr);
+      return levelCross(condition, prev, curr, memory);
     case 'earnings_approaching':
       return earnings(condition, prev, curr);
   }

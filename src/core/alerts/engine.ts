@@ -13,6 +13,13 @@ import {
   type ChannelSettings,
   type DeliveryPlan,
 } from './policy.ts';
+import { groupByChange } from './group-events.ts';
+import {
+  applyScreenerSnapshot,
+  memoryMembership,
+  type MembershipChange,
+  type MembershipStore,
+} from './screener-membership.ts';
 
 export interface ActiveRule {
   id: number;
@@ -40,6 +47,11 @@ export interface AlertContext {
    * previous and the new snapshot are known, so a dwell over one snapshot cannot confirm.
    */
   history?(curr: AlertSnapshot): readonly AlertSnapshot[];
+  /**
+   * The remembered screener membership (live: SQLite, per data source). Absent: one in memory for
+   * the life of this context object (a backtest replays a series through one context).
+   */
+  membership?: MembershipStore;
   channels: ChannelSettings;
   wallNow: number;
 }
@@ -90,12 +102,50 @@ export function rulesWatch(rules: readonly ActiveRule[], endpoint: SnapshotEndpo
   return rules.some((r) => r.enabled && sourceOf(r.body.condition).endpoint === endpoint);
 }
 
+/** Membership for contexts that bring none, one per context object. */
+const memoryMemberships = new WeakMap<AlertContext, MembershipStore>();
+
+function membershipOf(ctx: AlertContext): MembershipStore {
+  if (ctx.membership) return ctx.membership;
+  let found = memoryMemberships.get(ctx);
+  if (!found) {
+    found = memoryMembership();
+    memoryMemberships.set(ctx, found);
+  }
+  return found;
+}
+
+/**
+ * The membership change a screener snapshot makes, applied once per snapshot (whether or not a
+ * rule fires, so the memory follows the screener, not the rules); undefined for other snapshots.
+ */
+function screenerChangeOf(
+  ctx: AlertContext,
+  prev: AlertSnapshot | null,
+  curr: AlertSnapshot,
+): MembershipChange | null | undefined {
+  const name = curr.params['name'];
+  if (curr.endpoint !== 'screener' || !name) return undefined;
+  const watched = ctx.rules.some(
+    (r) =>
+      r.enabled &&
+      (r.body.condition.kind === 'screener_enter' || r.body.condition.kind === 'screener_exit') &&
+      r.body.condition.screener === name,
+  );
+  if (!watched) return undefined;
+  const earlier = (ctx.history?.(curr) ?? []).filter((s) => s.asof < curr.asof);
+  if (prev && !earlier.some((s) => s.asof === prev.asof)) earlier.push(prev);
+  earlier.sort((a, b) => a.asof - b.asof);
+  return applyScreenerSnapshot(membershipOf(ctx), name, earlier, curr);
+}
+
 export function evaluateSnapshot(
   ctx: AlertContext,
   prev: AlertSnapshot | null,
   curr: AlertSnapshot,
 ): NewAlertEvent[] {
   const out: NewAlertEvent[] = [];
+  const screenerChange = screenerChangeOf(ctx, prev, curr);
   // Firings of this very snapshot count for the cooldown of the ones after them.
   const firedNow = new Set<string>();
   for (const rule of ctx.rules) {
@@ -109,6 +159,7 @@ export function evaluateSnapshot(
           ? ctx.sawValue(ticker, condition.metric, after, until, test)
           : false,
       history: () => ctx.history?.(curr) ?? [],
+      ...(screenerChange === undefined ? {} : { screenerChange: () => screenerChange }),
     };
     for (const firing of evaluateCondition(condition, prev, curr, memory)) {
       if (!inScope(rule.body.scope, firing.ticker, ctx.watchlistTickers)) continue;
@@ -147,5 +198,5 @@ export function evaluateSnapshot(
       });
     }
   }
-  return out;
+  return groupByChange(out);
 }

@@ -5,15 +5,17 @@
 // Where the levels come from: the flip and the 1σ levels from market-structure `key_levels`; the
 // walls and max pain from the levels payload (`levels[]` by kind), which all stored snapshots
 // carry; a custom level is the rule's own fixed price, against market-structure spot.
-import type { CrossLevel } from '../../shared/alert-rules.ts';
-import { levelText } from '../../shared/alert-labels.ts';
+import type { CrossLevel, LevelBuffer } from '../../shared/alert-rules.ts';
+import { levelText, priceText, signedPct } from '../../shared/alert-labels.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
 import { number, record, spotAndLevel, text } from './fields.ts';
+import { beyondPct, bufferedCrossAtLast, bufferText } from './level-buffer.ts';
 
 export interface LevelCrossCondition {
   level: CrossLevel;
   price?: number | undefined;
   direction: 'up' | 'down' | 'any';
+  buffer?: LevelBuffer | undefined;
 }
 
 export interface LevelCrossFiring {
@@ -54,29 +56,81 @@ export function readLevel(
 type Side = 'above' | 'below' | null;
 const sideOf = (spot: number, level: number): Side =>
   spot > level ? 'above' : spot < level ? 'below' : null;
-const f2 = (n: number): string => n.toFixed(2);
 
-/** The crossing between two snapshots of one ticker, worded by what moved; null when none. */
+/** One snapshot of the rule's series, as the crossing reads it. */
+export interface LevelSnapshot {
+  asof: number;
+  payload: unknown;
+}
+
+/**
+ * The crossing between two snapshots of one ticker, worded by what moved; null when none. With a
+ * buffer (see level-buffer.ts) it is the crossing confirmed at `curr` over `earlier` (oldest first,
+ * before prev), prev and curr: spot beyond the band for the buffer's snapshots in a row.
+ */
 export function levelCrossing(
   ticker: string,
   condition: LevelCrossCondition,
   prevPayload: unknown,
   currPayload: unknown,
+  earlier: readonly LevelSnapshot[] = [],
+  asofs: { prev: number; curr: number } = { prev: 0, curr: 1 },
 ): LevelCrossFiring | null {
-  const a = readLevel(prevPayload, condition);
   const b = readLevel(currPayload, condition);
-  if (!a || !b) return null;
-  const from = sideOf(a.spot, a.level);
-  const to = sideOf(b.spot, b.level);
-  if (from === null || to === null || from === to) return null;
+  if (!b) return null;
+  let a: { spot: number; level: number } | null;
+  let from: Side;
+  let to: Side;
+  let held = 1;
+  if (condition.buffer) {
+    const series = [
+      ...earlier,
+      { asof: asofs.prev, payload: prevPayload },
+      { asof: asofs.curr, payload: currPayload },
+    ];
+    const points = series.map((s) => {
+      const read = readLevel(s.payload, condition);
+      return read ? { asof: s.asof, ...read } : null;
+    });
+    const cross = bufferedCrossAtLast(points, condition.buffer);
+    if (!cross) return null;
+    ({ from, to, held } = cross);
+    // Worded against the last snapshot before the run that was still on the old side.
+    const before = points
+      .filter((p) => p !== null && p.asof < cross.since && sideOf(p.spot, p.level) === cross.from)
+      .at(-1);
+    a = before ? { spot: before.spot, level: before.level } : readLevel(prevPayload, condition);
+  } else {
+    a = readLevel(prevPayload, condition);
+    if (!a) return null;
+    from = sideOf(a.spot, a.level);
+    to = sideOf(b.spot, b.level);
+  }
+  if (!a || from === null || to === null || from === to) return null;
   if (condition.direction === 'up' && to !== 'above') return null;
   if (condition.direction === 'down' && to !== 'below') return null;
+  return wordCrossing(ticker, condition, a, b, from, to, held);
+}
 
-  const name = levelText(condition.level, condition.price);
+function wordCrossing(
+  ticker: string,
+  condition: LevelCrossCondition,
+  a: { spot: number; level: number },
+  b: { spot: number; level: number },
+  from: 'above' | 'below',
+  to: 'above' | 'below',
+  held: number,
+): LevelCrossFiring {
+  const p = (n: number): string => priceText(ticker, n);
+  const name =
+    condition.level === 'custom' && condition.price !== undefined
+      ? p(condition.price)
+      : levelText(condition.level, condition.price);
   const the = condition.level === 'custom' ? '' : 'the ';
   // Did spot cross the old level? Did the level cross the old spot?
   const spotCrossed = sideOf(b.spot, a.level) !== from;
   const levelCrossed = sideOf(a.spot, b.level) !== from;
+  const distance = beyondPct(b);
   const details = {
     level: condition.level,
     spot: b.spot,
@@ -84,14 +138,20 @@ export function levelCrossing(
     previous_spot: a.spot,
     previous_level_value: a.level,
     moved: spotCrossed && !levelCrossed ? 'spot' : levelCrossed && !spotCrossed ? 'level' : 'both',
+    beyond_pct: distance,
+    ...(condition.buffer ? { buffer: condition.buffer, held } : {}),
   };
+  // How far past the level spot now is, and the buffer it cleared: "(−0.32 %; buffer 0.25 % for 2 snapshots)".
+  const bufferNote = condition.buffer ? `; buffer ${bufferText(condition.buffer, `${the}${name}`)}` : '';
+  const where = `(${signedPct(distance)}${bufferNote})`;
+  const fromIt = `spot ${signedPct(distance)} from it${bufferNote}`;
   const verb = to === 'above' ? 'rose above' : 'fell below';
   if (spotCrossed && !levelCrossed) {
     return {
       from,
       to,
-      title: `${ticker} spot ${verb} ${the}${name} (${f2(a.spot)} → ${f2(b.spot)})`,
-      message: `Spot moved from ${f2(a.spot)} to ${f2(b.spot)}, ${to} ${the}${name} at ${f2(b.level)}.`,
+      title: `${ticker} spot ${verb} ${the}${name} (${p(a.spot)} → ${p(b.spot)})`,
+      message: `Spot moved from ${p(a.spot)} to ${p(b.spot)}, ${to} ${the}${name} at ${p(b.level)} ${where}.`,
       details,
     };
   }
@@ -102,16 +162,16 @@ export function levelCrossing(
     return {
       from,
       to,
-      title: `${ticker} ${name} moved ${levelSide} spot (${f2(a.level)} → ${f2(b.level)})`,
-      message: `${Name} moved from ${f2(a.level)} to ${f2(b.level)}, ${levelSide} spot at ${f2(b.spot)} (spot was ${f2(a.spot)}).`,
+      title: `${ticker} ${name} moved ${levelSide} spot (${p(a.level)} → ${p(b.level)})`,
+      message: `${Name} moved from ${p(a.level)} to ${p(b.level)}, ${levelSide} spot at ${p(b.spot)} (spot was ${p(a.spot)}; ${fromIt}).`,
       details,
     };
   }
   return {
     from,
     to,
-    title: `${ticker} spot and ${the}${name} crossed: spot now ${to} (${f2(b.spot)} vs ${f2(b.level)})`,
-    message: `Both moved: spot ${f2(a.spot)} → ${f2(b.spot)}, ${name} ${f2(a.level)} → ${f2(b.level)}.`,
+    title: `${ticker} spot and ${the}${name} crossed: spot now ${to} (${p(b.spot)} vs ${p(b.level)})`,
+    message: `Both moved: spot ${p(a.spot)} → ${p(b.spot)}, ${name} ${p(a.level)} → ${p(b.level)} ${where}.`,
     details,
   };
 }

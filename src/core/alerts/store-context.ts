@@ -44,6 +44,9 @@ export function storeAlertContext(
       }
       return found;
     },
+    // In the ingest's transaction: a membership written for one snapshot is what the next reads,
+    // and a batch that fails leaves it as it was.
+    membership: store.screenerMembership,
     channels,
     wallNow,
   };

@@ -1,5 +1,6 @@
 // A finished backtest as a file: CSV (the firings table, then after one empty line a summary table
-// beside its baseline) or JSON (the whole result, with a format id so a later import can tell what
+// beside its baseline, then for a result split by direction one more empty line and a row per
+// direction, read its way; the firings then carry their direction, signed returns and moves) or JSON (the whole result, with a format id so a later import can tell what
 // it reads). CSV through the store's RFC 4180 writer; percentages rounded to 4 decimals.
 import { BACKTEST_HORIZONS, type BacktestResult, type HorizonStats } from '../../shared/bridge/backtest.ts';
 import type { ExportFile } from '../../shared/bridge/common.ts';
@@ -48,9 +49,55 @@ function summaryRows(result: BacktestResult): CsvCell[][] {
   return rows;
 }
 
+/** Per direction: the statistics read its way beside the baseline read the same way. */
+function directionRows(result: BacktestResult): CsvCell[][] {
+  const groups = result.directions ?? [];
+  if (groups.length === 0) return [];
+  const medians = (h: BacktestResult['summary']['horizons']): CsvCell[] =>
+    BACKTEST_HORIZONS.map((k) => round(h[k].medianPct));
+  return [
+    [
+      'Direction',
+      'Reading',
+      'Count',
+      ...BACKTEST_HORIZONS.map((h) => `${h} median % read its way`),
+      ...BACKTEST_HORIZONS.map((h) => `${h} baseline median % read its way`),
+      ...BACKTEST_HORIZONS.map((h) => `${h} median |move| %`),
+    ],
+    ...groups.map((g) => [
+      g.direction,
+      g.reading,
+      g.summary.count,
+      ...medians(g.summary.horizons),
+      ...medians(g.baseline.horizons),
+      ...BACKTEST_HORIZONS.map((h) => round(g.moves[h].absPct.medianPct)),
+    ]),
+  ];
+}
+
 export function backtestCsv(result: BacktestResult): string {
+  // Results with directions get their columns; older ones keep the first table as it was.
+  const directed = result.directions !== undefined;
   const lines = [
-    csvLine(['Ticker', 'Time', 'Title', 'Price', '1d %', '5d %', '20d %', 'Max adverse 5d %']),
+    csvLine([
+      'Ticker',
+      'Time',
+      'Title',
+      'Price',
+      '1d %',
+      '5d %',
+      '20d %',
+      'Max adverse 5d %',
+      ...(directed
+        ? [
+            'Direction',
+            'Reading',
+            ...BACKTEST_HORIZONS.map((h) => `${h} % read its way`),
+            ...BACKTEST_HORIZONS.map((h) => `${h} |move| %`),
+            ...BACKTEST_HORIZONS.map((h) => `${h} realized vol %`),
+          ]
+        : []),
+    ]),
     ...result.firings.map((f) =>
       csvLine([
         f.ticker,
@@ -61,10 +108,20 @@ export function backtestCsv(result: BacktestResult): string {
         round(f.forward['5d']),
         round(f.forward['20d']),
         round(f.maxAdverse5d),
+        ...(directed
+          ? [
+              f.direction ?? 'none',
+              f.direction === 'down' ? 'short' : 'long',
+              ...BACKTEST_HORIZONS.map((h) => round(f.signedForward?.[h] ?? null)),
+              ...BACKTEST_HORIZONS.map((h) => round(f.moves?.[h].absPct ?? null)),
+              ...BACKTEST_HORIZONS.map((h) => round(f.moves?.[h].realizedVolPct ?? null)),
+            ]
+          : []),
       ]),
     ),
     '\r\n',
     ...summaryRows(result).map(csvLine),
+    ...(directed ? ['\r\n', ...directionRows(result).map(csvLine)] : []),
   ];
   return lines.join('');
 }

@@ -15,6 +15,12 @@ export interface DailyClose {
   /** New York date, YYYY-MM-DD. */
   date: string;
   close: number;
+  /**
+   * Highest and lowest stored price of the session (its close included), where the store holds
+   * intraday prices of it (two or more); absent where only the close is known.
+   */
+  high?: number;
+  low?: number;
 }
 
 export const HORIZON_SESSIONS: Readonly<Record<BacktestHorizon, number>> = { '1d': 1, '5d': 5, '20d': 20 };

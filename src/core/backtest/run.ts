@@ -20,12 +20,27 @@ import type { Store } from '../store/database.ts';
 import { closeOnOrBefore, outcomeAfter, type DailyClose } from './forward-returns.ts';
 import { yieldTurn, type PastSource } from './past-source.ts';
 import { orderSeries, replayRule, type ReplayedFiring } from './replay.ts';
-import { baseline, summarize } from './statistics.ts';
+import { claimOf, directionOf } from './direction.ts';
+import { movesAfter } from './move-size.ts';
+import {
+  baselineMoves,
+  baselineOf,
+  directionGroups,
+  sessionObservations,
+  signedForward,
+  summarize,
+} from './statistics.ts';
 import { TOP_SETUPS_LIMIT } from '../poller/jobs.ts';
 import { topSetupsItemSchema, type TopSetupsItem } from '../../shared/api/index.ts';
 import { rankTopSetups } from '../../shared/rankings/top-setups.ts';
 import type { TopSetupsQuery } from '../../shared/rankings/top-setups-query.ts';
-import { storedCloses, storedSeries, type SeriesKey } from './stored-history.ts';
+import {
+  gammaRegimesOf,
+  storedGammaRegimes,
+  storedSeries,
+  storedSessions,
+  type SeriesKey,
+} from './stored-history.ts';
 import { spanOf } from './window.ts';
 
 export type BacktestRule = z.output<typeof alertRuleInputSchema>;
@@ -124,6 +139,13 @@ export async function runBacktest(env: BacktestEnv, request: BacktestRequest): P
   const override = request.tickers ? new Set(request.tickers.map((t) => t.toUpperCase())) : null;
   const tickers = crossTicker ? [] : tickersOf(store, rule, request.tickers);
   const notes: string[] = [];
+  const claim = claimOf(rule.condition);
+  // A move rule's baseline is grouped by the gamma regime at each session's close, read from the
+  // signals snapshots: fill those too where the rule reads another endpoint.
+  const endpoints =
+    claim === 'move' && source.endpoint !== 'signals'
+      ? [source.endpoint, 'signals' as const]
+      : [source.endpoint];
   const emit = (phase: BacktestProgress['phase'], done: number, total: number, ticker?: string): void =>
     env.progress({ runId, phase, done, total, ...(ticker ? { ticker } : {}) });
 
@@ -155,7 +177,7 @@ export async function runBacktest(env: BacktestEnv, request: BacktestRequest): P
     for (const [i, ticker] of tickers.entries()) {
       if (signal.aborted) break;
       emit('history', i, tickers.length, ticker);
-      await past.fillTicker(ticker, [source.endpoint], span.warmFrom, span.to, () => undefined, signal);
+      await past.fillTicker(ticker, endpoints, span.warmFrom, span.to, () => undefined, signal);
     }
     emit('history', tickers.length, tickers.length);
   }
@@ -169,10 +191,12 @@ export async function runBacktest(env: BacktestEnv, request: BacktestRequest): P
     body: override ? { ...rule, scope: { kind: 'all' } } : rule,
   };
   const replayed: ReplayedFiring[] = [];
+  const regimes = new Map<string, Map<string, string>>();
   for (const [i, key] of keys.entries()) {
     if (signal.aborted) break;
     emit('replay', i, keys.length, key.ticker ?? undefined);
     const stored = storedSeries(store, key, span.warmFrom, span.to);
+    if (key.ticker && key.endpoint === 'signals') regimes.set(key.ticker, gammaRegimesOf(stored));
     const series = orderSeries(
       viaTopSetups && screener && request.screenerQuery
         ? screenerFromTopSetups(stored, screener, request.screenerQuery)
@@ -204,7 +228,11 @@ export async function runBacktest(env: BacktestEnv, request: BacktestRequest): P
     await past.fillCloses(concerned, span.warmFrom, span.to, signal);
   }
   const closes = new Map<string, DailyClose[]>();
-  for (const ticker of concerned) closes.set(ticker, storedCloses(store, ticker, span.warmFrom, span.to));
+  for (const ticker of concerned) closes.set(ticker, storedSessions(store, ticker, span.warmFrom, span.to));
+  if (claim === 'move')
+    for (const ticker of concerned)
+      if (!regimes.has(ticker))
+        regimes.set(ticker, storedGammaRegimes(store, ticker, span.warmFrom, span.to));
   const firings: BacktestFiring[] = [];
   for (const { event, snapshot } of replayed) {
     const series = closes.get(event.ticker) ?? [];
@@ -215,6 +243,7 @@ export async function runBacktest(env: BacktestEnv, request: BacktestRequest): P
       continue;
     }
     const outcome = outcomeAfter(series, date, price);
+    const direction = directionOf(rule.condition, event.transition);
     firings.push({
       ticker: event.ticker,
       at: isoUtc(event.asof),
@@ -222,6 +251,9 @@ export async function runBacktest(env: BacktestEnv, request: BacktestRequest): P
       price,
       forward: outcome.forward,
       maxAdverse5d: outcome.maxAdverse5d,
+      direction,
+      signedForward: signedForward(outcome.forward, direction),
+      moves: movesAfter(series, date, price),
     });
   }
   firings.sort((a, b) => a.at.localeCompare(b.at) || a.ticker.localeCompare(b.ticker));
@@ -231,9 +263,12 @@ export async function runBacktest(env: BacktestEnv, request: BacktestRequest): P
   const toDate = epochToNy(span.to).date;
   const prices: BacktestResult['prices'] = {};
   for (const [ticker, list] of closes)
-    prices[ticker] = list.filter((c) => c.date >= fromDate && c.date <= toDate);
+    prices[ticker] = list
+      .filter((c) => c.date >= fromDate && c.date <= toDate)
+      .map(({ date, close }) => ({ date, close }));
   notes.push(...past.notes());
   if (crossTicker) notes.push('Baseline: every session of the tickers that entered.');
+  const sessions = sessionObservations(closes, fromDate, toDate);
   return {
     runId,
     ruleName: rule.name,
@@ -245,7 +280,9 @@ export async function runBacktest(env: BacktestEnv, request: BacktestRequest): P
       firings.map((f) => f.forward),
       span,
     ),
-    baseline: baseline(closes, fromDate, toDate),
+    baseline: baselineOf(sessions.map((o) => o.forward)),
+    directions: directionGroups(firings, sessions, span),
+    moves: baselineMoves(sessions, (ticker, date) => regimes.get(ticker)?.get(date) ?? null, claim),
     prices,
     notes,
     cancelled: signal.aborted,

@@ -7,6 +7,7 @@ import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
 import { epochToNy } from '../../shared/market-calendar.ts';
 import type { AlertSnapshot } from '../alerts/conditions.ts';
+import { record } from '../alerts/fields.ts';
 import type { Store } from '../store/database.ts';
 import type { DailyClose } from './forward-returns.ts';
 
@@ -81,5 +82,54 @@ export function storedCloses(
     const close = prices[i];
     if (typeof close === 'number' && Number.isFinite(close) && close > 0) out.push({ date, close });
   });
+  return out;
+}
+
+/**
+ * Daily closes as storedCloses, each with the session's high and low where the store holds
+ * intraday prices of it (two or more `price` points that New York day, the close included): the
+ * polled history has them, a backfilled session holds its close only.
+ */
+export function storedSessions(
+  store: Store<AlertRuleBody>,
+  ticker: string,
+  from: number,
+  to: number,
+): DailyClose[] {
+  const closes = storedCloses(store, ticker, from, to);
+  const raw = store.metrics.series(ticker, ['price'], { from, to, resolution: 'raw' });
+  const prices = raw.columns['price'] ?? [];
+  const byDate = new Map<string, number[]>();
+  raw.dates.forEach((date, i) => {
+    const p = prices[i];
+    if (typeof p !== 'number' || !Number.isFinite(p) || !(p > 0)) return;
+    let list = byDate.get(date);
+    if (!list) byDate.set(date, (list = []));
+    list.push(p);
+  });
+  return closes.map((c) => {
+    const day = byDate.get(c.date);
+    if (!day || day.length < 2) return c;
+    return { ...c, high: Math.max(c.close, ...day), low: Math.min(c.close, ...day) };
+  });
+}
+
+/** The gamma regime of each New York date's last stored signals snapshot of a ticker in [from, to]. */
+export function storedGammaRegimes(
+  store: Store<AlertRuleBody>,
+  ticker: string,
+  from: number,
+  to: number,
+): Map<string, string> {
+  return gammaRegimesOf(storedSeries(store, { endpoint: 'signals', ticker, params: {} }, from, to));
+}
+
+/** The gamma regime of each New York date's last snapshot of a series (oldest first). */
+export function gammaRegimesOf(series: readonly AlertSnapshot[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const s of series) {
+    const regime = record(s.payload)?.['gamma_regime'];
+    if (typeof regime === 'string') out.set(epochToNy(s.asof).date, regime);
+  }
   return out;
 }

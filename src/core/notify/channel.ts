@@ -48,9 +48,11 @@ export function desktopNotification(
   event: Pick<AlertEvent, 'id' | 'title' | 'message' | 'ruleName' | 'severity'>,
 ): DesktopNotification {
   const rule = event.ruleName.trim();
+  // One notification standing for several rules (alerts/group-events.ts) names them all already.
+  const named = rule !== '' && event.message.includes('Rules: ') && event.message.includes(rule);
   return {
     title: event.title,
-    body: rule ? `${event.message}\nRule: ${rule}` : event.message,
+    body: rule && !named ? `${event.message}\nRule: ${rule}` : event.message,
     urgency: URGENCY[event.severity],
     tag: String(event.id),
   };

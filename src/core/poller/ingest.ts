@@ -258,6 +258,9 @@ function writeBatch(deps: IngestDeps, batch: readonly Fetched[]): Omit<IngestOut
           idempotencyKey: e.idempotencyKey,
         });
         if (!inserted) continue;
+        // A rule whose change another rule's notification carried (group-events.ts) is in the
+        // history but was never news on its own: it starts read, so one change counts once.
+        if (e.details['delivered_with_rule_id'] !== undefined) store.alertEvents.markRead([event.id]);
         store.deliveries.queue(
           event.id,
           e.deliveries.map((plan) => ({ channel: channelName(plan), quietHours: plan.quietHours })),

@@ -121,7 +121,12 @@ export class Poller {
   readonly #running = new Map<PollJob, { run: Promise<JobRunSummary>; since: number }>();
   /** Jobs a tick found running since before it fired: they run once more when the run ends. */
   readonly #dueAgain = new Set<PollJob>();
-  readonly #lastRunAt = new Map<PollJob, number>();
+  /**
+   * Each job's last run, read from the poll log when first needed: by then the store reads this
+   * poller's own source (a switch connects the new source, then adopts it), so a source new to
+   * the app starts with none and its first runs happen (see marketGate).
+   */
+  #lastRuns: Map<PollJob, number> | null = null;
   readonly #inFlight = new Set<Promise<unknown>>();
   /** The latest failure of a ticker's signals request, cleared by a success: the row's status. */
   readonly #tickerErrors = new Map<string, { kind: string; message: string }>();
@@ -145,7 +150,6 @@ export class Poller {
     if (options.maxAttempts !== undefined) queueOptions.maxAttempts = options.maxAttempts;
     if (options.maxRetryAfterMs !== undefined) queueOptions.maxStatedWaitMs = options.maxRetryAfterMs;
     this.queue = new WorkQueue(queueOptions);
-    this.#loadLastRuns();
   }
 
   get paused(): boolean {
@@ -166,7 +170,7 @@ export class Poller {
   }
 
   lastRunAt(job: PollJob): number | null {
-    return this.#lastRunAt.get(job) ?? null;
+    return this.#lastRunAt().get(job) ?? null;
   }
 
   start(): void {
@@ -336,18 +340,24 @@ export class Poller {
       : marketClockTrigger({ schedules, onTick, timers, clock: this.#o.marketClock });
   }
 
-  #loadLastRuns(): void {
+  #lastRunAt(): Map<PollJob, number> {
+    return (this.#lastRuns ??= this.#loadLastRuns());
+  }
+
+  #loadLastRuns(): Map<PollJob, number> {
+    const last = new Map<PollJob, number>();
     try {
       for (const job of POLL_JOBS) {
         const run = this.#o.store.pollRuns.recent({ job, limit: 5 }).find((r) => r.finishedAt !== null);
         const detail = run?.detail;
         const marketAt =
           detail && typeof detail === 'object' && !Array.isArray(detail) ? detail['marketAt'] : undefined;
-        if (typeof marketAt === 'number') this.#lastRunAt.set(job, marketAt);
+        if (typeof marketAt === 'number') last.set(job, marketAt);
       }
     } catch (error) {
       this.#o.log?.(`poller: reading the poll log: ${failureText(error)}`);
     }
+    return last;
   }
 
   async #execute(
@@ -441,7 +451,7 @@ export class Poller {
     );
     flush();
     summary.durationMs = performance.now() - started;
-    if (record) this.#lastRunAt.set(job, marketAt);
+    if (record) this.#lastRunAt().set(job, marketAt);
     if (runId !== null) {
       this.#safe(() =>
         store.pollRuns.finish(runId, {

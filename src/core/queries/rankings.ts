@@ -31,6 +31,16 @@ import type { PollJob } from '../../shared/bridge/settings.ts';
 import type { RankingClosed } from '../../shared/bridge/rankings.ts';
 import { leftOutItemSchema, type LeftOutItem } from '../../shared/api/left-out.ts';
 import { closedNote } from './ranking-closed.ts';
+import {
+  gammaExclusions,
+  gammaFiltersOf,
+  hasGammaFilter,
+  isGammaFilterKey,
+  passesGamma,
+  type GammaFilters,
+  type RowGamma,
+} from '../../shared/rankings/gamma-filters.ts';
+import { rowGammas } from './ranking-gamma.ts';
 
 /** What a ranking read needs of the app: the market's now and the watcher's schedules. */
 export interface RankingTime {
@@ -54,7 +64,8 @@ function closedField(
 export function filtersToQuery(filters: TopSetupsFilters | undefined): Map<string, string> {
   const q = new Map<string, string>();
   for (const [key, value] of Object.entries(filters ?? {})) {
-    if (value === undefined) continue;
+    // The app's gamma filters are not API parameters: applied after the answer (ranking-gamma.ts).
+    if (value === undefined || isGammaFilterKey(key)) continue;
     q.set(key, Array.isArray(value) ? value.join(',') : String(value));
   }
   return q;
@@ -164,6 +175,7 @@ function ranked(
   time: RankingTime,
   q: Map<string, string>,
   extra?: Record<string, unknown>,
+  gammaFilters: GammaFilters = {},
 ) {
   const snap = store.snapshots.latest({
     endpoint: 'top_setups',
@@ -171,7 +183,11 @@ function ranked(
   });
   const query = parseQuery(q);
   const universe = items<TopSetupsItem>(snap, topSetupsItemSchema);
-  const rows = rankTopSetups(universe, query);
+  // The gamma filters apply before the cut to `limit`, so they narrow the list, not shorten it.
+  const gammaOn = hasGammaFilter(gammaFilters);
+  const gammas = rowGammas(store, gammaOn ? universe : []);
+  const pool = gammaOn ? universe.filter((i) => passesGamma(gammas.get(i.ticker), gammaFilters)) : universe;
+  const rows = rankTopSetups(pool, query);
   const meta = snap
     ? {
         ...record(snap.meta),
@@ -186,10 +202,33 @@ function ranked(
     snapshot: snap ? snapshotMeta(snap, time.marketNow) : null,
     meta,
     items: rows,
-    ...(rows.length === 0 && universe.length > 0 ? { exclusions: exclusionsOf(universe, query) } : {}),
+    ...(rows.length === 0 && universe.length > 0
+      ? {
+          exclusions: [
+            ...exclusionsOf(universe, query),
+            ...gammaExclusions(
+              universe.map((i) => gammas.get(i.ticker) ?? null),
+              gammaFilters,
+            ),
+          ].sort((a, b) => b.excluded - a.excluded),
+        }
+      : {}),
     ...closedField(snap, universe.length, 'top_setups', time),
     ...leftOutField(snap),
+    ...gammaFields(store, rows, gammaOn ? gammas : null),
   });
+}
+
+/** The rows' gamma data, and how many ranked tickers a gamma filter left out for having none. */
+function gammaFields(
+  store: Store<unknown>,
+  rows: readonly TopSetupsItem[],
+  universe: ReadonlyMap<string, RowGamma | null> | null,
+): { gamma: Record<string, RowGamma | null>; gammaUnknown?: number } {
+  const known = universe ?? rowGammas(store, rows);
+  const gamma = Object.fromEntries(rows.map((r) => [r.ticker, known.get(r.ticker) ?? null]));
+  if (universe === null) return { gamma };
+  return { gamma, gammaUnknown: [...universe.values()].filter((g) => g === null).length };
 }
 
 const rankingOutput = bridgeMethods['rankings:topSetups'].output;
@@ -199,7 +238,7 @@ export function topSetups(
   time: RankingTime,
   filters: BridgeParsedInput<'rankings:topSetups'>,
 ): BridgeOutput<'rankings:topSetups'> {
-  return ranked(store, time, filtersToQuery(filters));
+  return ranked(store, time, filtersToQuery(filters), undefined, gammaFiltersOf(filters));
 }
 
 export function screener(
@@ -221,12 +260,17 @@ export function screener(
         items: stored,
         preset,
         ...leftOutField(snap),
+        ...gammaFields(store, stored, null),
       });
     }
   }
-  const result = ranked(store, time, screenerQuery(input.name, input.overrides), {
-    screener: input.name,
-  });
+  const result = ranked(
+    store,
+    time,
+    screenerQuery(input.name, input.overrides),
+    { screener: input.name },
+    gammaFiltersOf(input.overrides),
+  );
   return { ...result, preset };
 }
 

@@ -32,6 +32,10 @@ import {
 import { createPollRunRepository, type PollRunRepository } from './repositories/poll-runs.ts';
 import { createRetentionRepository, type RetentionRepository } from './repositories/retention.ts';
 import { createSavedViewRepository, type SavedViewRepository } from './repositories/saved-views.ts';
+import {
+  createScreenerMembershipRepository,
+  type ScreenerMembershipRepository,
+} from './repositories/screener-membership.ts';
 import { createSettingsRepository, type SettingsRepository } from './repositories/settings.ts';
 import { createSnapshotRepository, type SnapshotRepository } from './repositories/snapshots.ts';
 import { createWatchlistRepository, type WatchlistRepository } from './repositories/watchlists.ts';
@@ -90,6 +94,8 @@ export interface Store<R = JsonValue> {
   readonly flags: AppFlagRepository;
   /** Saved rankings views and user screeners. */
   readonly savedViews: SavedViewRepository;
+  /** Which tickers each screener lists, as the alerts last applied it (per source). */
+  readonly screenerMembership: ScreenerMembershipRepository;
   /** The data source being served (see source-scope.ts); '' until one is named. */
   readonly source: string;
   /**
@@ -279,6 +285,7 @@ function makeStore<R>(
     retention: guarded('retention', createRetentionRepository(db, now)),
     flags: guarded('flags', createAppFlagRepository(db, now)),
     savedViews: guarded('savedViews', createSavedViewRepository(db, now)),
+    screenerMembership: guarded('screenerMembership', createScreenerMembershipRepository(db, now, scope)),
 
     get source() {
       return scope.id;

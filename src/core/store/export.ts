@@ -1,6 +1,7 @@
 // Exports for people and other tools: snapshots as JSON (raw payloads) or CSV (one column per
 // field, for a ticker, an endpoint, a time range) and metric series as CSV with a
-// `date,<metric>,...` header, numbers rounded to the precision each metric is read with. Exports are produced as a
+// `date,<metric>,...` header (IVs in percent, their column `atm_iv_pct`: the unit every screen
+// shows), numbers rounded to the precision each metric is read with. Exports are produced as a
 // sequence of text chunks, read from the store page by page, so a large export neither holds the
 // whole result in memory nor keeps the database busy; writeExportFile() writes them to a file
 // that appears only once complete, paceExport() gives the event loop a turn between slices, and
@@ -11,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { z } from 'zod';
-import { humanizeKey, roundForExport } from '../../shared/snapshot-fields.ts';
+import { exportColumnName, humanizeKey, roundForExport } from '../../shared/snapshot-fields.ts';
 import { csvLine } from './csv.ts';
 import type { Store } from './database.ts';
 import { toStoreError } from './errors.ts';
@@ -145,14 +146,14 @@ export function* exportSeriesCsv(
   query: SeriesQuery = {},
 ): Generator<string> {
   const table = store.metrics.series(ticker, metrics, query);
-  yield csvLine(['date', ...table.metrics]);
+  yield csvLine(['date', ...table.metrics.map(exportColumnName)]);
   for (let i = 0; i < table.ts.length; i++) {
     const label = table.resolution === 'daily' ? table.dates[i] : iso(table.ts[i] as number);
     yield csvLine([label, ...table.metrics.map((m) => rounded(m, table.columns[m]?.[i] ?? null))]);
   }
 }
 
-/** A metric's value at the precision it is read with (atm_iv 0.1304, not 0.13040000000000002). */
+/** A metric's value in its screen unit and precision (atm_iv 0.13040000000000002 → 13.04, in `atm_iv_pct`). */
 function rounded<T>(metric: string, value: T): T | number {
   return typeof value === 'number' && Number.isFinite(value) ? roundForExport(metric, value) : value;
 }

@@ -20,7 +20,8 @@ const HELP = `usage: gammawatch start [options]
   --data-dir DIR      where the database lives (default: $GAMMAWATCH_HOME or ~/.gammawatch)
   --clock real|fast   the simulated market's clock for this run (fast: hours pass in minutes)
   --seed N            the simulated market's seed for this run
-  --fast-start ISO    with --clock fast: the market instant to start from (demos, tests)
+  --fast-start ISO    with --clock fast: the market instant to start from (demos, tests;
+                      default: the open of the current session, or the next one when closed)
   --fast-speed N      with --clock fast: market seconds per wall second (default 300)
   --no-open           do not open a browser on the headless address
   -h, --help          this text

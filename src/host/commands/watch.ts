@@ -33,7 +33,8 @@ const HELP = `usage: gammawatch watch [options]
   --json               the summary (or, without --once, each event) as JSON
   --seed N             local simulator seed (default: settings)
   --clock C            local market clock: real | fast | frozen (frozen: stays at --market-time)
-  --market-time ISO    where a fast or frozen clock starts (default now)
+  --market-time ISO    where a fast or frozen clock starts (default: now; fast: the
+                       open of the current session, or the next one when closed)
   --speed N            fast clock speed (default 300)
   --help               this text
 `;

@@ -1,8 +1,26 @@
 // How numbers, times and labels read in the UI. One dash for "unknown" everywhere; units follow
 // the API: `_pct` fields are already percent, IV fields are decimals.
+// The figures' own formatter (levels by ticker, distances, vol points) is shared with the core's
+// exports and alert messages: src/shared/figure-format.ts; this file re-exports it.
+import {
+  formatPct,
+  formatUsdCompact as sharedUsdCompact,
+  MISSING,
+  roundHalfAway,
+} from '../../shared/figure-format.ts';
 import { PRICE_KEYS } from '../../shared/snapshot-fields.ts';
+import { figureName } from '../../shared/figure-labels.ts';
 
-export const MISSING = '—';
+export {
+  formatDistancePct,
+  formatFigure,
+  formatLevel,
+  formatVolPoints,
+  ivChangePoints,
+  levelUnit,
+  MISSING,
+  quotedInPoints,
+} from '../../shared/figure-format.ts';
 
 type Num = number | null | undefined;
 
@@ -17,7 +35,7 @@ function grouped(value: number, digits: number): string {
     f = fixed(digits);
     formatters.set(digits, f);
   }
-  return f.format(value);
+  return f.format(roundHalfAway(value, digits));
 }
 
 const subDollar = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
@@ -28,7 +46,7 @@ const subDollar = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, max
  */
 export function formatPrice(value: Num): string {
   if (!isNum(value)) return MISSING;
-  return Math.abs(value) < 1 && value !== 0 ? subDollar.format(value) : grouped(value, 2);
+  return Math.abs(value) < 1 && value !== 0 ? subDollar.format(roundHalfAway(value, 4)) : grouped(value, 2);
 }
 
 /** A move in dollars (an expected move, a distance): cents always, whatever the price ("$0.74"). */
@@ -37,14 +55,12 @@ export function formatDollars(value: Num): string {
   return `${value < 0 ? '−' : ''}$${grouped(Math.abs(value), 2)}`;
 }
 
-/** A value already in percent units (1.78 → "1.78%"); `sign` forces a leading + on positives. */
+/**
+ * A value already in percent units (1.78 → "1.78%"); `sign` forces a leading + on positives.
+ * Rounded half away from zero on the decimal value (0.725 → "0.73%"), as everywhere.
+ */
 export function formatPercent(value: Num, options: { digits?: number; sign?: boolean } = {}): string {
-  if (!isNum(value)) return MISSING;
-  const digits = options.digits ?? 2;
-  const text = grouped(Math.abs(value), digits);
-  const zero = Number(text.replaceAll(',', '')) === 0;
-  const sign = value < 0 && !zero ? '−' : options.sign && !zero ? '+' : '';
-  return `${sign}${text}%`;
+  return formatPct(value, options);
 }
 
 /** An implied volatility given as a decimal (0.284 → "28.4%"). */
@@ -55,22 +71,7 @@ export function formatIv(value: Num, digits = 1): string {
 
 /** USD notional, compact: $1.2B, −$350.0M, $12.3K, $512. */
 export function formatUsdCompact(value: Num): string {
-  if (!isNum(value)) return MISSING;
-  const abs = Math.abs(value);
-  const sign = value < 0 ? '−' : '';
-  if (abs < 1000) return `${sign}$${abs.toFixed(0)}`;
-  const units: [number, string][] = [
-    [1e12, 'T'],
-    [1e9, 'B'],
-    [1e6, 'M'],
-    [1e3, 'K'],
-  ];
-  for (const [size, suffix] of units) {
-    // Compare after rounding, so 999,950 reads $1.0M rather than $1000.0K.
-    const tenths = Math.round((abs / size) * 10);
-    if (tenths >= 10) return `${sign}$${(tenths / 10).toFixed(1)}${suffix}`;
-  }
-  return `${sign}$${abs.toFixed(0)}`;
+  return sharedUsdCompact(value);
 }
 
 /** A 0-10 score with one decimal. */
@@ -119,6 +120,26 @@ const etDateFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
 });
+
+const etYearFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * Market time with its year, where a list reaches across years (the As-of picker):
+ * "Nov 27, 2026 10:15 ET".
+ */
+export function formatMarketDateTime(iso: string | null | undefined): string {
+  if (!iso) return MISSING;
+  const t = Date.parse(iso);
+  return Number.isFinite(t) ? `${etYearFormat.format(t).replace(/, (\d{2}:\d{2})$/, ' $1')} ET` : MISSING;
+}
 
 /** Market time, the way traders read it: "Mar 2, 10:30 ET". */
 export function formatMarketTime(iso: string | null | undefined): string {
@@ -203,7 +224,7 @@ const IV_FIELDS = new Set(['atm_iv', 'ivAtMaxDelta', 'realized_vol_20d_decimal']
 
 /**
  * A field of an API payload, formatted by its name and the spec's unit conventions: `_pct` in
- * percent, IV decimals, USD prices, USD notionals per 1 % move, 0-100 ranks, labels humanized.
+ * percent, IV decimals, USD prices, USD notionals per 1% move, 0-100 ranks, labels humanized.
  */
 export function formatField(key: string, value: unknown): string {
   if (value === null || value === undefined) return MISSING;
@@ -238,6 +259,6 @@ export function fieldLabel(key: string): string {
       .replace(/_pct$/, ' %')
       .replace(/^iv/, 'IV')
       .replace(/_iv\b/g, ' IV')
-      .replace(/ivAtMaxDelta/, 'IV at max delta'),
+      .replace(/ivAtMaxDelta/, figureName('ivAtMaxDelta') ?? 'IV at top delta·OI strike'),
   );
 }

@@ -4,6 +4,7 @@ import type { AppInfo } from '../../shared/bridge/app-info.ts';
 import type { PollStatus } from '../../shared/bridge/poll.ts';
 import type { DataSource, Settings, SettingsPatch, Theme } from '../../shared/bridge/settings.ts';
 import type { BridgeClient, ConnectionState } from '../lib/bridge-client.ts';
+import { clockInForceNow, type ClockReading } from '../lib/market-status.ts';
 import { messageOf } from './resource.svelte.ts';
 
 export class AppState {
@@ -13,8 +14,8 @@ export class AppState {
   #poll = $state<PollStatus | null>(null);
   #settings = $state<Settings | null>(null);
   #wall = $state(Date.now());
-  /** Market time minus wall time: non-zero under the simulator's fast clock. */
-  #offset = $state(0);
+  /** The last market instant reported, the wall time then, and the rate its clock runs at. */
+  #reading = $state<ClockReading>({ market: Date.now(), wall: Date.now(), rate: 1 });
   #unreadAlerts = $state(0);
   readonly #bridge: BridgeClient;
   readonly #stops: (() => void)[] = [];
@@ -43,11 +44,12 @@ export class AppState {
   }
   /**
    * The market's now (what snapshot times are measured against), refreshed every few seconds so
-   * relative times move on their own. Equals the wall clock unless the data source runs a fast
-   * clock; then it follows the newest instant the app has reported.
+   * relative times move on their own. Equals the wall clock unless the data source runs another
+   * clock; then it runs from the newest instant the app has reported at that clock's rate
+   * (app:info's clockRate: ×300 under a fast clock, still under a chain folder's).
    */
   get now(): number {
-    return this.#wall + this.#offset;
+    return clockInForceNow(this.#reading, this.#wall);
   }
   /** Wall-clock now: for what happens in the app itself (poll runs, alert creation). */
   get wallNow(): number {
@@ -82,11 +84,17 @@ export class AppState {
       this.#bridge.on('alert:new', () => (this.#unreadAlerts += 1)),
       this.#bridge.on('snapshot:new', (event) => this.#observe(event.asof)),
     );
-    const timer = setInterval(() => (this.#wall = Date.now()), 5000);
+    // A fast clock's minutes pass in a fraction of a second: the header's time steps each second.
+    let timer: ReturnType<typeof setTimeout>;
+    const step = (): void => {
+      this.#wall = Date.now();
+      timer = setTimeout(step, this.#reading.rate > 1 ? 1000 : 5000);
+    };
+    timer = setTimeout(step, 1000);
     // The market opens and closes while the app stays up: re-read the session now and then.
     const infoTimer = setInterval(() => void this.#refreshInfo(), 60_000);
     this.#stops.push(
-      () => clearInterval(timer),
+      () => clearTimeout(timer),
       () => clearInterval(infoTimer),
     );
     await this.refresh();
@@ -117,16 +125,14 @@ export class AppState {
   #setInfo(info: AppInfo): void {
     this.#info = info;
     this.#wall = Date.now();
-    this.#offset = Date.parse(info.now) - this.#wall;
+    this.#reading = { market: Date.parse(info.now), wall: this.#wall, rate: info.clockRate ?? 1 };
   }
 
   #observe(asof: string): void {
     const t = Date.parse(asof);
     const wall = Date.now();
-    if (Number.isFinite(t) && t - wall > this.#offset) {
-      this.#wall = wall;
-      this.#offset = t - wall;
-    }
+    this.#wall = wall;
+    if (Number.isFinite(t) && t > this.now) this.#reading = { ...this.#reading, market: t, wall };
   }
 
   async #refreshInfo(): Promise<void> {

@@ -101,5 +101,12 @@ export function analyzeSnapshot(
   const extra = source.snapshotNotes?.(ticker, time, chain) ?? [];
   const metrics = extra.length === 0 ? built : { ...built, notes: [...built.notes, ...extra] };
   const regime = classifyRegime(metrics);
-  return new TickerAnalysis(chain, metrics, regime, interpretTradeSetup(metrics, regime), pricing, revision);
+  return new TickerAnalysis(
+    chain,
+    metrics,
+    regime,
+    interpretTradeSetup(metrics, regime, chain, pricing),
+    pricing,
+    revision,
+  );
 }

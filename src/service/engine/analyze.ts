@@ -16,6 +16,7 @@ import {
   type StrikeExposure,
 } from './exposure.ts';
 import { findGammaFlip, type GammaFlip } from './flip.ts';
+import { impliedForwards, pricesOffForward, pricingFor, type ExpirationForward } from './forward.ts';
 import { callRegime, flowTotals, gexVolumeRatio, ratioOrNull, speculativeInterestScore } from './flow.ts';
 import { expectedMoveBand, MOVE_HORIZONS } from './moves.ts';
 import { chainQualityNotes } from './quality.ts';
@@ -35,6 +36,10 @@ export interface ChainAnalysis {
   nearestTotals: GexTotals;
   flip: GammaFlip | null;
   iv: IvMetrics | null;
+  /** The pricing every figure used: the caller's, with a forward per expiration where options settle on a future (forward.ts). */
+  pricing: PricingParams;
+  /** Each expiration's forward implied by put-call parity (forward.ts), in the chain's order. */
+  forwards: readonly ExpirationForward[];
 }
 
 export function analyzeChain(chain: OptionChain, pricing: PricingParams = DEFAULT_PRICING): ChainMetrics {
@@ -45,12 +50,15 @@ const ZERO_TOTALS: GexTotals = { call: 0, put: 0, net: 0, gross: 0 };
 
 export function analyzeChainDetailed(
   chain: OptionChain,
-  pricing: PricingParams = DEFAULT_PRICING,
+  given: PricingParams = DEFAULT_PRICING,
 ): ChainAnalysis {
   const buckets = classifyExpirations(chain);
   const all = resolveSelection(chain, 'combined', buckets);
-  if (!(chain.spot > 0) || !Number.isFinite(chain.spot)) return invalidSpot(chain, buckets, all.mask);
+  if (!(chain.spot > 0) || !Number.isFinite(chain.spot)) return invalidSpot(chain, buckets, all.mask, given);
+  const pricing = pricingFor(chain, given);
+  const forwards = impliedForwards(chain, given.r);
   const notes = chainQualityNotes(chain);
+  notes.push(...forwardNotes(chain, forwards, pricing));
   const gammas = contractGammas(chain, pricing);
   const combined = exposureByStrike(chain, gammas, all.mask);
   const totals = gexTotals(combined, chain.spot);
@@ -96,7 +104,29 @@ export function analyzeChainDetailed(
     max_pain: buckets.nearest === null ? null : maxPainOf(nearestExposure),
     notes,
   };
-  return { metrics, gammas, buckets, combined, totals, nearestTotals, flip, iv };
+  return { metrics, gammas, buckets, combined, totals, nearestTotals, flip, iv, pricing, forwards };
+}
+
+/** Where the options settle on a future, say what they were priced off (or that no forward could be implied). */
+function forwardNotes(
+  chain: OptionChain,
+  forwards: readonly ExpirationForward[],
+  pricing: PricingParams,
+): string[] {
+  if (!pricesOffForward(chain) || chain.size === 0) return [];
+  if (pricing.qByExpiry === undefined) {
+    return [
+      `${chain.ticker} options settle on futures, but no expiration has two-sided call and put quotes to imply its forward: priced off spot`,
+    ];
+  }
+  const front = forwards.find((f) => f.forward !== null);
+  const missing = forwards.filter((f) => f.forward === null).length;
+  const out = [
+    `${chain.ticker} options settle on futures: gamma, GEX and the flip are priced off each expiration's forward implied by put-call parity (front ${front?.expiry ?? ''}: ${front?.forward?.toFixed(2) ?? ''} vs spot ${chain.spot.toFixed(2)})`,
+  ];
+  if (missing > 0)
+    out.push(`${missing} expiration(s) without a two-sided quote at any strike: forward interpolated`);
+  return out;
 }
 
 function days(t: number): string {
@@ -122,7 +152,12 @@ function ivNotes(iv: IvMetrics): string[] {
   return notes;
 }
 
-function invalidSpot(chain: OptionChain, buckets: BucketIndices, mask: Uint8Array): ChainAnalysis {
+function invalidSpot(
+  chain: OptionChain,
+  buckets: BucketIndices,
+  mask: Uint8Array,
+  pricing: PricingParams,
+): ChainAnalysis {
   const gammas = new Float64Array(chain.size);
   return {
     metrics: {
@@ -159,5 +194,7 @@ function invalidSpot(chain: OptionChain, buckets: BucketIndices, mask: Uint8Arra
     nearestTotals: ZERO_TOTALS,
     flip: null,
     iv: null,
+    pricing,
+    forwards: [],
   };
 }

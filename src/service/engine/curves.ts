@@ -9,6 +9,9 @@
 //   the selector itself ('combined', or a bucket the chain does not have).
 // Selectors and buckets: expirations.ts. Strikes listed are every strike of the selected
 // expirations, including those whose value is 0.
+// Additive fields (forward.ts): gamma by expiration and GEX by strike carry `priced_off` ('forward'
+// where the options settle on a future, VIX; else 'spot') and `forwards`, each listed expiration's
+// forward implied by put-call parity (GEX by strike: the selected expirations only).
 import {
   ALL_OTHER_EXPIRIES_FORMULA,
   type GammaCurveData,
@@ -36,6 +39,7 @@ import {
   type GammaView,
 } from './exposure.ts';
 import { findGammaFlip } from './flip.ts';
+import { forwardsPayload, pricingFor, type ForwardsPayload } from './forward.ts';
 import { ratioOrNull } from './flow.ts';
 import { DEFAULT_PRICING, type PricingParams } from './types.ts';
 
@@ -55,9 +59,14 @@ function expiryLabel(resolved: ResolvedSelection): string {
     : resolved.selection;
 }
 
+/** The pricing of a chain's curves: the caller's, priced off each forward where options settle on a future. */
+function pricingOf(chain: OptionChain, pricing: PricingParams | undefined): PricingParams {
+  return chain.spot > 0 ? pricingFor(chain, pricing ?? DEFAULT_PRICING) : (pricing ?? DEFAULT_PRICING);
+}
+
 export function gammaCurve(chain: OptionChain, options: CurveOptions = {}): GammaCurveData {
   const resolved = resolveSelection(chain, options.exp ?? 'combined');
-  const e = exposureByStrike(chain, contractGammas(chain, options.pricing), resolved.mask);
+  const e = exposureByStrike(chain, contractGammas(chain, pricingOf(chain, options.pricing)), resolved.mask);
   const view = options.view ?? 'signed';
   return {
     ticker: chain.ticker,
@@ -70,8 +79,9 @@ export function gammaCurve(chain: OptionChain, options: CurveOptions = {}): Gamm
 
 export function gammaByExpiration(
   chain: OptionChain,
-  pricing: PricingParams = DEFAULT_PRICING,
-): GammaExpirationsData {
+  given: PricingParams = DEFAULT_PRICING,
+): GammaExpirationsData & ForwardsPayload {
+  const pricing = pricingOf(chain, given);
   const buckets = classifyExpirations(chain);
   const gammas = contractGammas(chain, pricing);
   const combined = exposureByStrike(chain, gammas, resolveSelection(chain, 'combined', buckets).mask);
@@ -102,6 +112,7 @@ export function gammaByExpiration(
     },
     series_order: ['nearest', 'first_weekly', 'first_monthly', 'all_other_expiries'],
     construction: { all_other_expiries_formula: ALL_OTHER_EXPIRIES_FORMULA },
+    ...forwardsPayload(chain, given),
     points: Array.from(combined.strikes, (strike, j) => {
       const total = strikeShares(combined, j, 'signed');
       const nearest = series.nearest[j] as number;
@@ -119,13 +130,17 @@ export function gammaByExpiration(
   };
 }
 
-export function gexByStrike(chain: OptionChain, options: Omit<CurveOptions, 'view'> = {}): GexByStrikeData {
+export function gexByStrike(
+  chain: OptionChain,
+  options: Omit<CurveOptions, 'view'> = {},
+): GexByStrikeData & ForwardsPayload {
   const resolved = resolveSelection(chain, options.exp ?? 'combined');
-  const e = exposureByStrike(chain, contractGammas(chain, options.pricing), resolved.mask);
+  const pricing = pricingOf(chain, options.pricing);
+  const e = exposureByStrike(chain, contractGammas(chain, pricing), resolved.mask);
   const spot = chain.spot;
   const sides = resolved.selection === 'combined';
   const totals = gexTotals(e, spot);
-  const flip = findGammaFlip(chain, { pricing: options.pricing, mask: resolved.mask });
+  const flip = findGammaFlip(chain, { pricing, mask: resolved.mask });
   let callOi = 0;
   let putOi = 0;
   for (let j = 0; j < e.strikes.length; j++) {
@@ -157,6 +172,7 @@ export function gexByStrike(chain: OptionChain, options: Omit<CurveOptions, 'vie
       contracts: e.contracts,
       expirations: resolved.dates,
     },
+    ...forwardsPayload(chain, options.pricing ?? DEFAULT_PRICING, resolved.mask),
   };
 }
 

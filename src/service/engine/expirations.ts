@@ -9,10 +9,14 @@
 // - first_weekly: the first expiration that is neither nearest nor first_monthly and is not a
 //   standard monthly: a weekly, a holiday-shifted weekly, a daily, an end-of-month or quarterly.
 // - all_other_expiries: every expiration in none of the three (a residual, never a date of its own).
+// - VIX (options settled on a future) has monthlies of its own: the Wednesday 30 days before the
+//   next month's third Friday (vix-expirations.ts); its other Wednesdays are weeklies.
 // So nearest, first_weekly and first_monthly are three distinct expirations. A bucket with no
 // expiration is null and contributes 0 everywhere.
 import { parseIsoDate, standardMonthlyExpiration } from '../../shared/market-calendar.ts';
+import { settlesOnFuture } from '../../shared/index-underlyings.ts';
 import type { OptionChain } from './chain.ts';
+import { isVixMonthly } from './vix-expirations.ts';
 
 export const BUCKETS = ['nearest', 'first_weekly', 'first_monthly'] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -37,14 +41,18 @@ export function isStandardMonthly(date: string): boolean {
   return standardMonthlyExpiration(year, month) === date;
 }
 
-export function classifyExpirations(chain: Pick<OptionChain, 'expirations' | 'asof'>): BucketIndices {
+export function classifyExpirations(
+  chain: Pick<OptionChain, 'expirations' | 'asof'> & { readonly ticker?: string },
+): BucketIndices {
+  const isMonthly =
+    chain.ticker !== undefined && settlesOnFuture(chain.ticker) ? isVixMonthly : isStandardMonthly;
   const nearest = chain.expirations.findIndex((e) => e.expiresAt > chain.asof);
   if (nearest < 0) return { nearest: null, first_weekly: null, first_monthly: null };
   let firstMonthly: number | null = null;
   let firstWeekly: number | null = null;
   for (const [i, e] of chain.expirations.entries()) {
     if (i <= nearest) continue;
-    const monthly = isStandardMonthly(e.date);
+    const monthly = isMonthly(e.date);
     if (monthly && firstMonthly === null) firstMonthly = i;
     if (!monthly && firstWeekly === null) firstWeekly = i;
   }
@@ -81,7 +89,7 @@ export interface ResolvedSelection {
  * otherwise); a bucket the chain lacks resolves to nothing, so its figures are zeros, not an error.
  */
 export function resolveSelection(
-  chain: Pick<OptionChain, 'expirations' | 'asof'>,
+  chain: Pick<OptionChain, 'expirations' | 'asof'> & { readonly ticker?: string },
   selection: ExpirySelection,
   buckets: BucketIndices = classifyExpirations(chain),
 ): ResolvedSelection {

@@ -2,7 +2,9 @@
 //
 // Conventions:
 // - Gamma is recomputed with Black-Scholes from each contract's own IV (vendor gamma is rounded),
-//   with time to expiry in 365-day years floored at one hour and r, q from PricingParams (default 0).
+//   with time to expiry in 365-day years floored at one hour and r, q from PricingParams (default 0;
+//   options that settle on a future get one q per expiration that prices them off its forward:
+//   forward.ts).
 //   A contract whose IV is 0 or NaN contributes no gamma (counted in the data-quality notes).
 // - Open interest or volume that is negative or not a number counts as 0.
 // - Dealer gamma per strike, in shares per $1 of underlying: gamma × OI × 100, calls positive and
@@ -12,7 +14,7 @@
 //   dealers must trade to stay hedged through a 1 % move), with the same signs.
 import { hasValidIv, yearsToExpiry, type OptionChain } from './chain.ts';
 import { bsGamma } from './pricing.ts';
-import { DEFAULT_PRICING, type PricingParams } from './types.ts';
+import { DEFAULT_PRICING, yieldAt, type PricingParams } from './types.ts';
 
 export type GammaView = 'signed' | 'naive';
 
@@ -46,13 +48,14 @@ export function contractGammas(chain: OptionChain, pricing: PricingParams = DEFA
   for (let i = 0; i < chain.size; i++) {
     const sigma = chain.iv[i] as number;
     if (!hasValidIv(sigma)) continue;
+    const e = chain.expiryIndex[i] as number;
     out[i] = bsGamma({
       spot: chain.spot,
       strike: chain.strike[i] as number,
-      t: years[chain.expiryIndex[i] as number] as number,
+      t: years[e] as number,
       sigma,
       r: pricing.r,
-      q: pricing.q,
+      q: yieldAt(pricing, e),
     });
   }
   return out;

@@ -197,6 +197,8 @@ function load(exports: KernelExports, kernel: GammaKernel): Layout {
 export interface KernelInputs {
   r: number;
   q: number;
+  /** One q per expiration (forward-priced chains, forward.ts); the module takes one q, so the JS loop builds these. */
+  qByExpiry?: Float64Array | undefined;
   naive: boolean;
   mask: Uint8Array | undefined;
   /** Years to expiry, √t and e^−qt per expiration. */
@@ -210,7 +212,7 @@ export interface KernelInputs {
  * columns they are built from and stay there for the sum: the new kernel is the loaded one.
  */
 export function buildKernelInWasm(chain: OptionChain, inputs: KernelInputs): GammaKernel | null {
-  if (backend === 'js' || wasm === null) return null;
+  if (backend === 'js' || wasm === null || inputs.qByExpiry !== undefined) return null;
   const { terms, layout } = buildInto(wasm, chain, inputs);
   const kernel = new ResidentKernel(terms, chain, inputs);
   loaded = { kernel: new WeakRef(kernel), layout };

@@ -8,14 +8,16 @@
 //   d1 = (ln S − ln K + (r − q + σ²/2) t) / (σ√t) = (ln S + a) · b
 //   GEX(S) = sign · OI · 100 · S² · 0.01 · e^{−qt} φ(d1) / (S σ√t) = S · c · exp(−d1² / 2)
 // with a = (r − q + σ²/2) t − ln K, b = 1/(σ√t), c = sign · OI · e^{−qt} · b / √(2π), computed once
-// per contract (once per strike when its put and call share one IV). The sum over contracts runs in
+// per contract (once per strike when its put and call share one IV). Options priced off each
+// expiration's forward (forward.ts: VIX) carry one q per expiration, so a hypothetical spot S moves
+// every forward in proportion (F_e(S) = F_e · S / spot); their terms are built by the JavaScript loop. The sum over contracts runs in
 // WebAssembly SIMD where the runtime has it (gamma-kernel-wasm.ts), and so does building the terms. `gammaProfileReference` is the
 // plain loop over `bsGamma`, kept to check the kernel and to measure what the rewrite buys.
 import { hasValidIv, type OptionChain } from './chain.ts';
 import { CONTRACT_MULTIPLIER, expiryYears, sharesToGex, usableCount, type GammaView } from './exposure.ts';
 import { buildKernelInWasm, gaussianSum, logGridSums, type KernelInputs } from './gamma-kernel-wasm.ts';
 import { bsGamma } from './pricing.ts';
-import { DEFAULT_PRICING, type PricingParams } from './types.ts';
+import { DEFAULT_PRICING, yieldAt, type PricingParams } from './types.ts';
 
 const INV_SQRT_2PI = 0.3989422804014327;
 
@@ -93,23 +95,25 @@ function included(chain: OptionChain, i: number, mask: Uint8Array | undefined): 
 }
 
 export function buildGammaKernel(chain: OptionChain, options: ProfileOptions = {}): GammaKernel {
-  const { r, q } = options.pricing ?? DEFAULT_PRICING;
+  const pricing = options.pricing ?? DEFAULT_PRICING;
+  const { r, q } = pricing;
   const years = expiryYears(chain);
   const inputs: KernelInputs = {
     r,
     q,
+    qByExpiry: pricing.qByExpiry,
     naive: options.view === 'naive',
     mask: options.mask,
     years,
     rootT: years.map(Math.sqrt),
-    carry: years.map((t) => Math.exp(-q * t)),
+    carry: years.map((t, e) => Math.exp(-yieldAt(pricing, e) * t)),
   };
   return buildKernelInWasm(chain, inputs) ?? buildGammaKernelJs(chain, inputs);
 }
 
 /** buildGammaKernel's loop in JavaScript: the 'js' backend, and the reference for the module's. */
 export function buildGammaKernelJs(chain: OptionChain, inputs: KernelInputs): GammaKernel {
-  const { r, q, naive, mask, years, rootT, carry } = inputs;
+  const { r, q, qByExpiry, naive, mask, years, rootT, carry } = inputs;
   const a = new Float64Array(chain.size);
   const b = new Float64Array(chain.size);
   const c = new Float64Array(chain.size);
@@ -134,7 +138,7 @@ export function buildGammaKernelJs(chain: OptionChain, inputs: KernelInputs): Ga
       c[n - 1] = (c[n - 1] as number) + weight;
       continue;
     }
-    a[n] = (r - q + 0.5 * sigma * sigma) * t - Math.log(strike);
+    a[n] = (r - (qByExpiry?.[expiry] ?? q) + 0.5 * sigma * sigma) * t - Math.log(strike);
     b[n] = 1 / sd;
     c[n] = weight;
     n++;
@@ -174,18 +178,19 @@ export function referenceGex(
   options: ProfileOptions = {},
   years: Float64Array = expiryYears(chain),
 ): number {
-  const { r, q } = options.pricing ?? DEFAULT_PRICING;
+  const pricing = options.pricing ?? DEFAULT_PRICING;
   const naive = options.view === 'naive';
   let sum = 0;
   for (let i = 0; i < chain.size; i++) {
     if (!included(chain, i, options.mask)) continue;
+    const e = chain.expiryIndex[i] as number;
     const gamma = bsGamma({
       spot,
       strike: chain.strike[i] as number,
-      t: years[chain.expiryIndex[i] as number] as number,
+      t: years[e] as number,
       sigma: hasValidIv(chain.iv[i] as number) ? (chain.iv[i] as number) : 0,
-      r,
-      q,
+      r: pricing.r,
+      q: yieldAt(pricing, e),
     });
     const sign = naive || chain.isCall[i] === 1 ? 1 : -1;
     sum +=

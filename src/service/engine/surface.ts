@@ -3,7 +3,8 @@
 // Conventions:
 // - ATM IV of an expiration: at each strike, the mean of the call and put IV (the one valid side
 //   when only one has a usable IV); then linear interpolation in strike at the forward
-//   F = spot·e^{(r−q)t}, flat beyond the first or last strike.
+//   F = spot·e^{(r−q)t}, flat beyond the first or last strike (q per expiration where the options are
+//   priced off each expiration's forward: forward.ts, VIX).
 // - 25-delta IVs of an expiration: each contract's Black-Scholes delta at spot from its own IV; the
 //   IV is interpolated linearly in delta at Δ = +0.25 (calls) and Δ = −0.25 (puts), between the
 //   adjacent strikes whose deltas bracket it, taking the bracket nearest the money (calls: lowest
@@ -18,7 +19,7 @@
 import { hasValidIv, type OptionChain } from './chain.ts';
 import { expiryYears, usableCount } from './exposure.ts';
 import { bsDelta } from './pricing.ts';
-import { DEFAULT_PRICING, type PricingParams } from './types.ts';
+import { DEFAULT_PRICING, yieldAt, type PricingParams } from './types.ts';
 
 export const CONSTANT_MATURITY_YEARS = 30 / 365;
 
@@ -43,7 +44,8 @@ function quotesOf(
   from: number,
   to: number,
   t: number,
-  pricing: PricingParams,
+  r: number,
+  q: number,
 ): { calls: Quote[]; puts: Quote[] } {
   const calls: Quote[] = [];
   const puts: Quote[] = [];
@@ -52,7 +54,7 @@ function quotesOf(
     const strike = chain.strike[i] as number;
     if (!hasValidIv(iv) || !(strike > 0)) continue;
     const isCall = chain.isCall[i] === 1;
-    const delta = bsDelta({ spot: chain.spot, strike, t, sigma: iv, r: pricing.r, q: pricing.q }, isCall);
+    const delta = bsDelta({ spot: chain.spot, strike, t, sigma: iv, r, q }, isCall);
     (isCall ? calls : puts).push({ strike, iv, delta });
   }
   return { calls, puts };
@@ -108,11 +110,12 @@ export function expirySmiles(chain: OptionChain, pricing: PricingParams = DEFAUL
     let to = from;
     while (to < chain.size && chain.expiryIndex[to] === e) to++;
     const t = years[e] as number;
-    const { calls, puts } = quotesOf(chain, from, to, t, pricing);
+    const q = yieldAt(pricing, e);
+    const { calls, puts } = quotesOf(chain, from, to, t, pricing.r, q);
     out.push({
       date: expiration.date,
       t,
-      atmIv: atmIvOf(calls, puts, chain.spot * Math.exp((pricing.r - pricing.q) * t)),
+      atmIv: atmIvOf(calls, puts, chain.spot * Math.exp((pricing.r - q) * t)),
       put25: ivAtDelta(puts, -0.25, true),
       call25: ivAtDelta(calls, 0.25, false),
     });
@@ -172,7 +175,7 @@ export function ivAtMaxDelta(chain: OptionChain, pricing: PricingParams = DEFAUL
         t: years[nearest] as number,
         sigma: iv,
         r: pricing.r,
-        q: pricing.q,
+        q: yieldAt(pricing, nearest),
       },
       chain.isCall[i] === 1,
     );

@@ -24,6 +24,17 @@ export interface PricingParams {
   r: number;
   /** Dividend yield, continuous, decimal. Default 0. */
   q: number;
+  /**
+   * Per expiration of ONE chain (by index): the yield that puts each expiration's forward where the
+   * chain implies it, replacing `q` there. Set by forward.ts `pricingFor` for options that settle on
+   * a future (VIX): Black-76 on F is Black-Scholes on spot with q = r − ln(F / spot) / t.
+   */
+  qByExpiry?: Float64Array | undefined;
+}
+
+/** The dividend yield in force for one expiration (by index) of the chain the pricing was made for. */
+export function yieldAt(pricing: PricingParams, expiryIndex: number): number {
+  return pricing.qByExpiry?.[expiryIndex] ?? pricing.q;
 }
 
 export const DEFAULT_PRICING: PricingParams = { r: 0, q: 0 };
@@ -86,6 +97,8 @@ export interface HistoryMetrics {
   momentum_score: number | null;
   extension_score: number | null;
   realized_vol_score: number | null;
+  /** Mid-rank percentile (0-100) of today's rv20 in the ticker's own last year; optional: older records lack it. */
+  realized_vol_percentile?: number | null | undefined;
   trend_alignment_score: number | null;
   trend_state: TrendState | null;
   momentum_state: MomentumState | null;

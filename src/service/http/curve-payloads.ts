@@ -15,6 +15,8 @@ import type { TickerAnalysis } from '../analysis/ticker-analysis.ts';
 import { gammaByExpiration, gammaCurve, gexByStrike, optionsVolume } from '../engine/curves.ts';
 import type { ExpirySelection } from '../engine/expirations.ts';
 import type { GammaView } from '../engine/exposure.ts';
+import { forwardsPayload } from '../engine/forward.ts';
+import { DEFAULT_PRICING } from '../engine/types.ts';
 import { displayAsof } from './envelope.ts';
 
 export interface GammaCurveParams {
@@ -42,6 +44,13 @@ export function gexByStrikeData(a: TickerAnalysis, exp: GexByStrikeBucket): GexB
   return gexByStrike(a.chain, { exp, pricing: a.pricing });
 }
 
+/** Expirations whose forwards the levels payload lists: the front of the curve, not every LEAPS. */
+const LEVELS_FORWARDS = 4;
+
+function frontExpirations(count: number): Uint8Array {
+  return Uint8Array.from({ length: count }, (_, e) => (e < LEVELS_FORWARDS ? 1 : 0));
+}
+
 /** The JSON levels (`format=json`); the plain-text formats are rendered by the route. */
 export function levelsData(a: TickerAnalysis): LevelsData {
   return {
@@ -49,6 +58,9 @@ export function levelsData(a: TickerAnalysis): LevelsData {
     asof: displayAsof(a.asof),
     price: a.metrics.price,
     levels: a.keyLevels.map(({ id, label, price, kind }) => ({ id, label, price, kind })),
+    // Ours, additive: the front expirations' forwards (VIX's levels are priced off them); the
+    // curves payloads list every expiration's.
+    ...forwardsPayload(a.chain, a.pricing ?? DEFAULT_PRICING, frontExpirations(a.chain.expirations.length)),
   };
 }
 

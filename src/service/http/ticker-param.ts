@@ -4,6 +4,7 @@
 // ones ('ſ' long s → 'S', 'ı' dotless i → 'I', 'ﬀ' → 'FF'), so '/tickers/ſPY' would be served as SPY.
 import { ServiceError } from './errors.ts';
 import { clipForApi } from '../../shared/echo.ts';
+import { isIndexUnderlying } from '../../shared/index-underlyings.ts';
 
 const SYMBOL = /^\^?[A-Z0-9][A-Z0-9.-]{0,11}$/;
 const ASCII = /^[\x20-\x7e]*$/;
@@ -18,5 +19,6 @@ export function normalizeTicker(raw: unknown): string {
       { param: 'ticker' },
     );
   }
-  return text;
+  // An index spelled as charting tools spell it (^SPX) is the index (SPX).
+  return text.startsWith('^') && isIndexUnderlying(text) ? text.slice(1) : text;
 }

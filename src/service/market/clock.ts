@@ -1,22 +1,26 @@
 // Market clocks. The service asks its clock what "now" is in market time: the real time, an
 // accelerated time for demos (a whole session in about 80 seconds at 300×), a hand-set time for
 // tests, or a chain folder's newest snapshot. `marketClockOf` is the one way from a ClockSpec
-// (src/shared/clock-spec.ts) to a running clock.
+// (src/shared/clock-spec.ts) to a running clock. Each clock says its `rate` (market ms per real
+// ms), so whoever shows its time between two readings (the header) can run it at its pace.
 import type { ClockSpec } from '../../shared/clock-spec.ts';
+import { nextSession } from '../../shared/market-calendar.ts';
 import type { MarketClock } from './source.ts';
 
 export function realClock(): MarketClock {
-  return { now: () => Date.now(), kind: 'real' };
+  return { now: () => Date.now(), kind: 'real', rate: 1 };
 }
 
 /**
- * The data's own clock: "now" is the newest snapshot a chain folder holds that is not later than
- * the wall clock, so a folder of Friday's files still ranks on Monday (rankings keep snapshots
- * within 36 hours of "now"). A snapshot stamped in the future (a file dated 2033, a time zone read
- * wrong) cannot be "now": it would leave every real file out of the rankings, so the folder passes
- * the wall clock as `notAfter` and the clock never reads later than it anyway. Until the folder
- * holds such a snapshot it reads the wall clock.
+ * Where a fast clock given no start begins: the open of the current session, or of the next one
+ * when the market is closed. Choosing "fast" means watching the simulated market trade a whole
+ * session; starting at the real now would leave it closed for minutes on a Saturday (nothing
+ * polled, nothing to see) and a minute from the close at 15:59.
  */
+export function fastClockStart(realNow: number): number {
+  return nextSession(realNow).open;
+}
+
 export function dataClock(
   newestSnapshot: (notAfter: number) => number | null,
   realNow: () => number = Date.now,
@@ -28,6 +32,8 @@ export function dataClock(
       return newest === null ? wall : Math.min(newest, wall);
     },
     kind: 'data',
+    // It moves when a file arrives, not with time.
+    rate: 0,
   };
 }
 
@@ -45,7 +51,7 @@ export function fastClock({ start, speed, realNow = Date.now }: FastClockOptions
   if (!(speed > 0) || !Number.isFinite(speed))
     throw new Error(`fastClock: speed must be positive, got ${speed}`);
   const origin = realNow();
-  return { now: () => start + (realNow() - origin) * speed, kind: 'fast' };
+  return { now: () => start + (realNow() - origin) * speed, kind: 'fast', rate: speed };
 }
 
 export interface ManualClock extends MarketClock {
@@ -59,6 +65,7 @@ export function manualClock(start: number): ManualClock {
   return {
     now: () => t,
     kind: 'manual',
+    rate: 0,
     set: (epochMs) => {
       if (!Number.isFinite(epochMs)) throw new Error(`manualClock: not an instant: ${epochMs}`);
       t = epochMs;
@@ -77,14 +84,17 @@ export interface ClockBuildOptions {
   realNow?: () => number;
 }
 
-/** The running clock a spec describes; a fast clock without a start starts at the real now. */
+/**
+ * The running clock a spec describes; a fast clock without a start starts at the open of the
+ * current or next session (fastClockStart).
+ */
 export function marketClockOf(spec: ClockSpec, options: ClockBuildOptions = {}): MarketClock {
   switch (spec.kind) {
     case 'real':
       return realClock();
     case 'fast': {
       const realNow = options.realNow ?? Date.now;
-      return fastClock({ start: spec.start ?? realNow(), speed: spec.speed, realNow });
+      return fastClock({ start: spec.start ?? fastClockStart(realNow()), speed: spec.speed, realNow });
     }
     case 'frozen':
       return manualClock(spec.at);

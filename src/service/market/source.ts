@@ -5,7 +5,19 @@
 import type { OptionChain } from '../engine/chain.ts';
 import type { EarningsEvent, TickerHistory } from '../engine/types.ts';
 
-export type TickerKind = 'index_etf' | 'mega_cap' | 'high_vol' | 'defensive' | 'sector_etf' | 'imported';
+/**
+ * `index`: a cash-settled index (SPX, NDX, RUT), quoted in points; `volatility_index`: VIX, whose
+ * options settle on its futures (shared/index-underlyings.ts has the conventions).
+ */
+export type TickerKind =
+  | 'index_etf'
+  | 'index'
+  | 'volatility_index'
+  | 'mega_cap'
+  | 'high_vol'
+  | 'defensive'
+  | 'sector_etf'
+  | 'imported';
 
 export interface TickerInfo {
   readonly ticker: string;
@@ -23,6 +35,11 @@ export interface MarketClock {
   now(): number;
   /** Which kind of clock this is, reported in /access; unset for clocks of one's own. */
   readonly kind?: ClockKind;
+  /**
+   * Market ms per real ms: 1 on the wall clock, a fast clock's speed, 0 for one that moves only
+   * by hand or with the data. Unset for clocks of one's own (unknown).
+   */
+  readonly rate?: number;
 }
 
 export interface MarketDataSource {

@@ -2,6 +2,7 @@
 // (`svc.curve.gamma.expirations.v2`) and GEX by strike (`svc.curve.gex_by_strike.v2`).
 import { z } from 'zod';
 import { envelopeSchema, tickerMetaSchema } from './envelope.ts';
+import { forwardsShape } from './forwards.ts';
 import { displayTime, num, tickerText, usd } from './primitives.ts';
 
 // ---- Gamma curve ----------------------------------------------------------------------------------
@@ -60,6 +61,7 @@ export const gammaExpirationsDataSchema = z.looseObject({
   ]),
   construction: z.looseObject({ all_other_expiries_formula: z.string().min(1) }),
   points: z.array(gammaExpirationPointSchema),
+  ...forwardsShape,
 });
 export type GammaExpirationsData = z.infer<typeof gammaExpirationsDataSchema>;
 export const gammaExpirationsResponseSchema = envelopeSchema(
@@ -96,6 +98,7 @@ export const gexByStrikeDataSchema = z.looseObject({
   asof: displayTime,
   points: z.array(gexPointSchema),
   totals: gexTotalsSchema,
+  ...forwardsShape,
 });
 export type GexByStrikeData = z.infer<typeof gexByStrikeDataSchema>;
 export const gexByStrikeResponseSchema = envelopeSchema(

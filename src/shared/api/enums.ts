@@ -82,6 +82,18 @@ export const REALIZED_VOL_STATES = ['subdued', 'contracting', 'expanding', 'elev
 export const realizedVolStateSchema = openLabel(REALIZED_VOL_STATES);
 export type RealizedVolState = z.infer<typeof realizedVolStateSchema>;
 
+/**
+ * Every value our engine writes for each state label (service/engine/interpret/states.ts): the
+ * spec's "values seen" plus the ones it has not listed (`overbought`, `weak`). What a filter
+ * offers, so no value the data takes is missing from a control (issue 28).
+ */
+export const STATE_LABEL_VALUES = {
+  trend_state: TREND_STATES,
+  momentum_state: [...MOMENTUM_STATES, 'weak'],
+  extension_state: ['overbought', ...EXTENSION_STATES],
+  realized_vol_state: REALIZED_VOL_STATES,
+} as const satisfies Readonly<Record<string, readonly string[]>>;
+
 /** Not in the enumerations at all: the spec only names `aligned` (in the screener notes). */
 export const TREND_ALIGNMENT_STATES = ['aligned'] as const;
 export const trendAlignmentStateSchema = openLabel(TREND_ALIGNMENT_STATES);

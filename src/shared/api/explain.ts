@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { envelopeSchema, tickerMetaSchema } from './envelope.ts';
 import { displayTime, tickerText } from './primitives.ts';
+import { labelDriversSchema } from './label-drivers.ts';
 
 /** Views our service serves; `view` is an open selector, so other names are tolerated in responses. */
 export const EXPLAIN_VIEWS = ['standard', 'brief', 'detailed'] as const;
@@ -18,6 +19,8 @@ export const explainDataSchema = z.looseObject({
   summary: z.string().min(1),
   bullets: z.array(z.string()),
   tags: z.array(z.string()),
+  /** Ours (additive): what made the regime label, figure by figure, with its rule. */
+  label_drivers: z.array(labelDriversSchema).optional(),
 });
 export type ExplainData = z.infer<typeof explainDataSchema>;
 

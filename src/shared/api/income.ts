@@ -39,6 +39,25 @@ export const incomeItemSchema = z.looseObject({
   earnings_date: isoDate.nullable(),
   earnings_time: earningsTimeSchema.nullable(),
   caveats: z.array(z.string()),
+  // Ours (additive, optional: older stored rows lack them). The contract behind the row, as quoted.
+  /** Expiration date of the contract. */
+  expiration: isoDate.optional(),
+  /** Black-Scholes delta at the contract's IV, per share (puts negative); null without a usable IV. */
+  delta: z.number().min(-1).max(1).nullable().optional(),
+  /** The contract's quote; null where the vendor gave none (the premium is then a model price). */
+  bid: nonNegative.nullable().optional(),
+  ask: nonNegative.nullable().optional(),
+  open_interest: count.nullable().optional(),
+  /** Where the premium comes from: the bid/ask mid, or Black-Scholes at the contract's IV. */
+  premium_source: z.enum(['mid', 'model']).optional(),
+  /** Capital the yield is measured on, per share: spot for a covered call, the strike for a short put. */
+  capital_per_share: usd.optional(),
+  /** premium / capital_per_share over the contract's life (a ratio, not annualized). */
+  period_yield: nonNegative.optional(),
+  /** cash for an index (a short put settles in cash, no shares are put to you), physical otherwise. */
+  settlement: z.enum(['cash', 'physical']).optional(),
+  /** The strategy as a trader names it: covered call, cash-secured put, cash-settled short put. */
+  strategy_label: z.string().min(1).optional(),
 });
 export type IncomeItem = z.infer<typeof incomeItemSchema>;
 

@@ -2,8 +2,12 @@
 // - TradingView: a Pine Script v5 indicator (Pine Editor → paste → Add to chart), one `hline` per
 //   level. Pine draws hlines on whatever symbol is open, so the title names the ticker and time.
 // - thinkorswim: a thinkScript study (Studies → Edit studies → Create → paste), one `plot` per level.
-// Prices are printed with two decimals, in the JSON order (price descending). Shared: the service
-// serves these as /levels?format=tradingview|tos and core renders the stored levels with them.
+// Prices are printed with two decimals, in the JSON order (price descending), never with "$": an
+// index's levels (SPX, NDX, RUT, VIX) are index points and the header says so, naming the chart as
+// thinkorswim spells an index ($SPX). VIX's levels come from options on VIX futures, priced off each
+// expiration's forward, and the header says that too. Shared: the service serves these as
+// /levels?format=tradingview|tos and core renders the stored levels with them.
+import { isIndexUnderlying, settlesOnFuture } from '../index-underlyings.ts';
 import type { KeyLevel, LevelKind } from './levels.ts';
 
 interface Style {
@@ -33,10 +37,28 @@ function pineString(s: string): string {
   return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
+/** The header's words on units for an index (empty for a stock or an ETF, whose levels are dollars). */
+function indexNotes(ticker: string): string[] {
+  if (!isIndexUnderlying(ticker)) return [];
+  const notes = [`Levels in index points.`];
+  if (settlesOnFuture(ticker)) {
+    notes.push(
+      `${ticker} options settle on ${ticker} futures: walls and flip are priced off each expiration's forward, shown against the index.`,
+    );
+  }
+  return notes;
+}
+
+/** How thinkorswim names the chart: an index with a "$" ($SPX, $VIX), anything else as is. */
+function tosSymbol(ticker: string): string {
+  return isIndexUnderlying(ticker) ? `$${ticker.replace(/^[\^$.]/, '')}` : ticker;
+}
+
 export function renderTradingView(ticker: string, asofIso: string, levels: readonly KeyLevel[]): string {
   const lines = [
     '//@version=5',
     `// Gammawatch key levels for ${ticker} as of ${asofIso}. Paste into the Pine Editor and add to a ${ticker} chart.`,
+    ...indexNotes(ticker).map((n) => `// ${n}`),
     `indicator(${pineString(`Gammawatch ${ticker} levels`)}, overlay = true)`,
     ...levels.map((l) => {
       const s = STYLES[l.kind];
@@ -57,7 +79,8 @@ function tosName(id: string): string {
 
 export function renderThinkorswim(ticker: string, asofIso: string, levels: readonly KeyLevel[]): string {
   const lines = [
-    `# Gammawatch key levels for ${ticker} as of ${asofIso}. Add as a study on a ${ticker} chart.`,
+    `# Gammawatch key levels for ${ticker} as of ${asofIso}. Add as a study on a ${tosSymbol(ticker)} chart.`,
+    ...indexNotes(ticker).map((n) => `# ${n}`),
   ];
   for (const l of levels) {
     const name = tosName(l.id);

@@ -1,6 +1,7 @@
 // /tickers/{ticker}/levels (`svc.ticker.levels.v2`, our id). The plain-text formats are just text.
 import { z } from 'zod';
 import { envelopeSchema, tickerMetaSchema } from './envelope.ts';
+import { forwardsShape } from './forwards.ts';
 import { openLabel, displayTime, tickerText, usd } from './primitives.ts';
 
 /** Kinds our service emits; a remote service may name others. */
@@ -48,6 +49,7 @@ export const levelsDataSchema = z.looseObject({
   asof: displayTime,
   price: usd,
   levels: z.array(levelSchema),
+  ...forwardsShape,
 });
 export type LevelsData = z.infer<typeof levelsDataSchema>;
 

@@ -9,6 +9,7 @@ import {
 } from './enums.ts';
 import { displayTime, maybe, num, pct, percentile, score0to1, tickerText, usd } from './primitives.ts';
 import { tickerStateDataSchema } from './ticker-state.ts';
+import { labelDriversSchema } from './label-drivers.ts';
 
 /**
  * Without a flip there is no flip context: the spec's three states all need one, so the driver is
@@ -87,6 +88,8 @@ export const marketStructureDataSchema = z.looseObject({
   drivers: driversSchema,
   key_levels: keyLevelsSchema,
   supporting_factors: supportingFactorsSchema,
+  /** Ours (additive): what made the regime and sentiment labels, figure by figure. */
+  label_drivers: z.array(labelDriversSchema).optional(),
   /** `include=state`: the raw ticker snapshot. */
   state: tickerStateDataSchema.optional(),
   /** `include=call_diag`: diagnostic blobs, shape not shown. */

@@ -8,7 +8,7 @@ import {
   tradeTypeSchema,
 } from './enums.ts';
 import { score0to1, score0to10, tickerText } from './primitives.ts';
-import { tradeStructureSchema } from './trade-setup.ts';
+import { structureLegsSchema, tradeStructureSchema } from './trade-setup.ts';
 
 export const tradeSetupBlobSchema = z.looseObject({
   ticker: tickerText,
@@ -35,5 +35,7 @@ export const tradeSetupBlobSchema = z.looseObject({
   /** The inputs the interpreter read, as it read them; keys not fixed by the spec. */
   signal_snapshot: z.looseObject({}),
   agent_summary: z.string(),
+  /** Ours (additive): the concrete legs of each structure, in the order of `structures`. */
+  structure_legs: z.array(structureLegsSchema).optional(),
 });
 export type TradeSetupBlob = z.infer<typeof tradeSetupBlobSchema>;

@@ -15,9 +15,12 @@ import {
   trendStateSchema,
 } from './enums.ts';
 import {
+  count,
   displayTime,
+  isoDate,
   ivDecimal,
   maybe,
+  nonNegative,
   num,
   pct,
   percentile,
@@ -32,6 +35,60 @@ import {
  * or objects with their own keys are both accepted.
  */
 export const tradeStructureSchema = z.union([z.string().min(1), z.looseObject({})]);
+
+/** One option of a setup's concrete legs, read off the snapshot's chain (ours, additive). */
+export const setupLegSchema = z.looseObject({
+  action: z.enum(['buy', 'sell']),
+  /** Contracts per unit of the structure. */
+  quantity: z.number().int().positive(),
+  option_type: z.enum(['call', 'put']),
+  expiration: isoDate,
+  dte: z.number().int().min(0),
+  strike: usd,
+  bid: nonNegative,
+  ask: nonNegative,
+  /** (bid + ask) / 2, per share. */
+  mid: nonNegative,
+  /** Black-Scholes delta at the contract's IV, per share (puts negative). */
+  delta: z.number().min(-1).max(1),
+  open_interest: count,
+  iv: ivDecimal.nullable().optional(),
+});
+export type SetupLeg = z.infer<typeof setupLegSchema>;
+
+/**
+ * The concrete legs of one suggested structure (ours, additive; aligned with `structures`), with
+ * its payoff at expiration. Money per share, and per contract (× `multiplier`). A null maximum
+ * is unlimited when its `*_unlimited` flag is set, else not determined (a calendar's gain depends
+ * on the back month's price at the front expiry). When the chain allows no legs, `legs` is empty
+ * and `legs_unavailable_reason` says why: no figure is invented.
+ */
+export const structureLegsSchema = z.looseObject({
+  structure: z.string(),
+  strategy: z.string().min(1),
+  expiration: isoDate.nullable(),
+  dte: z.number().int().min(0).nullable(),
+  legs: z.array(setupLegSchema),
+  net_type: z.enum(['debit', 'credit', 'even']).nullable(),
+  /** Per share, always ≥ 0; `net_type` says which way it flows. */
+  net_price: nonNegative.nullable(),
+  net_per_contract: nonNegative.nullable(),
+  breakevens: z.array(num),
+  max_gain_per_share: num.nullable(),
+  max_loss_per_share: nonNegative.nullable(),
+  max_gain: num.nullable(),
+  max_loss: nonNegative.nullable(),
+  max_gain_unlimited: z.boolean(),
+  max_loss_unlimited: z.boolean(),
+  multiplier: z.number().positive(),
+  /** cash for an index (no shares change hands), physical for a stock or an ETF. */
+  settlement: z.enum(['cash', 'physical']),
+  /** How the expiration and the strikes were chosen. */
+  rule: z.string(),
+  payoff_note: z.string().nullable().optional(),
+  legs_unavailable_reason: z.string().nullable(),
+});
+export type StructureLegs = z.infer<typeof structureLegsSchema>;
 
 export const riskSchema = z.looseObject({
   /** Fraction of a normal position, 0-1. */
@@ -59,6 +116,8 @@ export const tradeRecommendationSchema = z.looseObject({
   risk: riskSchema,
   caution_flags: z.array(z.string()),
   agent_summary: z.string(),
+  /** Ours (additive): the concrete legs of each structure, in the order of `structures`. */
+  structure_legs: z.array(structureLegsSchema).optional(),
 });
 export type TradeRecommendation = z.infer<typeof tradeRecommendationSchema>;
 

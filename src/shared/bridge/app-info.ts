@@ -39,6 +39,12 @@ export const appInfoSchema = z.object({
   clock: z.enum(['real', 'fast', 'data']),
   /** The market's current instant (accelerated under the fast clock). */
   now: isoTimeSchema,
+  /**
+   * How fast `now` moves: market ms per wall ms (1 on the wall clock, the speed of a fast clock, 0
+   * when it moves only with the data or by hand), so the header can run the clock in force between
+   * two reads. Absent: 1.
+   */
+  clockRate: z.number().finite().min(0).optional(),
   market: z.object({
     open: z.boolean(),
     /** The current session while open, else the next one. */

@@ -37,6 +37,38 @@ export const forwardReturnsSchema = z.object({
 });
 export type ForwardReturns = z.infer<typeof forwardReturnsSchema>;
 
+/**
+ * Which way a firing points, where its rule states one (see src/core/backtest/direction.ts): an
+ * upward firing is read long, a downward one short; `none` (no stated direction) is read long.
+ */
+export const FIRING_DIRECTIONS = ['up', 'down', 'none'] as const;
+export const firingDirectionSchema = z.enum(FIRING_DIRECTIONS);
+export type FiringDirection = z.infer<typeof firingDirectionSchema>;
+export const readingSchema = z.enum(['long', 'short']);
+export type Reading = z.infer<typeof readingSchema>;
+
+/**
+ * The size of the move over N sessions after a reading at price P (src/core/backtest/move-size.ts),
+ * all in percent: |close N ÷ P − 1|; the high-low range of the path (highest − lowest of P and
+ * every stored price of sessions 1..N) ÷ P, null unless every session has intraday prices; the same
+ * range from P and the closes only; annualized realized volatility of the daily log returns.
+ */
+export const moveMeasuresSchema = z.object({
+  absPct: z.number().nullable(),
+  rangePct: z.number().nullable(),
+  closeRangePct: z.number().nullable(),
+  realizedVolPct: z.number().nullable(),
+});
+export type MoveMeasures = z.infer<typeof moveMeasuresSchema>;
+export type MoveMeasure = keyof MoveMeasures;
+export const MOVE_MEASURES = ['absPct', 'rangePct', 'closeRangePct', 'realizedVolPct'] as const;
+const movesSchema = z.object({
+  '1d': moveMeasuresSchema,
+  '5d': moveMeasuresSchema,
+  '20d': moveMeasuresSchema,
+});
+export type Moves = z.infer<typeof movesSchema>;
+
 export const backtestFiringSchema = z.object({
   ticker: tickerSchema,
   at: isoTimeSchema,
@@ -46,6 +78,12 @@ export const backtestFiringSchema = z.object({
   forward: forwardReturnsSchema,
   /** The largest move against the firing within 5 sessions, percent (≤ 0 for a long reading). */
   maxAdverse5d: z.number().nullable(),
+  /** Where the rule states one; absent in results from before directions were read. */
+  direction: firingDirectionSchema.optional(),
+  /** `forward` read in the firing's direction: the raw return long, its negative short. */
+  signedForward: forwardReturnsSchema.optional(),
+  /** The size of the move after the firing, whatever its sign. */
+  moves: movesSchema.optional(),
 });
 export type BacktestFiring = z.infer<typeof backtestFiringSchema>;
 
@@ -78,6 +116,58 @@ export const backtestBaselineSchema = z.object({
 });
 export type BacktestBaseline = z.infer<typeof backtestBaselineSchema>;
 
+/** The median of one move measure over the firings (or sessions) that have it. */
+export const measureStatsSchema = z.object({
+  count: z.number().int().min(0),
+  medianPct: z.number().nullable(),
+});
+export type MeasureStats = z.infer<typeof measureStatsSchema>;
+const horizonMovesSchema = z.object({
+  absPct: measureStatsSchema,
+  rangePct: measureStatsSchema,
+  closeRangePct: measureStatsSchema,
+  realizedVolPct: measureStatsSchema,
+});
+export type HorizonMoves = z.infer<typeof horizonMovesSchema>;
+export const moveSummarySchema = z.object({
+  '1d': horizonMovesSchema,
+  '5d': horizonMovesSchema,
+  '20d': horizonMovesSchema,
+});
+export type MoveSummary = z.infer<typeof moveSummarySchema>;
+
+/**
+ * The firings of one direction, read that way (long up and none, short down), against the
+ * baseline read the same way: `summary` and `baseline` hold signed returns, so `upShare` is the
+ * share of moves in the reading's favour. `moves` are the sizes of the moves after them.
+ */
+export const directionGroupSchema = z.object({
+  direction: firingDirectionSchema,
+  reading: readingSchema,
+  summary: backtestSummarySchema,
+  baseline: backtestBaselineSchema,
+  moves: moveSummarySchema,
+});
+export type DirectionGroup = z.infer<typeof directionGroupSchema>;
+
+/**
+ * What the rule claims: a direction (price goes its way) or a move (a gamma or volatility rule:
+ * bigger, or smaller, moves follow). The baseline's move sizes, over every session of the same
+ * tickers, and the same grouped by the gamma regime at each session's close.
+ */
+export const backtestMovesSchema = z.object({
+  claim: z.enum(['direction', 'move']),
+  baseline: z.object({ sessions: z.number().int().min(0), moves: moveSummarySchema }),
+  byGammaRegime: z.array(
+    z.object({
+      regime: z.string(),
+      sessions: z.number().int().min(0),
+      moves: moveSummarySchema,
+    }),
+  ),
+});
+export type BacktestMoves = z.infer<typeof backtestMovesSchema>;
+
 /** Daily closes per ticker over the window, for the chart that marks each firing. */
 export const backtestPricesSchema = z.record(
   z.string(),
@@ -98,6 +188,10 @@ export const backtestResultSchema = z.object({
   notes: z.array(z.string()),
   /** True when `backtest:cancel` stopped it: the figures cover what was replayed so far. */
   cancelled: z.boolean(),
+  /** The firings split by direction, one group per direction that fired (up, down, none). */
+  directions: z.array(directionGroupSchema).optional(),
+  /** Move sizes of the baseline, for the firings' `moves` to be read against. */
+  moves: backtestMovesSchema.optional(),
 });
 export type BacktestResult = z.infer<typeof backtestResultSchema>;
 

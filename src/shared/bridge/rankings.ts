@@ -16,6 +16,7 @@ import {
 } from './api-payloads.ts';
 import { isoTimeSchema } from './common.ts';
 import { snapshotMetaSchema } from './tickers.ts';
+import { gammaFilterFields, gammaOverrideFields, rowGammaSchema } from '../rankings/gamma-filters.ts';
 
 const label = z.string().min(1);
 
@@ -36,6 +37,8 @@ export const topSetupsFiltersSchema = z.object({
   iv_rank_max: z.number().min(0).max(100).optional(),
   ivAtMaxDelta_min: z.number().optional(),
   ivAtMaxDelta_max: z.number().optional(),
+  /** The app's own gamma filters: applied main-side, never sent to the API (shared/rankings/gamma-filters.ts). */
+  ...gammaFilterFields,
 });
 export type TopSetupsFilters = z.infer<typeof topSetupsFiltersSchema>;
 
@@ -62,6 +65,7 @@ export const screenerOverridesSchema = topSetupsFiltersSchema.extend({
   iv_rank_max: z.number().min(0).max(100).nullable().optional(),
   ivAtMaxDelta_min: z.number().nullable().optional(),
   ivAtMaxDelta_max: z.number().nullable().optional(),
+  ...gammaOverrideFields,
 });
 export type ScreenerOverrides = z.infer<typeof screenerOverridesSchema>;
 
@@ -109,6 +113,10 @@ export const rankingOutputSchema = z.object({
   closed: rankingClosedSchema.optional(),
   /** Tickers of the universe the stored ranking did not consider, and why (stale files…). */
   leftOut: z.array(leftOutItemSchema).optional(),
+  /** Each returned row's gamma data (null: none), for the gamma filters and the table. */
+  gamma: z.record(z.string(), rowGammaSchema.nullable()).optional(),
+  /** With a gamma filter on: how many ranked tickers had no gamma data, so the filter left them out. */
+  gammaUnknown: z.number().int().min(0).optional(),
 });
 export type RankingResult = z.infer<typeof rankingOutputSchema>;
 

@@ -22,9 +22,10 @@ describe('flipDistancePct: (flip − spot) / spot, positive when the flip is abo
 
 describe('flipDistanceSentence: the sign in words', () => {
   it.each([
-    [1.79, '+1.79 %: the flip is 1.79 % above spot.'],
-    [-0.5, '−0.50 %: the flip is 0.50 % below spot.'],
-    [0, '0.00 %: spot is at the flip.'],
+    [1.79, '+1.79%: the flip is 1.79% above spot.'],
+    [-0.5, '−0.50%: the flip is 0.50% below spot.'],
+    [0, '0.00%: spot is at the flip.'],
+    [0.725, '+0.73%: the flip is 0.73% above spot.'],
     [null, 'No gamma flip in range, so there is no distance to it.'],
   ])('%s → %s', (pct, expected) => {
     expect(flipDistanceSentence(pct)).toBe(expected);

@@ -34,16 +34,18 @@ describe('unitOf: unit and precision by the spec naming conventions', () => {
 describe('roundTo and roundForExport', () => {
   it.each([
     [0.1 + 0.2, 2, 0.3],
-    // 1.005 is stored as 1.00499…: rounded as the on-screen formatter rounds it.
-    [1.005, 2, 1],
+    // 1.005 is stored as 1.00499…: rounded on its decimal value, as every screen rounds it (issue 28).
+    [1.005, 2, 1.01],
+    [0.725, 2, 0.73],
+    [-0.725, 2, -0.73],
     [1.0051, 2, 1.01],
     [-2.5, 0, -3],
     [-0.0001, 2, 0],
   ])('roundTo(%d, %i) = %d', (value, digits, want) => expect(roundTo(value, digits)).toBe(want));
 
   it.each([
-    // atm_iv is a decimal: 13.04 % keeps four places, not sixteen.
-    ['atm_iv', 0.13040000000000002, 0.1304],
+    // atm_iv is a decimal; exports write it in percent as the screens show it: 13.04, not 0.13040000000000002.
+    ['atm_iv', 0.13040000000000002, 13.04],
     ['price', 601.123456, 601.12],
     ['iv_rank', 82.96, 83],
     ['opportunity_score', 6.4444, 6.4],
@@ -59,7 +61,7 @@ describe('labels and sections', () => {
     ['pcr_oi', 'Put/call OI'],
     ['trending_down_high_vol', 'Trending down high vol'],
     ['expected_move_pct_1d', 'Expected move % 1D'],
-    ['ivAtMaxDelta', 'IV at max delta'],
+    ['ivAtMaxDelta', 'IV at top Δ·OI strike'],
   ])('humanizeKey(%s) = %s', (key, want) => expect(humanizeKey(key)).toBe(want));
 
   it.each([
@@ -71,7 +73,7 @@ describe('labels and sections', () => {
 
   it.each([
     ['price', ' ($)'],
-    ['atm_iv', ' (decimal)'],
+    ['atm_iv', ' (%)'],
     ['dist_to_gex_flip_pct', ' (%)'],
     ['iv_rank', ''],
   ])('unitSuffix(%s) = %j', (key, want) => expect(unitSuffix(key)).toBe(want));

@@ -10,6 +10,7 @@ import { snapshotSource } from './005-snapshot-source.ts';
 import { savedViews } from './006-saved-views.ts';
 import { deliveryDigests } from './007-delivery-digests.ts';
 import { sourceEverywhere } from './008-source-everywhere.ts';
+import { screenerMembership } from './009-screener-membership.ts';
 import type { Migration } from './migration.ts';
 
 export { APPLICATION_ID, type Migration } from './migration.ts';
@@ -23,6 +24,7 @@ export const migrations: readonly Migration[] = [
   savedViews,
   deliveryDigests,
   sourceEverywhere,
+  screenerMembership,
 ];
 
 export const CURRENT_SCHEMA_VERSION = migrations.length;

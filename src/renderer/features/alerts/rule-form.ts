@@ -5,6 +5,7 @@ import { levelLabel, levelText, valueText } from '../../../shared/alert-labels.t
 import {
   alertRuleInputSchema,
   DEFAULT_DWELL,
+  DEFAULT_LEVEL_BUFFER,
   type AlertCondition,
   type AlertKind,
   type AlertRule,
@@ -55,6 +56,10 @@ export interface RuleDraft {
   /** The price of a custom level. */
   levelPrice: string;
   crossDirection: 'up' | 'down' | 'any';
+  /** Level and gamma-regime rules: spot must be this % of spot beyond the level (see levelBufferSchema). */
+  bufferPct: string;
+  /** Level rules: for this many snapshots in a row. */
+  bufferSnapshots: string;
   days: string;
   scopeKind: 'all' | 'watchlist' | 'ticker';
   scopeTicker: string;
@@ -98,6 +103,9 @@ export function emptyDraft(): RuleDraft {
     level: 'gamma_flip',
     levelPrice: '',
     crossDirection: 'any',
+    // A new flip or level rule starts with a buffer: a whipsaw across the level is not news.
+    bufferPct: String(DEFAULT_LEVEL_BUFFER.pct),
+    bufferSnapshots: String(DEFAULT_LEVEL_BUFFER.snapshots),
     days: '5',
     scopeKind: 'all',
     scopeTicker: '',
@@ -153,8 +161,12 @@ export function draftFromRule(rule: AlertRule): RuleDraft {
   }
   switch (c.kind) {
     case 'regime_change':
+      draft.toLabels = [...(c.to ?? [])];
+      break;
     case 'gamma_regime_change':
       draft.toLabels = [...(c.to ?? [])];
+      // A rule saved without a buffer shows none (0 %), as it runs.
+      draft.bufferPct = String(c.buffer?.pct ?? 0);
       break;
     case 'tier_change':
       draft.tierDirection = c.direction;
@@ -179,6 +191,8 @@ export function draftFromRule(rule: AlertRule): RuleDraft {
       draft.level = c.level;
       draft.levelPrice = c.price === undefined ? '' : String(c.price);
       draft.crossDirection = c.direction;
+      draft.bufferPct = String(c.buffer?.pct ?? 0);
+      draft.bufferSnapshots = String(c.buffer?.snapshots ?? 1);
       break;
     case 'earnings_approaching':
       draft.days = String(c.days);
@@ -192,8 +206,16 @@ function conditionOf(d: RuleDraft): Record<string, unknown> {
   const dwell = { snapshots: numberOrNaN(d.dwellSnapshots), minutes: numberOrNaN(d.dwellMinutes) };
   switch (d.kind) {
     case 'regime_change':
-    case 'gamma_regime_change':
       return d.toLabels.length ? { kind: d.kind, dwell, to: d.toLabels } : { kind: d.kind, dwell };
+    case 'gamma_regime_change': {
+      const pct = numberOrNaN(d.bufferPct || '0');
+      return {
+        kind: d.kind,
+        dwell,
+        ...(d.toLabels.length ? { to: d.toLabels } : {}),
+        ...(pct === 0 ? {} : { buffer: { pct } }),
+      };
+    }
     case 'tier_change':
       return {
         kind: d.kind,
@@ -220,10 +242,21 @@ function conditionOf(d: RuleDraft): Record<string, unknown> {
         value: numberOrNaN(d.value),
         hysteresis: numberOrNaN(d.hysteresis || '0'),
       };
-    case 'level_cross':
-      return d.level === 'custom'
-        ? { kind: d.kind, level: d.level, price: numberOrNaN(d.levelPrice), direction: d.crossDirection }
-        : { kind: d.kind, level: d.level, direction: d.crossDirection };
+    case 'level_cross': {
+      const buffer = {
+        pct: numberOrNaN(d.bufferPct || '0'),
+        snapshots: numberOrNaN(d.bufferSnapshots || '1'),
+      };
+      // 0 % and 1 snapshot is no buffer: saved without one, as rules made before buffers are.
+      const none = buffer.pct === 0 && buffer.snapshots === 1;
+      return {
+        kind: d.kind,
+        level: d.level,
+        ...(d.level === 'custom' ? { price: numberOrNaN(d.levelPrice) } : {}),
+        direction: d.crossDirection,
+        ...(none ? {} : { buffer }),
+      };
+    }
     case 'earnings_approaching':
       return { kind: d.kind, days: numberOrNaN(d.days) };
   }
@@ -288,6 +321,7 @@ function fieldFor(path: string[]): string {
       price: 'levelPrice',
     };
     if (sub === 'dwell') return path[2] === 'minutes' ? 'dwellMinutes' : 'dwellSnapshots';
+    if (sub === 'buffer') return path[2] === 'snapshots' ? 'bufferSnapshots' : 'bufferPct';
     return map[sub ?? ''] ?? 'kind';
   }
   if (head === 'scope') return sub === 'watchlistId' ? 'scopeWatchlistId' : 'scopeTicker';
@@ -325,7 +359,9 @@ export function describeCondition(c: AlertCondition): string {
       return (
         (c.to?.length
           ? `Gamma regime turns ${c.to.map((v) => valueText(v).toLowerCase()).join(' or ')}`
-          : 'Gamma regime changes') + dwellText(c.dwell)
+          : 'Gamma regime changes') +
+        dwellText(c.dwell) +
+        (c.buffer?.pct ? `, ${c.buffer.pct}% past the flip` : '')
       );
     case 'tier_change':
       return tierText('Opportunity tier', c.direction, c.tier) + dwellText(c.dwell);
@@ -350,7 +386,10 @@ export function describeCondition(c: AlertCondition): string {
     case 'level_cross': {
       const level = c.level === 'custom' ? levelText(c.level, c.price) : levelText(c.level);
       const way = c.direction === 'up' ? ' going up' : c.direction === 'down' ? ' going down' : '';
-      return `Spot crosses ${c.level === 'custom' ? '' : 'the '}${level}${way}`;
+      const buffer = c.buffer
+        ? `, ${[c.buffer.pct ? `${c.buffer.pct}% past it` : '', c.buffer.snapshots > 1 ? `${c.buffer.snapshots} snapshots` : ''].filter(Boolean).join(' / ')}`
+        : '';
+      return `Spot crosses ${c.level === 'custom' ? '' : 'the '}${level}${way}${buffer}`;
     }
     case 'earnings_approaching':
       return `Earnings within ${c.days} day${c.days === 1 ? '' : 's'}`;
@@ -393,4 +432,37 @@ function tierText(what: string, direction: string, tier: string | undefined): st
   if (direction === 'to') return `${what} becomes ${tier ? valueText(tier).toLowerCase() : '?'}`;
   if (direction === 'any') return `${what} changes`;
   return `${what} ${direction}s`;
+}
+
+/**
+ * What a draft's buffer does, in one sentence under its fields: "Fires only when spot is 0.25 %
+ * beyond the gamma flip for 2 snapshots in a row; crossing back must clear the same band." Null
+ * for kinds without a buffer; unreadable numbers say so instead of guessing.
+ */
+export function bufferSentence(d: RuleDraft): string | null {
+  if (d.kind !== 'level_cross' && d.kind !== 'gamma_regime_change') return null;
+  const pct = Number(d.bufferPct.trim() === '' ? '0' : d.bufferPct);
+  if (!Number.isFinite(pct) || pct < 0) return 'Enter the buffer as a percentage of spot, e.g. 0.25.';
+  if (d.kind === 'gamma_regime_change') {
+    if (pct === 0)
+      return 'No buffer: the regime counts on every snapshot, however close spot is to the flip.';
+    const n = Number(d.dwellSnapshots);
+    const minutes = Number(d.dwellMinutes);
+    const held =
+      Number.isInteger(n) && n > 1
+        ? ` for ${n} snapshots in a row${Number.isFinite(minutes) && minutes > 0 ? ` (and ${minutes} min)` : ''}`
+        : '';
+    return `Fires only when spot is ${pct}% beyond the flip${held}; snapshots closer to the flip do not count either way, so a whipsaw across it fires nothing.`;
+  }
+  const snapshots = Number(d.bufferSnapshots.trim() === '' ? '1' : d.bufferSnapshots);
+  if (!Number.isInteger(snapshots) || snapshots < 1)
+    return 'Enter the snapshots as a whole number, 1 or more.';
+  const level =
+    d.level === 'custom'
+      ? d.levelPrice.trim() || 'the price'
+      : `the ${levelText(d.level as Parameters<typeof levelText>[0])}`;
+  if (pct === 0 && snapshots === 1) return `No buffer: fires as soon as spot changes sides of ${level}.`;
+  const beyond = pct > 0 ? `${pct}% beyond ${level}` : `beyond ${level}`;
+  const held = snapshots > 1 ? ` for ${snapshots} snapshots in a row` : '';
+  return `Fires only when spot is ${beyond}${held}; crossing back must clear the same band.`;
 }

@@ -128,7 +128,12 @@ function sessionsList(list: readonly BacktestHorizon[]): string {
  * Whether the rule beat doing nothing: after it fired, did price do better than on a typical
  * session of the same tickers? Read long (a higher return is better); the caption says so.
  */
-export function verdictOf(result: Pick<BacktestResult, 'summary' | 'baseline'>, subject: Subject): Verdict {
+export function verdictOf(
+  result: Pick<BacktestResult, 'summary' | 'baseline'>,
+  subject: Subject,
+  /** How the detail names the moment and what did better (a short reading: "a short"). */
+  words: { after?: string; what?: string; caveat?: boolean } = {},
+): Verdict {
   const count = result.summary.count;
   if (count === 0) {
     return {
@@ -141,9 +146,10 @@ export function verdictOf(result: Pick<BacktestResult, 'summary' | 'baseline'>, 
   const better = rows.filter((r) => r.verdict === 'better').map((r) => r.horizon);
   const worse = rows.filter((r) => r.verdict === 'worse').map((r) => r.horizon);
   const known = rows.filter((r) => r.verdict !== 'unknown');
-  const after = subject === 'rule' ? 'After it fired' : 'After a ticker entered';
+  const after = words.after ?? (subject === 'rule' ? 'After it fired' : 'After a ticker entered');
+  const what = words.what ?? 'price';
   const few =
-    count < FEW_FIRINGS
+    count < FEW_FIRINGS && words.caveat !== false
       ? ` Only ${count} ${subject === 'rule' ? (count === 1 ? 'firing' : 'firings') : count === 1 ? 'entry' : 'entries'}: too few to trust.`
       : '';
   if (known.length === 0) {
@@ -157,14 +163,14 @@ export function verdictOf(result: Pick<BacktestResult, 'summary' | 'baseline'>, 
     return {
       tone: 'pos',
       headline: 'Beats doing nothing',
-      detail: `${after}, price did better than on a typical session after ${sessionsList(better)}.${few}`,
+      detail: `${after}, ${what} did better than on a typical session after ${sessionsList(better)}.${few}`,
     };
   }
   if (worse.length === known.length) {
     return {
       tone: 'neg',
       headline: 'Does no better than doing nothing',
-      detail: `${after}, price did worse than on a typical session after ${sessionsList(worse)}.${few}`,
+      detail: `${after}, ${what} did worse than on a typical session after ${sessionsList(worse)}.${few}`,
     };
   }
   const parts = [
@@ -174,7 +180,7 @@ export function verdictOf(result: Pick<BacktestResult, 'summary' | 'baseline'>, 
   return {
     tone: 'neutral',
     headline: 'Mixed against doing nothing',
-    detail: `${after}, price did ${parts.length ? parts.join(', ') : 'about as well as on a typical session'}${parts.length ? ' than on a typical session' : ''}.${few}`,
+    detail: `${after}, ${what} did ${parts.length ? parts.join(', ') : 'about as well as on a typical session'}${parts.length ? ' than on a typical session' : ''}.${few}`,
   };
 }
 

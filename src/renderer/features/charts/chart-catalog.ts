@@ -115,7 +115,7 @@ export function gexSpec(split: boolean, mode: 'bars' | 'step'): ChartSpec {
         format: formatUsdCompact,
       },
     ],
-    axes: [{ scale: 'y', label: 'USD per 1 % move', format: formatUsdCompact, side: 'left' }],
+    axes: [{ scale: 'y', label: 'USD per 1% move', format: formatUsdCompact, side: 'left' }],
     zoom: true,
     markerRows: MARKER_ROWS,
   };

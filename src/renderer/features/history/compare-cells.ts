@@ -16,6 +16,7 @@ import type { SnapshotDiff } from '../../../shared/bridge/history.ts';
 import { flattenLeaves, leafText, mergedPaths } from '../../lib/flatten.ts';
 import {
   formatIv,
+  formatLevel,
   formatMarketTime,
   formatNumber,
   formatPercent,
@@ -24,6 +25,7 @@ import {
   formatUsdCompact,
   MISSING,
 } from '../../lib/format.ts';
+import { figureDefinition } from '../../../shared/figure-labels.ts';
 import { labelOf } from '../ticker/field-labels.ts';
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -45,8 +47,11 @@ function textOf(value: string): string {
   return /^[a-z][a-z0-9_]*$/.test(value) ? humanizeKey(value) : value;
 }
 
-/** One cell: numbers by their field's unit, labels as words, lists joined. */
-export function cellText(path: string, value: unknown): string {
+/**
+ * One cell: numbers by their field's unit, labels as words, lists joined. Prices and levels of
+ * `ticker` carry "$" for a stock or ETF, none for an index (points), as on the ticker page.
+ */
+export function cellText(path: string, value: unknown, ticker: string | null = null): string {
   if (value === undefined) return '';
   if (value === null) return MISSING;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
@@ -58,7 +63,7 @@ export function cellText(path: string, value: unknown): string {
   const unit = unitOf(key);
   switch (unit.kind) {
     case 'price':
-      return formatPrice(value);
+      return ticker === null ? formatPrice(value) : formatLevel(value, ticker);
     case 'usd':
       return formatUsdCompact(value);
     case 'percent':
@@ -193,3 +198,9 @@ export function compareSections(
 }
 
 export { sectionOf };
+
+/** A row label's hover text: the figure's one-line definition, when the label table has one, and its path. */
+export function rowTitle(path: string): string {
+  const definition = figureDefinition(path);
+  return definition ? `${definition} (${path})` : path;
+}

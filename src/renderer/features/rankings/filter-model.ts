@@ -3,13 +3,12 @@
 // screener's overrides against its preset, and the link text that reopens a view.
 import {
   DIRECTIONS,
-  EXTENSION_STATES,
-  MOMENTUM_STATES,
-  REALIZED_VOL_STATES,
+  GAMMA_REGIMES,
   REGIME_LABELS,
+  STATE_LABEL_VALUES,
   TRADE_BIASES,
-  TREND_STATES,
 } from '../../../shared/api/index.ts';
+import { isGammaFilterKey } from '../../../shared/rankings/gamma-filters.ts';
 import type {
   BoundKey,
   Exclusion,
@@ -29,6 +28,7 @@ export const IN_KEYS = [
   'momentum_state',
   'extension_state',
   'realized_vol_state',
+  'gamma_regime',
 ] as const;
 export type InKey = (typeof IN_KEYS)[number];
 
@@ -37,16 +37,17 @@ export interface InControl {
   label: string;
   /** The values offered; the four state labels are open, so a value outside these still shows. */
   values: readonly string[];
+  /** The app's own filter (gamma): applied to the stored ranking, never sent to the API. */
+  appSide: boolean;
 }
 
-const IN_VALUES: Readonly<Record<InKey, readonly string[]>> = {
+/** Every value the data can take, from the API enums (shared/api/enums.ts, the one source). */
+export const IN_VALUES: Readonly<Record<InKey, readonly string[]>> = {
   regime: REGIME_LABELS,
   recommended_direction: DIRECTIONS,
   trade_bias: TRADE_BIASES,
-  trend_state: TREND_STATES,
-  momentum_state: MOMENTUM_STATES,
-  extension_state: EXTENSION_STATES,
-  realized_vol_state: REALIZED_VOL_STATES,
+  ...STATE_LABEL_VALUES,
+  gamma_regime: GAMMA_REGIMES,
 };
 
 /** Labelled by the app's one field table (ticker/field-labels.ts), as Signals labels them. */
@@ -54,11 +55,12 @@ export const IN_CONTROLS: readonly InControl[] = IN_KEYS.map((key) => ({
   key,
   label: labelOf(key),
   values: IN_VALUES[key],
+  appSide: isGammaFilterKey(key),
 }));
 
 const IV_AT_MAX_DELTA = labelOf('ivAtMaxDelta');
 
-export type NumberKey = BoundKey | 'min_score';
+export type NumberKey = BoundKey | 'min_score' | 'flip_distance_min' | 'flip_distance_max';
 
 export interface NumberControl {
   key: NumberKey;
@@ -71,6 +73,8 @@ export interface NumberControl {
   /** How a typed number maps to the API value: IV at max Δ is typed in percent, sent as a decimal. */
   scale: number;
   format: (typed: number) => string;
+  /** The app's own filter (gamma): applied to the stored ranking, never sent to the API. */
+  appSide?: boolean;
 }
 
 const plain = (v: number): string => String(Number(v.toFixed(4)));
@@ -148,14 +152,44 @@ export const NUMBER_CONTROLS: readonly NumberControl[] = [
     scale: 100,
     format: percent,
   },
+  {
+    key: 'flip_distance_max',
+    label: 'Flip within (% of spot)',
+    name: 'Distance to flip',
+    side: 'max',
+    lo: 0,
+    hi: 100,
+    scale: 1,
+    format: percent,
+    appSide: true,
+  },
+  {
+    key: 'flip_distance_min',
+    label: 'Flip at least (% away)',
+    name: 'Distance to flip',
+    side: 'min',
+    lo: 0,
+    hi: 100,
+    scale: 1,
+    format: percent,
+    appSide: true,
+  },
 ];
 
 const numberControl = (key: string): NumberControl | undefined => NUMBER_CONTROLS.find((c) => c.key === key);
 const inControl = (key: string): InControl | undefined => IN_CONTROLS.find((c) => c.key === key);
 
+/** The gamma regimes say which side of the flip spot is on (the spec's rule). */
+const GAMMA_VALUE_LABELS: Readonly<Record<string, string>> = {
+  positive: 'Positive (spot above flip)',
+  negative: 'Negative (spot below flip)',
+  neutral: 'Neutral (spot at flip)',
+  unknown: 'Unknown (no flip in range)',
+};
+
 /** An enum value for people: "trending_down_high_vol" → "Trending down high vol". */
-export function valueLabel(value: string): string {
-  return humanize(value);
+export function valueLabel(value: string, key?: string): string {
+  return (key === 'gamma_regime' ? GAMMA_VALUE_LABELS[value] : undefined) ?? humanize(value);
 }
 
 // ---- Editing ------------------------------------------------------------------------------------
@@ -231,10 +265,14 @@ export function filterText(key: string, value: unknown): string | null {
   const control = inControl(key);
   if (control) {
     if (!Array.isArray(value) || value.length === 0) return null;
-    return `${control.label}: ${value.map((v) => valueLabel(String(v))).join(', ')}`;
+    return `${control.label}: ${value.map((v) => valueLabel(String(v), key)).join(', ')}`;
   }
   const bound = numberControl(key);
   if (bound && typeof value === 'number') {
+    if (bound.appSide)
+      return bound.side === 'min'
+        ? `Flip at least ${bound.format(value)} from spot`
+        : `Flip within ${bound.format(value)} of spot`;
     return `${bound.name} ${bound.side === 'min' ? '≥' : '≤'} ${bound.format(value * bound.scale)}`;
   }
   return null;

@@ -5,8 +5,14 @@
 //   max_pain), so the card lists them either way.
 // - A ±1σ level's distance from spot is the service's expected move (supporting_factors
 //   expected_move_pct_1d / _1w / _1m) with one rounding, never a percent recomputed from rounded
-//   prices (which read 0.53 % on one tab and 0.54 % on the other). Other levels: (price − spot) / spot.
+//   prices (which read 0.53 % on one tab and 0.54 % on the other). The gamma flip's distance is
+//   the one the headline and the card show (shared/flip-distance.ts), not one recomputed from
+//   rounded prices (+0.73 % here beside +0.72 % there, issue 28 item 7). Other levels:
+//   (price − spot) / spot.
+// - Names and definitions come from the shared label table (figure-labels.ts).
 import type { LevelsData, MarketStructureData } from '../../../shared/api/index.ts';
+import { figureDefinition, figureName } from '../../../shared/figure-labels.ts';
+import { flipDistancePct } from '../../../shared/flip-distance.ts';
 
 export interface LadderLevel {
   /** Stable key: spot, gamma_flip, plus_1sigma_1d, call_wall, … */
@@ -17,18 +23,25 @@ export interface LadderLevel {
   price: number;
   /** Percent of spot, signed (above spot positive); null for spot itself. */
   fromSpotPct: number | null;
+  /** What the level is, in one line (the label table's definition), for the label's tooltip. */
+  definition: string;
 }
 
 const KIND_LABELS: Readonly<Record<string, string>> = {
-  spot: 'Spot',
-  gamma_flip: 'Gamma flip',
+  spot: figureName('spot') as string,
+  gamma_flip: figureName('gamma_flip') as string,
   sigma_1d: '1σ 1-day move',
   sigma_1w: '1σ 1-week move',
   sigma_1m: '1σ 1-month move',
-  call_wall: 'Call wall',
-  put_wall: 'Put wall',
-  max_pain: 'Max pain',
+  call_wall: figureName('call_wall') as string,
+  put_wall: figureName('put_wall') as string,
+  max_pain: figureName('max_pain') as string,
 };
+
+/** The definition of a level by its id (plus_1sigma_1d, call_wall…) or, failing that, its kind. */
+function definitionOf(id: string, kind: string): string {
+  return figureDefinition(id) ?? figureDefinition(kind) ?? kindLabel(kind);
+}
 
 /** A level kind in words; an unknown kind a remote service names reads as its words. */
 export function kindLabel(kind: string): string {
@@ -38,11 +51,9 @@ export function kindLabel(kind: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const WALLS = [
-  ['call_wall', 'Call wall'],
-  ['put_wall', 'Put wall'],
-  ['max_pain', 'Max pain'],
-] as const;
+const WALLS = (['call_wall', 'put_wall', 'max_pain'] as const).map(
+  (id) => [id, figureName(id) as string] as const,
+);
 
 const SIGMA = /^(plus|minus)_1sigma_(1d|1w|1m)$/;
 
@@ -63,13 +74,25 @@ function sigmaId(id: string | null, kind: string, price: number, spot: number): 
   return `${price >= spot ? 'plus' : 'minus'}_1sigma_${m[1]}`;
 }
 
+/** The flip's distance as the headline and the card read it: the service's figure, signed by the two prices. */
+export function flipFromSpot(data: MarketStructureData | null): number | null {
+  if (!data) return null;
+  return flipDistancePct(
+    data.key_levels.spot,
+    data.key_levels.gamma_flip,
+    data.drivers.flip_context?.distance_pct ?? data.supporting_factors.distance_to_flip_pct,
+  );
+}
+
 function fromSpot(
   id: string,
   price: number,
   spot: number,
   factors: Record<string, unknown> | null | undefined,
+  flipPct: number | null = null,
 ): number | null {
   if (id === 'spot') return null;
+  if (id === 'gamma_flip' && flipPct !== null) return flipPct;
   const sigma = SIGMA.exec(id);
   if (sigma) {
     const move = expectedMovePct(factors, sigma[2] as '1d' | '1w' | '1m');
@@ -83,15 +106,17 @@ export function structureLadder(data: MarketStructureData, levels: LevelsData | 
   const kl = data.key_levels as Record<string, unknown>;
   const factors = data.supporting_factors as Record<string, unknown>;
   const spot = data.key_levels.spot;
+  const flipPct = flipFromSpot(data);
+  const name = (id: string) => figureName(id) as string;
   const entries: [string, string, string, number | null][] = [
-    ['plus_1sigma_1m', '+1σ 1M', 'sigma_1m', data.key_levels.plus_1sigma_1m],
-    ['plus_1sigma_1w', '+1σ 1W', 'sigma_1w', data.key_levels.plus_1sigma_1w],
-    ['plus_1sigma_1d', '+1σ 1D', 'sigma_1d', data.key_levels.plus_1sigma_1d],
-    ['spot', 'Spot', 'spot', spot],
-    ['gamma_flip', 'Gamma flip', 'gamma_flip', data.key_levels.gamma_flip],
-    ['minus_1sigma_1d', '−1σ 1D', 'sigma_1d', data.key_levels.minus_1sigma_1d],
-    ['minus_1sigma_1w', '−1σ 1W', 'sigma_1w', data.key_levels.minus_1sigma_1w],
-    ['minus_1sigma_1m', '−1σ 1M', 'sigma_1m', data.key_levels.minus_1sigma_1m],
+    ['plus_1sigma_1m', name('plus_1sigma_1m'), 'sigma_1m', data.key_levels.plus_1sigma_1m],
+    ['plus_1sigma_1w', name('plus_1sigma_1w'), 'sigma_1w', data.key_levels.plus_1sigma_1w],
+    ['plus_1sigma_1d', name('plus_1sigma_1d'), 'sigma_1d', data.key_levels.plus_1sigma_1d],
+    ['spot', name('spot'), 'spot', spot],
+    ['gamma_flip', name('gamma_flip'), 'gamma_flip', data.key_levels.gamma_flip],
+    ['minus_1sigma_1d', name('minus_1sigma_1d'), 'sigma_1d', data.key_levels.minus_1sigma_1d],
+    ['minus_1sigma_1w', name('minus_1sigma_1w'), 'sigma_1w', data.key_levels.minus_1sigma_1w],
+    ['minus_1sigma_1m', name('minus_1sigma_1m'), 'sigma_1m', data.key_levels.minus_1sigma_1m],
   ];
   for (const [id, label] of WALLS) {
     // The record's own figure when it has the key (even null: "none"); else the levels payload.
@@ -105,7 +130,8 @@ export function structureLadder(data: MarketStructureData, levels: LevelsData | 
       label,
       kind: kindLabel(kind),
       price,
-      fromSpotPct: fromSpot(id, price, spot, factors),
+      fromSpotPct: fromSpot(id, price, spot, factors, flipPct),
+      definition: definitionOf(id, kind),
     }))
     .sort((a, b) => b.price - a.price);
 }
@@ -114,6 +140,9 @@ export function structureLadder(data: MarketStructureData, levels: LevelsData | 
 export function levelsRows(levels: LevelsData, structure: MarketStructureData | null): LadderLevel[] {
   const factors = (structure?.supporting_factors ?? null) as Record<string, unknown> | null;
   const spot = levels.price;
+  // The record's flip distance only when both payloads speak of the same spot (one snapshot).
+  const sameSpot = structure !== null && Math.abs(structure.key_levels.spot - spot) < 0.005;
+  const flipPct = sameSpot ? flipFromSpot(structure) : null;
   return levels.levels.map((level, i) => {
     const rawId = typeof level['id'] === 'string' ? level['id'] : null;
     const id = sigmaId(rawId, level.kind, level.price, spot) ?? rawId ?? `${level.kind}-${i}`;
@@ -122,7 +151,11 @@ export function levelsRows(levels: LevelsData, structure: MarketStructureData | 
       label: level.label,
       kind: kindLabel(level.kind),
       price: level.price,
-      fromSpotPct: level.kind === 'spot' ? null : fromSpot(id, level.price, spot, factors),
+      fromSpotPct:
+        level.kind === 'spot'
+          ? null
+          : fromSpot(level.kind === 'gamma_flip' ? 'gamma_flip' : id, level.price, spot, factors, flipPct),
+      definition: definitionOf(id, level.kind),
     };
   });
 }

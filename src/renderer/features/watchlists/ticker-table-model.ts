@@ -1,5 +1,8 @@
-// Sorting and filtering of watchlist rows, kept free of Svelte so it is tested directly.
+// Sorting and filtering of watchlist rows, and the table's column heads, kept free of Svelte so
+// they are tested directly. Heads of figures are the shared label table's names and definitions.
 import type { TickerRow } from '../../../shared/bridge/tickers.ts';
+import { figureDefinition, figureName } from '../../../shared/figure-labels.ts';
+import { FLIP_DISTANCE_HELP } from '../../../shared/flip-distance.ts';
 
 export const SORT_KEYS = [
   'manual',
@@ -16,6 +19,50 @@ export const SORT_KEYS = [
 ] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export type SortDir = 'asc' | 'desc';
+
+export interface ColumnHead {
+  key: SortKey;
+  label: string;
+  numeric: boolean;
+  title?: string;
+}
+
+/** A figure's column: its one name, its definition on hover. */
+const figure = (key: SortKey & string, extra = ''): ColumnHead => ({
+  key,
+  label: figureName(key) ?? key,
+  numeric: true,
+  title: `${figureDefinition(key) ?? ''}${extra}`.trim(),
+});
+
+/** The watchlist's columns, in order. */
+export const COLUMNS: readonly ColumnHead[] = [
+  { key: 'ticker', label: 'Ticker', numeric: false },
+  figure('price'),
+  {
+    key: 'gamma_regime',
+    label: 'Gamma',
+    numeric: false,
+    title: 'Dealers’ net gamma at spot, as on the Market structure card: long (+) or short (−) gamma',
+  },
+  { key: 'regime_label', label: 'Regime', numeric: false },
+  {
+    key: 'opportunity_score',
+    label: 'Score · tier',
+    numeric: false,
+    title: 'Opportunity score (0-10) and tier',
+  },
+  figure('iv_rank'),
+  figure('atm_iv'),
+  { ...figure('dist_to_gex_flip_pct'), title: FLIP_DISTANCE_HELP },
+  {
+    key: 'expected_move_1d_pct',
+    label: figureName('expected_move_pct_1d') ?? 'Expected move 1D',
+    numeric: true,
+    title: figureDefinition('expected_move_pct_1d') ?? '',
+  },
+  { key: 'asof', label: 'Updated', numeric: false },
+];
 
 export interface TableFilter {
   /** Matches ticker or regime label, case-insensitive. */

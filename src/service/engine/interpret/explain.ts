@@ -7,11 +7,12 @@ import { DEFAULT_EXPLAIN_VIEW, EXPLAIN_VIEWS } from '../../../shared/api/explain
 import type { TradeSetupBlob } from '../../../shared/api/trade-setup-blob.ts';
 import { displayAsof } from '../../../shared/market-calendar.ts';
 import type { TickerMetrics } from '../types.ts';
-import { priceLevels, signedPct, usd, usdCompact } from './levels.ts';
+import { priceText } from './index-points.ts';
+import { priceLevels, signedPct, usdCompact } from './levels.ts';
 import { REGIME_MODEL_VERSION, type RegimeResult } from './regime.ts';
 import { sentence } from './wording.ts';
 
-export const EXPLAIN_VERSION = 'explain-1.0.0';
+export const EXPLAIN_VERSION = 'explain-1.1.0';
 
 export type ExplainView = (typeof EXPLAIN_VIEWS)[number];
 
@@ -46,13 +47,14 @@ function gammaPoint(m: TickerMetrics): string {
   // dist_to_gex_flip_pct is (flip − spot) / spot: positive when the flip is above spot.
   const d = m.dist_to_gex_flip_pct;
   const away = d === 0 ? 'at spot' : `${Math.abs(d).toFixed(2)} % ${d > 0 ? 'above' : 'below'} spot`;
-  return `Spot is ${side} the gamma flip ${usd(m.gex_flip)} (the flip is ${signedPct(d)} away, ${away}): ${effect}.`;
+  return `Spot is ${side} the gamma flip ${priceText(m.ticker)(m.gex_flip)} (the flip is ${signedPct(d)} away, ${away}): ${effect}.`;
 }
 
 function movePoint(m: TickerMetrics): string | null {
   const l = priceLevels(m);
   if (l.d1 === null || l.w1 === null) return null;
-  return `Expected 1σ moves from ATM IV ${num(m.atm_iv === null ? null : m.atm_iv * 100, 1)} %: ±${usd(l.d1.sigma)} a day (${usd(l.d1.minus)}-${usd(l.d1.plus)}), ±${usd(l.w1.sigma)} a week (${usd(l.w1.minus)}-${usd(l.w1.plus)}).`;
+  const price = priceText(m.ticker);
+  return `Expected 1σ moves from ATM IV ${num(m.atm_iv === null ? null : m.atm_iv * 100, 1)} %: ±${price(l.d1.sigma)} a day (${price(l.d1.minus)}-${price(l.d1.plus)}), ±${price(l.w1.sigma)} a week (${price(l.w1.minus)}-${price(l.w1.plus)}).`;
 }
 
 function tradePoint(s: TradeSetupBlob): string {
@@ -97,7 +99,7 @@ export function explainTicker(
   view: string = DEFAULT_EXPLAIN_VIEW,
 ): ExplainData {
   if (!isExplainView(view)) throw new UnknownExplainViewError(view);
-  const summary = `${m.ticker} at ${usd(m.price)} is ${words(regime.label)} (confidence ${regime.confidence.toFixed(2)}). ${tradePoint(setup)}`;
+  const summary = `${m.ticker} at ${priceText(m.ticker)(m.price)} is ${words(regime.label)} (confidence ${regime.confidence.toFixed(2)}). ${tradePoint(setup)}`;
   const cautions =
     setup.caution_flags.length > 0 ? [`Cautions: ${setup.caution_flags.map(words).join(', ')}.`] : [];
   const move = movePoint(m);
@@ -141,5 +143,7 @@ export function explainTicker(
     summary: sentence(summary),
     bullets: bullets.map(sentence),
     tags,
+    // What made the regime label, figure by figure (ours, additive; the ticker page shows it).
+    ...(regime.drivers ? { label_drivers: [regime.drivers] } : {}),
   };
 }

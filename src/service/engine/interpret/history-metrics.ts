@@ -133,6 +133,7 @@ const EMPTY_SCORES = {
   momentum_score: null,
   extension_score: null,
   realized_vol_score: null,
+  realized_vol_percentile: null,
   trend_alignment_score: null,
   trend_state: null,
   momentum_state: null,
@@ -141,7 +142,10 @@ const EMPTY_SCORES = {
   trend_alignment_state: null,
 } as const;
 
-type ScoreFields = Pick<HistoryMetrics, keyof typeof EMPTY_SCORES>;
+type ScoreFields = Pick<HistoryMetrics, Exclude<keyof typeof EMPTY_SCORES, 'realized_vol_percentile'>> & {
+  /** The regime's volatility read judges rv20 against the ticker's own year (regime.ts). */
+  realized_vol_percentile: number | null;
+};
 
 /** The five scores and their states from the closes; a note for each one the closes cannot support. */
 function scoresAndStates(closes: number[], notes: string[]): ScoreFields {
@@ -173,6 +177,7 @@ function scoresAndStates(closes: number[], notes: string[]): ScoreFields {
     need('The realized-volatility state', Math.max(RV_LONG_WINDOW + 1, VOL_WINDOW + RV_DISTRIBUTION_MIN));
   else {
     out.realized_vol_score = rv.score;
+    out.realized_vol_percentile = rv.percentile;
     out.realized_vol_state = realizedVolState(rv);
   }
   if (trend !== null && mom !== null && ext !== null) {

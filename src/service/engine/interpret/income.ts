@@ -14,12 +14,17 @@
 //   however rich IV rank looks, 1-2 % a year for taking assignment risk is never better than "low".
 //   Regime guards: a csp into a high-vol down-trend or a panic flush, and a cc into an up-trend with
 //   strong momentum, are unavailable and dropped; milder conflicts are penalized through REGIME_FIT.
+// - A cash-settled index (SPX, NDX, RUT…) has no shares: never a covered call; its short put settles
+//   in cash at expiry, so the row is a "cash-settled short put" (strategy csp, settlement cash).
+// - Each row also carries its contract as quoted: expiration, delta (Black-Scholes at the contract's
+//   IV), bid, ask, open interest, and period_yield = premium / capital (not annualized).
 import type { IncomeStrategy, RegimeLabel } from '../../../shared/api/enums.ts';
 import type { IncomeItem } from '../../../shared/api/income.ts';
 import { addDays, epochToNy, parseIsoDate } from '../../../shared/market-calendar.ts';
 import { displayAsof } from '../../../shared/market-calendar.ts';
+import { isIndexUnderlying } from '../../../shared/index-underlyings.ts';
 import { hasValidIv, yearsToExpiry, type OptionChain } from '../chain.ts';
-import { bsPrice } from '../pricing.ts';
+import { bsDelta, bsPrice } from '../pricing.ts';
 import { DEFAULT_PRICING, type EarningsEvent, type PricingParams, type TickerMetrics } from '../types.ts';
 import { usd } from './levels.ts';
 import type { RegimeResult } from './regime.ts';
@@ -86,6 +91,9 @@ interface Priced {
   strike: number;
   premium: number;
   source: 'mid' | 'model';
+  /** The contract's row in the chain. */
+  i: number;
+  delta: number | null;
 }
 
 /** The first priceable strike at or beyond `edge`, walking outward from spot. */
@@ -108,16 +116,13 @@ function pickStrike(
     const strike = chain.strike[i] as number;
     const bid = chain.bid[i] as number;
     const ask = chain.ask[i] as number;
+    const iv = chain.iv[i] as number;
+    const bs = { spot: chain.spot, strike, t, sigma: iv, r: pricing.r, q: pricing.q };
+    const delta = hasValidIv(iv) ? round(bsDelta(bs, isCall), 3) : null;
     let priced: Priced | null = null;
     if (bid > 0 && ask >= bid && Number.isFinite(ask))
-      priced = { strike, premium: (bid + ask) / 2, source: 'mid' };
-    else if (hasValidIv(chain.iv[i] as number)) {
-      const p = bsPrice(
-        { spot: chain.spot, strike, t, sigma: chain.iv[i] as number, r: pricing.r, q: pricing.q },
-        isCall,
-      );
-      priced = { strike, premium: p, source: 'model' };
-    }
+      priced = { strike, premium: (bid + ask) / 2, source: 'mid', i, delta };
+    else if (hasValidIv(iv)) priced = { strike, premium: bsPrice(bs, isCall), source: 'model', i, delta };
     if (priced && priced.premium >= MIN_PREMIUM) return { ...priced, premium: round(priced.premium, 2) };
   }
   return null;
@@ -164,6 +169,9 @@ function readEarnings(m: TickerMetrics, today: string, expiration: string): Earn
   };
 }
 
+/** A vendor's quote field as served: a finite non-negative number, else null. */
+const quoteOrNull = (x: number): number | null => (Number.isFinite(x) && x >= 0 ? x : null);
+
 export function recommendIncome(
   m: TickerMetrics,
   chain: OptionChain,
@@ -180,8 +188,10 @@ export function recommendIncome(
   const today = epochToNy(chain.asof).date;
   const sigma = spot * iv * Math.sqrt(dte / 365);
   const earnings = readEarnings(m, today, expiration);
+  const onIndex = isIndexUnderlying(m.ticker);
   const items: IncomeItem[] = [];
-  for (const strategy of ['cc', 'csp'] as const) {
+  // An index has no shares to cover a call with.
+  for (const strategy of onIndex ? (['csp'] as const) : (['cc', 'csp'] as const)) {
     let fit = REGIME_FIT[regime.label][strategy];
     const uptrendStrong =
       strategy === 'cc' &&
@@ -221,6 +231,9 @@ export function recommendIncome(
       );
     }
     score = round(clamp(score, 0, 10), 1);
+    const label = isCall ? 'covered call' : onIndex ? 'cash-settled short put' : 'cash-secured put';
+    if (onIndex && !isCall)
+      reasons.push('index option: the short put settles in cash at expiry, no shares are put to you');
     reasons.push(
       `${isCall ? 'call' : 'put'} ${usd(priced.strike)} is the listed strike beyond ${isCall ? '+' : '-'}1σ (${usd(sigma)}) at ${dte} DTE (${expiration})`,
       `premium ${usd(priced.premium)} from ${priced.source === 'mid' ? 'the bid/ask mid' : "Black-Scholes at the contract's IV (no two-sided quote)"}`,
@@ -247,6 +260,16 @@ export function recommendIncome(
       earnings_date: earnings.event?.date ?? null,
       earnings_time: earnings.event?.time ?? null,
       caveats: [sentence(earnings.caveat)],
+      expiration,
+      delta: priced.delta,
+      bid: quoteOrNull(chain.bid[priced.i] as number),
+      ask: quoteOrNull(chain.ask[priced.i] as number),
+      open_interest: quoteOrNull(chain.openInterest[priced.i] as number),
+      premium_source: priced.source,
+      capital_per_share: capital,
+      period_yield: round(priced.premium / capital, 4),
+      settlement: onIndex ? 'cash' : 'physical',
+      strategy_label: label,
     });
   }
   return items;

@@ -9,15 +9,19 @@
 //   size, tenor and volatility level, so one threshold serves SPY and a small cap alike. Without the
 //   ratio (older records) the tone is plain positive/negative; without net gamma it is null.
 // - skew_tone: the 25-delta put IV premium over the call: ≥ 10 % defensive, ≤ 0 % upside_leaning.
-// - sentiment: from skew, the put/call OI ratio, call flow and speculative interest (see sentiment()).
+// - sentiment: from skew, the put/call OI ratio, IV rank, call flow and speculative interest (sentiment.ts).
 // Then bias: the flip side and the gamma tone vote; at the flip → neutral; disagreeing → mixed;
 // above with long gamma → stabilizing; below with short gamma → fragile.
 import type { FlipContextState, GammaToneState, SkewToneState } from '../../../shared/api/enums.ts';
 import type { MarketStructureData } from '../../../shared/api/market-structure.ts';
 import { displayAsof } from '../../../shared/market-calendar.ts';
 import type { TickerMetrics } from '../types.ts';
-import { priceLevels, signedPct, usd, usdCompact, type PriceLevels } from './levels.ts';
+import { priceLevels, signedPct, usdCompact, type PriceLevels } from './levels.ts';
 import { round, roundOrNull } from './series-math.ts';
+import { classifyRegime } from './regime.ts';
+import { readSentiment, type SentimentRead } from './sentiment.ts';
+import { readsAsVolatilityIndex, vixSentiment, vixSkewTone } from './vix-reading.ts';
+import { priceText } from './index-points.ts';
 import { sentence } from './wording.ts';
 
 export const MARKET_STRUCTURE_VERSION = 'market-structure-1.0.0';
@@ -52,8 +56,8 @@ export function flipContext(m: TickerMetrics): FlipContext | null {
     Math.abs(d) <= AT_FLIP_PCT ? 'at_flip' : d < 0 ? 'above_flip' : 'below_flip';
   const where =
     state === 'at_flip'
-      ? `spot at the gamma flip ${usd(m.gex_flip)} (${signedPct(d)})`
-      : `spot ${Math.abs(d).toFixed(2)} % ${state === 'above_flip' ? 'above' : 'below'} the gamma flip ${usd(m.gex_flip)}`;
+      ? `spot at the gamma flip ${priceText(m.ticker)(m.gex_flip)} (${signedPct(d)})`
+      : `spot ${Math.abs(d).toFixed(2)} % ${state === 'above_flip' ? 'above' : 'below'} the gamma flip ${priceText(m.ticker)(m.gex_flip)}`;
   return { state, label: sentence(where), distance_pct: round(d, 2) };
 }
 
@@ -76,6 +80,7 @@ export function gammaTone(m: TickerMetrics): GammaTone | null {
 }
 
 export function skewTone(m: TickerMetrics): SkewTone | null {
+  if (readsAsVolatilityIndex(m)) return vixSkewTone(m);
   const p = m.put_call_25d_iv_premium_pct;
   if (p === null || !Number.isFinite(p)) return null;
   const state: SkewToneState =
@@ -96,26 +101,16 @@ export function skewTone(m: TickerMetrics): SkewTone | null {
   return { state, label: sentence(label), tags };
 }
 
-/**
- * First matching row: no skew and no pcr → unknown; speculative interest ≥ 0.7 or call_chasing
- * → speculative; defensive skew with pcr ≥ 1.2 → fearful; upside skew, or pcr ≤ 0.7 with call
- * accumulation → bullish; defensive skew, pcr ≥ 1.2 or put_dominant flow → cautious; else neutral.
- */
+/** The sentiment label; the rule and its drivers are in sentiment.ts (fearful needs IV rank ≥ 25). */
 export function sentiment(m: TickerMetrics, skew: SkewTone | null): string {
-  const pcr = m.pcr_oi;
-  if (skew === null && pcr === null) return 'unknown';
-  if ((m.speculative_interest_score ?? 0) >= SPECULATIVE_HIGH || m.call_regime === 'call_chasing')
-    return 'speculative';
-  const putHeavy = pcr !== null && pcr >= PCR_PUT_HEAVY;
-  if (skew?.state === 'defensive' && putHeavy) return 'fearful';
-  if (
-    skew?.state === 'upside_leaning' ||
-    (pcr !== null && pcr <= PCR_CALL_HEAVY && m.call_regime === 'call_accumulation')
-  ) {
-    return 'bullish';
-  }
-  if (skew?.state === 'defensive' || putHeavy || m.call_regime === 'put_dominant') return 'cautious';
-  return 'neutral';
+  return sentimentRead(m, skew).label;
+}
+
+/** The sentiment and its drivers: VIX read in equity terms (vix-reading.ts), anything else by sentiment.ts. */
+function sentimentRead(m: TickerMetrics, skew: SkewTone | null): SentimentRead {
+  return readsAsVolatilityIndex(m)
+    ? vixSentiment(m, skew?.state ?? null)
+    : readSentiment(m, skew?.state ?? null);
 }
 
 type Bias = 'stabilizing' | 'neutral' | 'mixed' | 'fragile';
@@ -207,15 +202,16 @@ function headline(
   tone: GammaTone | null,
   l: PriceLevels,
 ): string {
+  const px = priceText(m.ticker);
   const where =
     flip === null
       ? 'no gamma flip in range'
       : flip.state === 'at_flip'
-        ? `at its gamma flip ${usd(m.gex_flip as number)}`
-        : `${Math.abs(flip.distance_pct as number).toFixed(1)} % ${flip.state === 'above_flip' ? 'above' : 'below'} its gamma flip ${usd(m.gex_flip as number)}`;
+        ? `at its gamma flip ${px(m.gex_flip as number)}`
+        : `${Math.abs(flip.distance_pct as number).toFixed(2)} % ${flip.state === 'above_flip' ? 'above' : 'below'} its gamma flip ${px(m.gex_flip as number)}`;
   const gamma = tone === null ? 'net gamma unknown' : `${tone.state.replace('_', ' ')} gamma`;
-  const range = l.d1 ? `, 1-day 1σ ${usd(l.d1.minus)}-${usd(l.d1.plus)}` : '';
-  return `${m.ticker} ${usd(m.price)} ${where}; ${gamma}${range}`;
+  const range = l.d1 ? `, 1-day 1σ ${px(l.d1.minus)}-${px(l.d1.plus)}` : '';
+  return `${m.ticker} ${px(m.price)} ${where}; ${gamma}${range}`;
 }
 
 export function interpretMarketStructure(m: TickerMetrics): MarketStructureData {
@@ -235,7 +231,7 @@ export function interpretMarketStructure(m: TickerMetrics): MarketStructureData 
   }
   if (skew === null) notes.push('skew tone unavailable: no 25-delta IVs');
   if (m.simulated) notes.push('simulated market data');
-  const move = levels.d1 ? ` Expected 1-day 1σ move ±${usd(levels.d1.sigma)}.` : '';
+  const move = levels.d1 ? ` Expected 1-day 1σ move ±${priceText(m.ticker)(levels.d1.sigma)}.` : '';
   const tags = [regime, bias, `sentiment_${mood}`];
   if (flip) tags.push(flip.state);
   if (tone) tags.push(`gamma_tone_${tone.state}`);
@@ -258,5 +254,7 @@ export function interpretMarketStructure(m: TickerMetrics): MarketStructureData 
     drivers: { flip_context: flip, gamma_tone: tone, skew_tone: skew, sentiment: mood },
     key_levels: keyLevels(levels),
     supporting_factors: supportingFactors(m),
+    // What made the regime and the sentiment labels (ours, additive: label-drivers.ts).
+    label_drivers: [classifyRegime(m).drivers, sentimentRead(m, skew).drivers].flatMap((d) => (d ? [d] : [])),
   };
 }

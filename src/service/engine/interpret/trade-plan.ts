@@ -3,6 +3,7 @@
 // descriptions quoted at real price levels (spot, the gamma flip, the ±1σ bands).
 import type { Direction, TradeBias, TradeType } from '../../../shared/api/enums.ts';
 import type { PriceLevels } from './levels.ts';
+import { points } from './index-points.ts';
 import { usd } from './levels.ts';
 import { round } from './series-math.ts';
 
@@ -20,6 +21,8 @@ export interface PlanInput {
   gammaNegative: boolean;
   preferDefinedRisk: boolean;
   levels: PriceLevels;
+  /** A cash-settled index: a short put settles in cash, so it is not "cash-secured" stock to own. */
+  index?: boolean;
 }
 
 export interface TradePlan {
@@ -34,7 +37,8 @@ export interface TradePlan {
  *  - directional: IV rank < 30 → long option 45-60 DTE plus a debit spread; 30-60 → debit spread;
  *    ≥ 60 → a credit spread on the far side of −1σ/+1σ (sell the rich premium); unknown → debit spread.
  *  - mean_reversion long (after a flush): IV rank ≥ 60 → bull put credit spread below −1σ, plus a
- *    cash-secured put unless defined risk is preferred; otherwise a call debit spread.
+ *    cash-secured put unless defined risk is preferred (on an index, a cash-settled short put: no
+ *    shares are put to you); otherwise a call debit spread.
  *  - mean_reversion neutral (a quiet range with cheap premium): a calendar at the money.
  *  - vol_premium: an iron condor outside 1σ; a short strangle too when undefined risk is acceptable.
  */
@@ -65,7 +69,9 @@ export function chooseStructures(p: Omit<PlanInput, 'levels' | 'bias'>): string[
       if (p.direction === 'neutral') return ['call or put calendar at the money, 30/60 DTE'];
       if (ivr !== null && ivr >= IV_RANK_RICH) {
         const put = 'bull put credit spread 30-45 DTE below -1σ';
-        return p.preferDefinedRisk ? [put] : [put, 'cash-secured put 30-45 DTE at -1σ'];
+        const naked =
+          p.index === true ? 'cash-settled short put 30-45 DTE at -1σ' : 'cash-secured put 30-45 DTE at -1σ';
+        return p.preferDefinedRisk ? [put] : [put, naked];
       }
       return ['call debit spread 30-45 DTE'];
     case 'vol_premium':
@@ -86,17 +92,20 @@ function stopLevel(levels: PriceLevels, side: 'below' | 'above'): { price: numbe
   return side === 'below' ? { price: w1.minus, why: '-1σ 1w' } : { price: w1.plus, why: '+1σ 1w' };
 }
 
-const at = (price: number, why: string): string => `${usd(price)} (${why})`;
+/** Formats a price level in the underlying's unit. */
+type Fmt = (x: number) => string;
 
-function directionalLong(bias: TradeBias, l: PriceLevels): Omit<TradePlan, 'structures'> {
+const at = (fmt: Fmt, price: number, why: string): string => `${fmt(price)} (${why})`;
+
+function directionalLong(bias: TradeBias, l: PriceLevels, fmt: Fmt): Omit<TradePlan, 'structures'> {
   const { spot, flip, w1, m1 } = l;
-  const above = flip !== null && flip < spot ? `, with spot holding above the gamma flip ${usd(flip)}` : '';
+  const above = flip !== null && flip < spot ? `, with spot holding above the gamma flip ${fmt(flip)}` : '';
   if (w1 === null) {
     return {
-      entry_trigger: `daily close above ${usd(spot)} with momentum confirmation${above}`,
+      entry_trigger: `daily close above ${fmt(spot)} with momentum confirmation${above}`,
       stop_description:
         flip !== null && flip < spot
-          ? `daily close below ${at(flip, 'gamma flip')}`
+          ? `daily close below ${at(fmt, flip, 'gamma flip')}`
           : 'daily close below the prior swing low',
       target_description: 'trail the stop; expected-move levels unavailable without ATM IV',
     };
@@ -107,22 +116,22 @@ function directionalLong(bias: TradeBias, l: PriceLevels): Omit<TradePlan, 'stru
   return {
     entry_trigger:
       bias === 'long_breakout'
-        ? `daily close above ${at(breakout, 'spot + ¼σ 1w')}${above}`
-        : `pullback toward ${at(pullback, 'spot - ½σ 1w')} that holds, or a daily close above ${usd(breakout)}${above}`,
-    stop_description: `daily close below ${at(stop.price, stop.why)}`,
-    target_description: `${at(w1.plus, '+1σ 1w')}, then ${m1 ? at(m1.plus, '+1σ 1m') : 'trail the stop'}`,
+        ? `daily close above ${at(fmt, breakout, 'spot + ¼σ 1w')}${above}`
+        : `pullback toward ${at(fmt, pullback, 'spot - ½σ 1w')} that holds, or a daily close above ${fmt(breakout)}${above}`,
+    stop_description: `daily close below ${at(fmt, stop.price, stop.why)}`,
+    target_description: `${at(fmt, w1.plus, '+1σ 1w')}, then ${m1 ? at(fmt, m1.plus, '+1σ 1m') : 'trail the stop'}`,
   };
 }
 
-function directionalShort(l: PriceLevels): Omit<TradePlan, 'structures'> {
+function directionalShort(l: PriceLevels, fmt: Fmt): Omit<TradePlan, 'structures'> {
   const { spot, flip, w1, m1 } = l;
-  const below = flip !== null && flip > spot ? `, with spot held below the gamma flip ${usd(flip)}` : '';
+  const below = flip !== null && flip > spot ? `, with spot held below the gamma flip ${fmt(flip)}` : '';
   if (w1 === null) {
     return {
-      entry_trigger: `a failed rally, or a daily close below ${usd(spot)}${below}`,
+      entry_trigger: `a failed rally, or a daily close below ${fmt(spot)}${below}`,
       stop_description:
         flip !== null && flip > spot
-          ? `daily close above ${at(flip, 'gamma flip')}`
+          ? `daily close above ${at(fmt, flip, 'gamma flip')}`
           : 'daily close above the prior swing high',
       target_description: 'trail the stop; expected-move levels unavailable without ATM IV',
     };
@@ -131,45 +140,49 @@ function directionalShort(l: PriceLevels): Omit<TradePlan, 'structures'> {
   const breakdown = round(spot - w1.sigma / 4, 2);
   const stop = stopLevel(l, 'above') as { price: number; why: string };
   return {
-    entry_trigger: `a rally toward ${at(rally, 'spot + ½σ 1w')} that fails, or a daily close below ${usd(breakdown)}${below}`,
-    stop_description: `daily close above ${at(stop.price, stop.why)}`,
-    target_description: `${at(w1.minus, '-1σ 1w')}, then ${m1 ? at(m1.minus, '-1σ 1m') : 'trail the stop'}`,
+    entry_trigger: `a rally toward ${at(fmt, rally, 'spot + ½σ 1w')} that fails, or a daily close below ${fmt(breakdown)}${below}`,
+    stop_description: `daily close above ${at(fmt, stop.price, stop.why)}`,
+    target_description: `${at(fmt, w1.minus, '-1σ 1w')}, then ${m1 ? at(fmt, m1.minus, '-1σ 1m') : 'trail the stop'}`,
   };
 }
 
-function reversalLong(l: PriceLevels): Omit<TradePlan, 'structures'> {
+function reversalLong(l: PriceLevels, fmt: Fmt): Omit<TradePlan, 'structures'> {
   const { spot, flip, d1, w1 } = l;
-  const reclaim = d1 ? at(round(spot + d1.sigma / 2, 2), 'spot + ½σ 1d') : usd(spot);
+  const reclaim = d1 ? at(fmt, round(spot + d1.sigma / 2, 2), 'spot + ½σ 1d') : fmt(spot);
   const target =
-    flip !== null && flip > spot ? at(flip, 'gamma flip') : w1 ? at(w1.plus, '+1σ 1w') : 'the 20-day mean';
+    flip !== null && flip > spot
+      ? at(fmt, flip, 'gamma flip')
+      : w1
+        ? at(fmt, w1.plus, '+1σ 1w')
+        : 'the 20-day mean';
   return {
     entry_trigger: `after a down day, a reclaim of ${reclaim} that holds into the close`,
-    stop_description: w1 ? `new closing low below ${at(w1.minus, '-1σ 1w')}` : 'a new closing low',
+    stop_description: w1 ? `new closing low below ${at(fmt, w1.minus, '-1σ 1w')}` : 'a new closing low',
     target_description: `mean reversion toward ${target}`,
   };
 }
 
-function rangeNeutral(tradeType: TradeType, l: PriceLevels): Omit<TradePlan, 'structures'> {
+function rangeNeutral(tradeType: TradeType, l: PriceLevels, fmt: Fmt): Omit<TradePlan, 'structures'> {
   const { spot, w1 } = l;
   if (w1 === null) {
     return {
-      entry_trigger: `spot near ${usd(spot)} with no directional break`,
+      entry_trigger: `spot near ${fmt(spot)} with no directional break`,
       stop_description: 'a daily close outside the recent range',
       target_description:
         tradeType === 'vol_premium'
           ? '50 % of the credit, or close at 21 DTE'
-          : `drift back toward ${usd(spot)}`,
+          : `drift back toward ${fmt(spot)}`,
     };
   }
   const lo = round(spot - w1.sigma / 2, 2);
   const hi = round(spot + w1.sigma / 2, 2);
   return {
-    entry_trigger: `open with spot between ${usd(lo)} and ${usd(hi)} (±½σ 1w)`,
-    stop_description: `daily close outside ${usd(w1.minus)}-${usd(w1.plus)} (±1σ 1w)${tradeType === 'vol_premium' ? ', or a loss of 2× the credit' : ''}`,
+    entry_trigger: `open with spot between ${fmt(lo)} and ${fmt(hi)} (±½σ 1w)`,
+    stop_description: `daily close outside ${fmt(w1.minus)}-${fmt(w1.plus)} (±1σ 1w)${tradeType === 'vol_premium' ? ', or a loss of 2× the credit' : ''}`,
     target_description:
       tradeType === 'vol_premium'
         ? '50 % of the credit, or close at 21 DTE'
-        : `spot pinned near ${usd(spot)} into the front expiry`,
+        : `spot pinned near ${fmt(spot)} into the front expiry`,
   };
 }
 
@@ -178,13 +191,15 @@ export function planTrade(p: PlanInput): TradePlan {
   if (p.tradeType === 'pass') {
     return { structures, entry_trigger: null, stop_description: null, target_description: null };
   }
+  // Index levels are points ("6,016.48"), a stock's are dollars.
+  const fmt: Fmt = p.index ? points : usd;
   const texts =
     p.tradeType === 'directional'
       ? p.direction === 'short'
-        ? directionalShort(p.levels)
-        : directionalLong(p.bias, p.levels)
+        ? directionalShort(p.levels, fmt)
+        : directionalLong(p.bias, p.levels, fmt)
       : p.tradeType === 'mean_reversion' && p.direction === 'long'
-        ? reversalLong(p.levels)
-        : rangeNeutral(p.tradeType, p.levels);
+        ? reversalLong(p.levels, fmt)
+        : rangeNeutral(p.tradeType, p.levels, fmt);
   return { structures, ...texts };
 }

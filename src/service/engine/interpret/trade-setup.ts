@@ -10,6 +10,8 @@
 //    trade type of pass caps it below the low tier. Tiers: ≥ 7 high, ≥ 5 moderate, ≥ 3 low, else pass.
 // 4. Risk: size by tier, shrunk by caution flags; defined risk unless the tier is high, gamma is
 //    positive and nothing calls for caution.
+// 5. Legs: with the snapshot's chain, each structure gets concrete legs and its payoff
+//    (setup-legs.ts), or the reason the chain allows none.
 import type {
   Direction,
   OpportunityTier,
@@ -19,9 +21,12 @@ import type {
 } from '../../../shared/api/enums.ts';
 import type { TradeSetupBlob } from '../../../shared/api/trade-setup-blob.ts';
 import { addDays, epochToNy } from '../../../shared/market-calendar.ts';
-import type { TickerMetrics } from '../types.ts';
+import { isIndexUnderlying } from '../../../shared/index-underlyings.ts';
+import type { OptionChain } from '../chain.ts';
+import type { PricingParams, TickerMetrics } from '../types.ts';
 import { isoUtc } from '../../../shared/market-calendar.ts';
 import { priceLevels } from './levels.ts';
+import { legsForStructures } from './setup-legs.ts';
 import { REGIME_MODEL_VERSION, type RegimeResult } from './regime.ts';
 import { clamp, round } from './series-math.ts';
 import { tierOf } from './tiers.ts';
@@ -276,7 +281,13 @@ function summary(m: TickerMetrics, regime: RegimeResult, s: TradeSetupBlob): str
   return `${head}. ${call}${cautions}`;
 }
 
-export function interpretTradeSetup(m: TickerMetrics, regime: RegimeResult): TradeSetupBlob {
+/** With `chain`, each structure carries its concrete legs (`structure_legs`); without, the blob is as before. */
+export function interpretTradeSetup(
+  m: TickerMetrics,
+  regime: RegimeResult,
+  chain?: OptionChain,
+  pricing?: PricingParams,
+): TradeSetupBlob {
   const missing: string[] = WANTED_FIELDS.filter((f) => m[f] === null);
   const flags = cautionFlags(m, regime, missing);
   const choice = adjust(m, regime);
@@ -296,6 +307,7 @@ export function interpretTradeSetup(m: TickerMetrics, regime: RegimeResult): Tra
     gammaNegative: m.gamma_regime === 'negative',
     preferDefinedRisk,
     levels: priceLevels(m),
+    index: isIndexUnderlying(m.ticker),
   });
   const sizeFraction = round(
     TIER_SIZE[tier] * Math.max(SIZE_CAUTION_FLOOR, 1 - SIZE_PER_CAUTION * flags.length),
@@ -323,6 +335,15 @@ export function interpretTradeSetup(m: TickerMetrics, regime: RegimeResult): Tra
     missing_fields: missing,
     signal_snapshot: signalSnapshot(m),
     agent_summary: '',
+    ...(chain === undefined
+      ? {}
+      : {
+          structure_legs: legsForStructures(plan.structures, {
+            chain,
+            atmIv: m.atm_iv,
+            ...(pricing ? { pricing } : {}),
+          }),
+        }),
   };
   blob.agent_summary = sentence(summary(m, regime, blob));
   return blob;

@@ -38,11 +38,18 @@ export interface ChainInputs {
   expiresAt: (date: IsoDate) => number;
   /** Standard monthly expiration dates (they carry the most open interest). */
   isMonthly: (date: IsoDate) => boolean;
+  /**
+   * Options that settle on a future (VIX): the future expiring `t` years out with the index at
+   * `level`. Each expiration is then listed around, priced off and held around its own future.
+   */
+  forward?: ((level: number, t: number) => number) | undefined;
 }
 
 /** Smile curvature by kind: single names have more convex wings than the index. */
 const CURVATURE = {
   index_etf: 0.035,
+  index: 0.035,
+  volatility_index: 0.03,
   sector_etf: 0.04,
   mega_cap: 0.05,
   high_vol: 0.065,
@@ -128,7 +135,7 @@ export function buildChain(inp: ChainInputs): OptionChain {
   const profile = kindProfile(t.kind);
   const curvature = CURVATURE[t.kind];
   const curve: AtmCurve = { iv30: inp.iv30, normalIv: inp.normalIv, events: inp.events };
-  const step = baseStrikeStep(inp.previousClose, t.fineStrikes);
+  const step = t.strikeStep ?? baseStrikeStep(inp.previousClose, t.fineStrikes);
   // Fixed through the session: open interest and the day's volume budget per contract.
   const oiRng = Rng.for(inp.seed, t.ticker, inp.date, 'oi');
   const volumeRng = Rng.for(inp.seed, t.ticker, inp.date, 'volume');
@@ -146,10 +153,15 @@ export function buildChain(inp: ChainInputs): OptionChain {
     const tNow = yearsBetween(inp.asof, expiresAt);
     const days = tNow * 365;
     const daysAtOpen = tOpen * 365;
-    const strikes = strikeGrid({ center: inp.previousClose, vol: inp.previousIv30, t: tOpen, step });
+    // The underlying of this expiration's options: spot, or its future (VIX), now and at the open.
+    const under = inp.forward ? inp.forward(inp.spot, tNow) : inp.spot;
+    const center = inp.forward ? inp.forward(inp.previousClose, tOpen) : inp.previousClose;
+    const grid = strikeGrid({ center, vol: inp.previousIv30, t: tOpen, step });
+    // VIX lists no strikes far under its lows: a 3-point VIX call is not a contract anyone trades.
+    const strikes = inp.forward ? grid.filter((k) => k >= 0.5 * center) : grid;
     const monthly = inp.isMonthly(date);
     const leaps = tOpen > 1;
-    const weekly = !monthly && new Date(expiresAt).getUTCDay() === 5;
+    const weekly = !monthly && (t.listing === 'vix' || new Date(expiresAt).getUTCDay() === 5);
     const expiryWeight = (leaps ? 2 : monthly ? 3 : weekly ? 1 : 0.35) / (1 + tOpen / 0.4);
     const atm = atmIv(curve, inp.asof, expiresAt);
     const oiSd = inp.previousIv30 * Math.sqrt(Math.max(tOpen, 7 / 365));
@@ -159,9 +171,9 @@ export function buildChain(inp: ChainInputs): OptionChain {
     const turnover = 0.02 + 1.2 * Math.exp(-daysAtOpen / 2) + 0.25 * Math.exp(-daysAtOpen / 12);
 
     for (const strike of strikes) {
-      const zc = Math.log(strike / inp.previousClose) / oiSd;
-      const zs = Math.log(strike / inp.previousClose) / volSd;
-      const iv = smileIv(atm, inp.spot, strike, tNow, inp.skew, curvature);
+      const zc = Math.log(strike / center) / oiSd;
+      const zs = Math.log(strike / center) / volSd;
+      const iv = smileIv(atm, under, strike, tNow, inp.skew, curvature);
       const round = roundness(strike, step, monthly || leaps ? ROUND_BONUS.held : ROUND_BONUS.short);
       const atmBoost = 0.2 + 1.5 * Math.exp(-0.5 * (zs / 0.9) ** 2);
       for (const isCall of [false, true]) {
@@ -176,7 +188,7 @@ export function buildChain(inp: ChainInputs): OptionChain {
           atmBoost *
           chase *
           Math.exp(0.6 * volumeRng.normal());
-        const mid = bsPrice({ spot: inp.spot, strike, t: tNow, sigma: iv, r: 0, q: 0 }, isCall);
+        const mid = bsPrice({ spot: under, strike, t: tNow, sigma: iv, r: 0, q: 0 }, isCall);
         const { bid, ask } = quote(mid, t.liquidity, days, quoteRng);
         const row: ContractRow = {
           expiration: date,

@@ -79,6 +79,9 @@ interface KindProfile {
 
 const PROFILES: Record<TickerKind, KindProfile> = {
   index_etf: { skew: 0.2, pcr: 1.7, speculation: 0.25, follow: 0.9 },
+  index: { skew: 0.2, pcr: 1.7, speculation: 0.25, follow: 0.9 },
+  // VIX: call skew (upside calls are the hedge), calls outnumber puts (volatility-index.ts).
+  volatility_index: { skew: -0.3, pcr: 0.5, speculation: 0.35, follow: 0.9 },
   sector_etf: { skew: 0.14, pcr: 1.35, speculation: 0.2, follow: 0.6 },
   mega_cap: { skew: 0.09, pcr: 0.8, speculation: 0.4, follow: 0.45 },
   high_vol: { skew: 0.04, pcr: 0.6, speculation: 0.6, follow: 0.4 },
@@ -285,4 +288,10 @@ export function generateDailyPath(
     start,
     normalIv,
   };
+}
+
+/** An index's path: its ETF's scaled by the ratio (the same sessions, regimes and IVs; closes in cents). */
+export function scaledPath(base: DailyPath, ticker: string, ratio: number): DailyPath {
+  const cents = (x: number): number => Math.round(x * ratio * 100) / 100;
+  return { ...base, ticker, startClose: cents(base.startClose), close: base.close.map(cents) };
 }

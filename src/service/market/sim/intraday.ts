@@ -15,14 +15,19 @@ export interface BridgeInputs {
   to: number;
   /** Annualized volatility of the session. */
   vol: number;
+  /**
+   * Walk on another ticker's draws, times `scale`: VIX takes SPY's, scaled negative, so within the
+   * day as across days it rises when the market falls. Unset: the ticker's own draws.
+   */
+  follow?: { readonly ticker: string; readonly scale: number } | undefined;
 }
 
 /** Log prices at each five-minute step of the session (index 0 = open, last = close). */
 export function bridgePath(b: BridgeInputs): Float64Array {
   const steps = Math.max(1, Math.ceil((b.close - b.open) / SNAPSHOT_STEP_MS));
-  const rng = Rng.for(b.seed, b.ticker, b.date, 'bridge');
+  const rng = Rng.for(b.seed, b.follow?.ticker ?? b.ticker, b.date, 'bridge');
   // A full session has 78 steps; a step's variance is its share of one trading day's.
-  const stepStd = b.vol / Math.sqrt(252 * 78);
+  const stepStd = ((b.follow?.scale ?? 1) * b.vol) / Math.sqrt(252 * 78);
   const walk = new Float64Array(steps + 1);
   for (let k = 1; k <= steps; k++) walk[k] = (walk[k - 1] as number) + stepStd * rng.normal();
   const a = Math.log(b.from);

@@ -9,11 +9,15 @@ import {
   standardMonthlyExpiration,
   type IsoDate,
 } from '../../../shared/market-calendar.ts';
+import { vixMonthlyExpiration, vixSettlementEpoch } from '../../engine/vix-expirations.ts';
 import type { ListingStyle } from './universe.ts';
 
 const DAILY_HORIZON_DAYS = 14;
 const WEEKLY_HORIZON_DAYS = 49;
 const MONTHLY_COUNT = 12;
+/** VIX: Wednesday weeklies for six weeks, VIX monthlies for seven months (no LEAPS). */
+const VIX_WEEKLY_HORIZON_DAYS = 42;
+const VIX_MONTHLY_COUNT = 7;
 const MS_PER_DAY = 86_400_000;
 
 /** Days since 1970-01-01 of a YYYY-MM-DD date. */
@@ -72,6 +76,7 @@ function monthlyDayNumber(year: number, month: number): number {
 
 /** Expiration dates listed on `date` (including `date` itself when something expires that day), ascending. */
 export function listedExpirations(style: ListingStyle, date: IsoDate): IsoDate[] {
+  if (style === 'vix') return vixExpirations(date);
   const today = dayNumber(date);
   const out = new Set<number>();
   if (style === 'daily') {
@@ -101,6 +106,29 @@ export function listedExpirations(style: ListingStyle, date: IsoDate): IsoDate[]
   return [...out].sort((a, b) => a - b).map(dateOfDayNumber);
 }
 
+/** VIX's Wednesdays: weeklies (a holiday Wednesday moves to the day before) and VIX monthlies. */
+function vixExpirations(date: IsoDate): IsoDate[] {
+  const today = dayNumber(date);
+  const out = new Set<number>();
+  const firstWednesday = today + ((3 - ((today + 4) % 7) + 7) % 7);
+  for (let wednesday = firstWednesday; wednesday <= today + VIX_WEEKLY_HORIZON_DAYS; wednesday += 7) {
+    let n = wednesday;
+    while (!isTradingDayNumber(n)) n--;
+    if (n >= today) out.add(n);
+  }
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  for (let i = 0, count = 0; count < VIX_MONTHLY_COUNT; i++) {
+    const n = dayNumber(
+      vixMonthlyExpiration(year + Math.floor((month - 1 + i) / 12), ((month - 1 + i) % 12) + 1),
+    );
+    if (n < today) continue;
+    out.add(n);
+    count++;
+  }
+  return [...out].sort((a, b) => a - b).map(dateOfDayNumber);
+}
+
 /** Memoizes listedExpirations per (style, date), and their expiry instants, for one simulated market. */
 export class ListingCache {
   private readonly dates = new Map<ListingStyle, Map<IsoDate, readonly IsoDate[]>>();
@@ -118,16 +146,21 @@ export class ListingCache {
     return hit;
   }
 
-  /** Expiry instants (16:00 New York) of the expirations listed on `date`, ascending. */
+  /** Expiry instants (16:00 New York; VIX: the open) of the expirations listed on `date`, ascending. */
   instants(style: ListingStyle, date: IsoDate): readonly number[] {
     let byDate = this.instantLists.get(style);
     if (!byDate) this.instantLists.set(style, (byDate = new Map()));
     let hit = byDate.get(date);
     if (!hit) {
-      hit = this.get(style, date).map((d) => this.expiresAt(d));
+      hit = this.get(style, date).map((d) => this.settlesAt(style, d));
       byDate.set(date, hit);
     }
     return hit;
+  }
+
+  /** When an expiration of this listing style stops trading: VIX settles at the open, the rest at 16:00. */
+  settlesAt(style: ListingStyle, date: IsoDate): number {
+    return style === 'vix' ? vixSettlementEpoch(date) : this.expiresAt(date);
   }
 
   expiresAt(date: IsoDate): number {

@@ -23,6 +23,10 @@ export const PRICE_BAND_PULL = 0.1;
  */
 export const PRICE_RANGE: Readonly<Record<TickerKind, { min: number; max: number }>> = {
   index_etf: { min: 0.5, max: 1.8 },
+  // SPX, NDX, RUT: their ETF's path scaled (universe.ts `tracks`), so their ETF's range.
+  index: { min: 0.5, max: 1.8 },
+  // VIX around 17: ~10 in the calmest markets, 40-60 in a panic.
+  volatility_index: { min: 0.55, max: 3.6 },
   sector_etf: { min: 0.5, max: 1.8 },
   mega_cap: { min: 0.5, max: 1.8 },
   defensive: { min: 0.5, max: 1.8 },
@@ -45,6 +49,9 @@ export interface IvRange {
 export const IV_RANGE: Readonly<Record<TickerKind, IvRange>> = {
   // SPY, QQQ, IWM, DIA: ~10-20 % in calm markets, into the 30s in a sell-off.
   index_etf: { min: 0.1, max: 0.34, maxWithEarnings: 0.34 },
+  index: { min: 0.1, max: 0.34, maxWithEarnings: 0.34 },
+  // VIX options (the vol of vol, VVIX / 100): ~75-90 % when calm, 120-150 % in a spike.
+  volatility_index: { min: 0.5, max: 1.6, maxWithEarnings: 1.6 },
   // Sector ETFs: a little above the index; SMH and KRE are the jumpy ones.
   sector_etf: { min: 0.12, max: 0.5, maxWithEarnings: 0.5 },
   // Mega caps: ~20-45 % usually, up to ~60 % in stress, more into earnings.
@@ -68,6 +75,11 @@ export const IV_RANGE: Readonly<Record<TickerKind, IvRange>> = {
 export const INCOME_YIELD_RANGE = {
   min: 0.005,
   max: 0.45,
+  /**
+   * VIX options carry 80-150 % IV, so a 1σ cash-settled short put on VIX earns 30-80 % a year on
+   * its cash: plausible there, not on a stock.
+   */
+  maxVolatilityIndex: 0.9,
   minCcAtIv15: 0.015,
   minFundCcAtIv15: 0.01,
 } as const;

@@ -15,12 +15,20 @@ import {
 import { LRUCache } from 'lru-cache';
 import type { MarketClock, MarketDataSource, TickerInfo } from '../source.ts';
 import { buildChain } from './chain-builder.ts';
-import { generateDailyPath, marketFactor, type DailyPath, type MarketFactor } from './daily-path.ts';
+import { isVixMonthly } from '../../engine/vix-expirations.ts';
+import {
+  generateDailyPath,
+  marketFactor,
+  scaledPath,
+  type DailyPath,
+  type MarketFactor,
+} from './daily-path.ts';
 import { bridgePrice } from './intraday.ts';
 import { ListingCache } from './listing.ts';
 import { SIM_REGIMES, type SimRegime } from './regimes.ts';
 import { SNAPSHOT_STEP_MS, sessionSnapshotTimes, simSessions, type SimSessions } from './sessions.ts';
 import { SIM_UNIVERSE, simTicker, type SimTicker } from './universe.ts';
+import { generateVixPath, VIX_INTRADAY_BETA, vixFuture } from './volatility-index.ts';
 
 export interface SimulatedMarketOptions {
   /** Any safe integer; the same seed gives the same market in every process. */
@@ -77,7 +85,11 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
     let path = paths.get(spec.ticker);
     if (!path) {
       factor ??= marketFactor(seed, sessions.dates.length);
-      path = generateDailyPath(seed, spec, sessions, factor, listing);
+      const tracked = spec.tracks ? simTicker(spec.tracks.ticker) : undefined;
+      const spy = spec.kind === 'volatility_index' ? simTicker('SPY') : undefined;
+      if (tracked && spec.tracks) path = scaledPath(pathOf(tracked), spec.ticker, spec.tracks.ratio);
+      else if (spy) path = generateVixPath(seed, spec, pathOf(spy), sessions, listing);
+      else path = generateDailyPath(seed, spec, sessions, factor, listing);
       paths.set(spec.ticker, path);
     }
     return path;
@@ -101,16 +113,21 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
     const prev = i > 0 ? (path.close[i - 1] as number) : path.startClose;
     const before = (a: Float64Array, first: number): number => (i > 0 ? (a[i - 1] as number) : first);
     const f = Math.min(1, Math.max(0, (at - open) / (close - open)));
+    const vix = spec.kind === 'volatility_index';
+    const spy = vix ? simTicker('SPY') : undefined;
+    // An index walks its ETF's intraday path (the same draws, scaled), so SPX stays 10 × SPY all day;
+    // VIX walks SPY's against it (VIX_INTRADAY_BETA), between its own open and close.
     const spot = bridgePrice(
       {
         seed,
-        ticker: spec.ticker,
+        ticker: spec.tracks?.ticker ?? spec.ticker,
         date,
         open,
         close,
         from: prev * Math.exp(path.gap[i] as number),
         to: path.close[i] as number,
-        vol: path.realizedVol[i] as number,
+        vol: spy ? (pathOf(spy).realizedVol[i] as number) : (path.realizedVol[i] as number),
+        follow: spy ? { ticker: spy.ticker, scale: -VIX_INTRADAY_BETA } : undefined,
       },
       at,
     );
@@ -133,8 +150,9 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
       speculation: path.speculation[i] as number,
       events: path.earnings,
       expirations: listing.get(spec.listing, date),
-      expiresAt: (d) => listing.expiresAt(d),
-      isMonthly,
+      expiresAt: (d) => listing.settlesAt(spec.listing, d),
+      isMonthly: vix ? isVixMonthly : isMonthly,
+      forward: vix ? vixFuture : undefined,
     });
   }
 

@@ -2,8 +2,11 @@
 // the simulator produces is made up, and each name says so.
 import type { TickerInfo, TickerKind } from '../source.ts';
 
-/** Which expirations are listed: dailies (index ETFs), weeklies for ~7 weeks, or monthlies only. */
-export type ListingStyle = 'daily' | 'weekly' | 'monthly';
+/**
+ * Which expirations are listed: dailies (index ETFs and indexes), weeklies for ~7 weeks, monthlies
+ * only, or VIX's Wednesdays (weeklies and VIX monthlies, settled at the open: vix-expirations.ts).
+ */
+export type ListingStyle = 'daily' | 'weekly' | 'monthly' | 'vix';
 
 export interface SimTicker extends TickerInfo {
   /**
@@ -22,6 +25,13 @@ export interface SimTicker extends TickerInfo {
   readonly fineStrikes: boolean;
   /** Open-interest scale, 1 = a liquid large cap. */
   readonly liquidity: number;
+  /**
+   * An index whose path is its ETF's scaled (SPX = 10 × SPY, NDX = 40 × QQQ, RUT = 10 × IWM): the
+   * same sessions, regimes and IVs, so the index and its ETF never tell two stories.
+   */
+  readonly tracks?: { readonly ticker: string; readonly ratio: number } | undefined;
+  /** Strike increment near the money where it is not the price's (index grids: 5-point SPX). */
+  readonly strikeStep?: number | undefined;
 }
 
 interface Row {
@@ -33,6 +43,8 @@ interface Row {
   listing?: ListingStyle;
   liquidity?: number;
   demo?: boolean;
+  tracks?: { ticker: string; ratio: number };
+  strikeStep?: number;
 }
 
 const INDEX_ETFS: Row[] = [
@@ -195,8 +207,64 @@ const DEFENSIVE: Row[] = [
   { ticker: 'UNH', name: 'UnitedHealth Group Inc', price: 320, vol: 0.28, beta: 0.6, liquidity: 0.6 },
 ];
 
+/**
+ * Cash-settled indexes, quoted in points. Levels are their ETF's times the usual ratio; p.m.-settled
+ * dailies as SPXW, NDXP and RUTW list them; index-sized strikes (SPX and RUT 5 points, NDX 25); a
+ * large notional (one SPX contract is ten SPY contracts' worth). VIX: the S&P 500's 30-day implied
+ * volatility in points, derived from SPY's path (volatility-index.ts), with options on its futures.
+ */
+const INDEXES: Row[] = [
+  {
+    ticker: 'SPX',
+    name: 'S&P 500 Index',
+    price: 6000,
+    vol: 0.13,
+    beta: 1,
+    listing: 'daily',
+    liquidity: 2,
+    tracks: { ticker: 'SPY', ratio: 10 },
+    strikeStep: 5,
+  },
+  {
+    ticker: 'NDX',
+    name: 'Nasdaq-100 Index',
+    price: 20800,
+    vol: 0.18,
+    beta: 1.15,
+    listing: 'daily',
+    liquidity: 0.6,
+    tracks: { ticker: 'QQQ', ratio: 40 },
+    strikeStep: 25,
+  },
+  {
+    ticker: 'RUT',
+    name: 'Russell 2000 Index',
+    price: 2250,
+    vol: 0.2,
+    beta: 1.2,
+    listing: 'daily',
+    liquidity: 0.6,
+    tracks: { ticker: 'IWM', ratio: 10 },
+    strikeStep: 5,
+  },
+];
+
+const VOLATILITY_INDEXES: Row[] = [
+  {
+    ticker: 'VIX',
+    name: 'Cboe Volatility Index',
+    price: 17,
+    vol: 0.85,
+    beta: -4,
+    listing: 'vix',
+    liquidity: 2.5,
+    strikeStep: 1,
+  },
+];
+
 function build(kind: TickerKind, rows: readonly Row[]): SimTicker[] {
-  const etf = kind === 'index_etf' || kind === 'sector_etf';
+  const etf =
+    kind === 'index_etf' || kind === 'sector_etf' || kind === 'index' || kind === 'volatility_index';
   return rows.map((r) => ({
     ticker: r.ticker,
     name: `${r.name} (simulated)`,
@@ -209,6 +277,8 @@ function build(kind: TickerKind, rows: readonly Row[]): SimTicker[] {
     listing: r.listing ?? 'weekly',
     fineStrikes: kind === 'index_etf',
     liquidity: r.liquidity ?? 1,
+    tracks: r.tracks,
+    strikeStep: r.strikeStep,
   }));
 }
 
@@ -219,6 +289,8 @@ export const SIM_UNIVERSE: readonly SimTicker[] = [
   ...build('mega_cap', MEGA_CAPS),
   ...build('high_vol', HIGH_VOL),
   ...build('defensive', DEFENSIVE),
+  ...build('index', INDEXES),
+  ...build('volatility_index', VOLATILITY_INDEXES),
 ];
 
 const BY_TICKER = new Map(SIM_UNIVERSE.map((t) => [t.ticker, t]));

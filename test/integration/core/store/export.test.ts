@@ -86,12 +86,12 @@ describe('snapshot export', () => {
       'Levels: Call wall price ($)',
       '610',
     ],
-    ['an IV decimal, rounded', { atm_iv: 0.13040000000000002 }, 'ATM IV (decimal)', '0.1304'],
+    ['an IV, in percent', { atm_iv: 0.13040000000000002 }, 'ATM IV (30d) (%)', '13.04'],
     ['IV rank, whole', { iv_rank: 82.96 }, 'IV rank', '83'],
     [
       'a nested percent',
       { drivers: { flip_context: { distance_pct: -1.78912 } } },
-      'Drivers: Flip distance (%)',
+      'Drivers: Distance to flip (%)',
       '-1.79',
     ],
     ['tags in one cell', { tags: ['near_flip', 'pin_risk'] }, 'Tags', 'near_flip; pin_risk'],
@@ -147,17 +147,20 @@ describe('series export', () => {
     );
   });
 
-  it.each<[string, number, string]>([
-    ['atm_iv', 0.13040000000000002, '0.1304'],
-    ['price', 241.50000000000003, '241.5'],
-    ['iv_rank', 37.4, '37'],
-    ['opportunity_score', 6.449, '6.4'],
-    ['dist_to_gex_flip_pct', -1.78912, '-1.79'],
-  ])('CSV rounds %s to its precision (%d → %s)', (metric, value, want) => {
+  // IVs are written in percent, as every screen shows them, and their column says so (issue 28).
+  it.each<[string, number, string, string]>([
+    ['atm_iv', 0.13040000000000002, 'atm_iv_pct', '13.04'],
+    ['atm_iv', 0.1001, 'atm_iv_pct', '10.01'],
+    ['price', 241.50000000000003, 'price', '241.5'],
+    ['iv_rank', 37.4, 'iv_rank', '37'],
+    ['opportunity_score', 6.449, 'opportunity_score', '6.4'],
+    ['dist_to_gex_flip_pct', -1.78912, 'dist_to_gex_flip_pct', '-1.79'],
+    ['dist_to_gex_flip_pct', 0.725, 'dist_to_gex_flip_pct', '0.73'],
+  ])('CSV writes %s (%d) as %s = %s', (metric, value, column, want) => {
     store.metrics.put([{ ticker: 'AAPL', metric, ts: nyToEpoch('2025-03-03', 600), value }]);
     const rows = readCsv(exportToString(exportSeriesCsv(store, 'AAPL', [metric])));
     expect(rows).toEqual([
-      ['date', metric],
+      ['date', column],
       ['2025-03-03', want],
     ]);
   });

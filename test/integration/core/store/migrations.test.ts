@@ -131,6 +131,13 @@ const seeds: Record<number, (db: Database.Database) => void> = {
       "INSERT INTO poll_runs (job, started_at, finished_at, requests, source) VALUES ('curves', ?, ?, 3, 'folder:/chains')",
     ).run(t0, t0 + 10);
   },
+  9: (db) => {
+    // From version 9 on, the alerts remember screener membership per source.
+    db.prepare(
+      `INSERT INTO screener_membership (source, screener, members, asof, updated_at)
+       VALUES ('folder:/chains', 'momentum_breakout', '["MSFT","SPY"]', ?, ?)`,
+    ).run(t0, t0);
+  },
 };
 
 function databaseAtVersion(file: string, version: number): void {
@@ -205,6 +212,11 @@ describe('migrations', () => {
           expect(msft?.asof).toBe(t0 - 86_400_000);
           expect(store.snapshots.latest({ endpoint: 'market-structure', ticker: 'SPY' })).toBeUndefined();
           expect(store.alertEvents.list()).toEqual([]);
+          if (version >= 9)
+            expect(store.screenerMembership.get('momentum_breakout')).toEqual({
+              members: ['MSFT', 'SPY'],
+              asof: t0,
+            });
           if (version >= 8) {
             expect(store.metrics.series('MSFT', ['price']).columns.price).toEqual([99.5]);
             expect(store.pollRuns.recent()).toMatchObject([{ job: 'curves', requests: 3 }]);
@@ -223,6 +235,13 @@ describe('migrations', () => {
         if (version >= 2)
           expect(store.pollRuns.recent()).toMatchObject([{ job: 'signals', requests: 10, notModified: 4 }]);
         const run = store.pollRuns.record({ job: 'income', startedAt: t0, finishedAt: t0 + 50 });
+        // Membership is the source's own: the default simulator's starts empty and is kept.
+        expect(store.screenerMembership.get('momentum_breakout')).toBeNull();
+        store.screenerMembership.put('momentum_breakout', ['NVDA'], t0 + 1);
+        expect(store.screenerMembership.get('momentum_breakout')).toEqual({
+          members: ['NVDA'],
+          asof: t0 + 1,
+        });
         expect(store.pollRuns.get(run.id)?.durationMs).toBe(50);
       } finally {
         store.close();

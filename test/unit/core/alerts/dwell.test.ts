@@ -77,7 +77,7 @@ describe('label rules use the dwell over the series history', () => {
     expect(rest).toEqual([]);
     expect(firing?.title).toBe('AMD regime: Trending down, high vol → Choppy, volatile');
     expect(firing?.message).toBe(
-      'Regime changed from Trending down, high vol to Choppy, volatile at 160.00. It has held for 2 snapshots over 15 min.',
+      'Regime changed from Trending down, high vol to Choppy, volatile at $160.00. It has held for 2 snapshots over 15 min.',
     );
   });
 

@@ -64,49 +64,49 @@ describe('the wording says what moved', () => {
       'gamma_flip',
       [601.2, 600],
       [598.9, 600],
-      'SPY spot fell below the gamma flip (601.20 → 598.90)',
+      'SPY spot fell below the gamma flip ($601.20 → $598.90)',
     ],
     [
       'spot rose above a still call wall',
       'call_wall',
       [609, 610],
       [611.5, 610],
-      'SPY spot rose above the call wall (609.00 → 611.50)',
+      'SPY spot rose above the call wall ($609.00 → $611.50)',
     ],
     [
       'the flip moved above a still spot',
       'gamma_flip',
       [602, 600.1],
       [602, 603.4],
-      'SPY gamma flip moved above spot (600.10 → 603.40)',
+      'SPY gamma flip moved above spot ($600.10 → $603.40)',
     ],
     [
       'the put wall moved below spot',
       'put_wall',
       [589, 590],
       [589, 585],
-      'SPY put wall moved below spot (590.00 → 585.00)',
+      'SPY put wall moved below spot ($590.00 → $585.00)',
     ],
     [
       'max pain moved up past spot',
       'max_pain',
       [600, 598],
       [600.5, 602],
-      'SPY max pain moved above spot (598.00 → 602.00)',
+      'SPY max pain moved above spot ($598.00 → $602.00)',
     ],
     [
       'both crossed each other',
       'gamma_flip',
       [599, 600],
       [601, 598],
-      'SPY spot and the gamma flip crossed: spot now above (601.00 vs 598.00)',
+      'SPY spot and the gamma flip crossed: spot now above ($601.00 vs $598.00)',
     ],
     [
       'a custom price',
       'custom',
       [603.1, 604.5],
       [605.2, 604.5],
-      'SPY spot rose above 604.50 (603.10 → 605.20)',
+      'SPY spot rose above $604.50 ($603.10 → $605.20)',
     ],
   ])('%s', (_name, level, [spotA, levelA], [spotB, levelB], title) => {
     const price = level === 'custom' ? levelA : undefined;
@@ -134,7 +134,7 @@ describe('the wording says what moved', () => {
       structure(602, { gamma_flip: 603.4 }),
     );
     expect(crossing?.message).toBe(
-      'Gamma flip moved from 600.10 to 603.40, above spot at 602.00 (spot was 602.00).',
+      'Gamma flip moved from $600.10 to $603.40, above spot at $602.00 (spot was $602.00; spot −0.23% from it).',
     );
     expect(crossing?.details['moved']).toBe('level');
   });

@@ -21,15 +21,15 @@ describe('payloadCells: one readable column per scalar field', () => {
   it.each([
     ['headline', 'Headline', 'SPY holds above its flip'],
     ['iv_rank', 'IV rank', 83],
-    ['atm_iv', 'ATM IV (decimal)', 0.1304],
+    ['atm_iv', 'ATM IV (30d) (%)', 13.04],
     ['tags', 'Tags', 'near_flip; iv_elevated'],
     ['drivers.flip_context.state', 'Drivers: Flip context', 'above_flip'],
-    ['drivers.flip_context.distance_pct', 'Drivers: Flip distance (%)', -1.79],
+    ['drivers.flip_context.distance_pct', 'Drivers: Distance to flip (%)', -1.79],
     ['key_levels.spot', 'Key levels: Spot ($)', 601.23],
     ['key_levels.plus_1sigma_1d', 'Key levels: +1σ 1D ($)', 606.5],
     [
       'supporting_factors.gamma_notional_per_1pct_move_usd',
-      'Supporting factors: Gamma notional per 1% move ($)',
+      'Supporting factors: Net GEX per 1% move ($)',
       1234568,
     ],
     ['levels.call_wall.price', 'Levels: Call wall price ($)', 610],

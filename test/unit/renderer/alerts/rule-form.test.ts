@@ -7,6 +7,7 @@ import {
   levelOptionLabel,
   snoozeText,
   describeCondition,
+  bufferSentence,
   draftFromRule,
   draftToInput,
   emptyDraft,
@@ -25,11 +26,11 @@ describe('draftToInput', () => {
     [
       'any gamma regime change',
       { kind: 'gamma_regime_change' },
-      { kind: 'gamma_regime_change', dwell: { snapshots: 2, minutes: 15 } },
+      { kind: 'gamma_regime_change', dwell: { snapshots: 2, minutes: 15 }, buffer: { pct: 0.25 } },
     ],
     [
       'a dwell the user set',
-      { kind: 'gamma_regime_change', dwellSnapshots: '3', dwellMinutes: '0' },
+      { kind: 'gamma_regime_change', dwellSnapshots: '3', dwellMinutes: '0', bufferPct: '0' },
       { kind: 'gamma_regime_change', dwell: { snapshots: 3, minutes: 0 } },
     ],
     [
@@ -65,17 +66,34 @@ describe('draftToInput', () => {
     [
       'level cross',
       { kind: 'level_cross', level: 'plus_1sigma_1w', crossDirection: 'up' },
-      { kind: 'level_cross', level: 'plus_1sigma_1w', direction: 'up' },
+      {
+        kind: 'level_cross',
+        level: 'plus_1sigma_1w',
+        direction: 'up',
+        buffer: { pct: 0.25, snapshots: 2 },
+      },
     ],
     [
       'call wall cross',
-      { kind: 'level_cross', level: 'call_wall', crossDirection: 'down' },
+      {
+        kind: 'level_cross',
+        level: 'call_wall',
+        crossDirection: 'down',
+        bufferPct: '0',
+        bufferSnapshots: '1',
+      },
       { kind: 'level_cross', level: 'call_wall', direction: 'down' },
     ],
     [
       'custom price',
-      { kind: 'level_cross', level: 'custom', levelPrice: '604.5' },
-      { kind: 'level_cross', level: 'custom', price: 604.5, direction: 'any' },
+      { kind: 'level_cross', level: 'custom', levelPrice: '604.5', bufferPct: '0.5', bufferSnapshots: '1' },
+      {
+        kind: 'level_cross',
+        level: 'custom',
+        price: 604.5,
+        direction: 'any',
+        buffer: { pct: 0.5, snapshots: 1 },
+      },
     ],
     ['earnings', { kind: 'earnings_approaching', days: '3' }, { kind: 'earnings_approaching', days: 3 }],
   ])('%s', (_label, patch, condition) => {
@@ -102,6 +120,9 @@ describe('draftToInput', () => {
     ['a custom level below zero', { kind: 'level_cross', level: 'custom', levelPrice: '-5' }, 'levelPrice'],
     ['a dwell of 0 snapshots', { kind: 'regime_change', dwellSnapshots: '0' }, 'dwellSnapshots'],
     ['a dwell in words', { kind: 'tier_change', dwellMinutes: 'long' }, 'dwellMinutes'],
+    ['a negative buffer', { kind: 'level_cross', bufferPct: '-1' }, 'bufferPct'],
+    ['a buffer of 0 snapshots', { kind: 'level_cross', bufferSnapshots: '0' }, 'bufferSnapshots'],
+    ['a gamma buffer in words', { kind: 'gamma_regime_change', bufferPct: 'wide' }, 'bufferPct'],
   ])('refuses %s, naming the field', (_label, patch, field) => {
     const result = draftToInput(draft(patch));
     expect(result.ok).toBe(false);
@@ -340,5 +361,71 @@ describe('snoozeText', () => {
     ['unreadable', 'soon', null],
   ])('%s', (_label, until, expected) => {
     expect(snoozeText(until, now)).toBe(expected);
+  });
+});
+
+describe('the buffer sentence under the fields', () => {
+  it.each<[string, Partial<RuleDraft>, string | null]>([
+    [
+      'a new flip rule',
+      { kind: 'level_cross' },
+      'Fires only when spot is 0.25% beyond the gamma flip for 2 snapshots in a row; crossing back must clear the same band.',
+    ],
+    [
+      'a call wall, percent only',
+      { kind: 'level_cross', level: 'call_wall', bufferPct: '0.5', bufferSnapshots: '1' },
+      'Fires only when spot is 0.5% beyond the call wall; crossing back must clear the same band.',
+    ],
+    [
+      'snapshots only',
+      { kind: 'level_cross', bufferPct: '0', bufferSnapshots: '3' },
+      'Fires only when spot is beyond the gamma flip for 3 snapshots in a row; crossing back must clear the same band.',
+    ],
+    [
+      'no buffer',
+      { kind: 'level_cross', bufferPct: '0', bufferSnapshots: '1' },
+      'No buffer: fires as soon as spot changes sides of the gamma flip.',
+    ],
+    [
+      'a gamma regime rule',
+      { kind: 'gamma_regime_change' },
+      'Fires only when spot is 0.25% beyond the flip for 2 snapshots in a row (and 15 min); snapshots closer to the flip do not count either way, so a whipsaw across it fires nothing.',
+    ],
+    ['a regime rule has none', { kind: 'regime_change' }, null],
+  ])('%s', (_name, patch, sentence) => {
+    expect(bufferSentence(draft(patch))).toBe(sentence);
+  });
+
+  it('a rule saved before buffers opens with none, and saves back without one', () => {
+    const d = draftFromRule({
+      id: 1,
+      name: 'Flip',
+      enabled: true,
+      condition: { kind: 'level_cross', level: 'gamma_flip', direction: 'any' },
+      scope: { kind: 'all' },
+      cooldownMinutes: 60,
+      quietHours: null,
+      snoozeUntil: null,
+      severity: 'info',
+      channels: {
+        desktop: true,
+        inApp: true,
+        webhookIds: [],
+        telegram: false,
+        email: false,
+        pushover: false,
+      },
+      passQuietHours: false,
+      template: null,
+      createdAt: '2026-03-02T15:00:00.000Z',
+      updatedAt: '2026-03-02T15:00:00.000Z',
+    });
+    expect([d.bufferPct, d.bufferSnapshots]).toEqual(['0', '1']);
+    const result = draftToInput(d);
+    expect(result.ok && result.value.condition).toEqual({
+      kind: 'level_cross',
+      level: 'gamma_flip',
+      direction: 'any',
+    });
   });
 });

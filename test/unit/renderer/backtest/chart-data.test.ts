@@ -38,6 +38,24 @@ describe('a marker per session that fired', () => {
     ['New York date', [f('SPY', '2026-03-03T01:00:00Z')], [['2026-03-02', 'Mar 2']]],
     ['other tickers left out', [f('QQQ', '2026-03-02T15:00:00Z')], []],
     [
+      'an upward firing',
+      [{ ...f('SPY', '2026-03-02T15:00:00Z'), direction: 'up' }],
+      [['2026-03-02', '▲ Mar 2']],
+    ],
+    [
+      'both ways in one session',
+      [
+        { ...f('SPY', '2026-03-02T15:00:00Z'), direction: 'down' },
+        { ...f('SPY', '2026-03-02T18:00:00Z'), direction: 'up' },
+      ],
+      [['2026-03-02', '▲▼ Mar 2 ×2']],
+    ],
+    [
+      'no direction, no arrow',
+      [{ ...f('SPY', '2026-03-02T15:00:00Z'), direction: 'none' }],
+      [['2026-03-02', 'Mar 2']],
+    ],
+    [
       'in date order',
       [f('SPY', '2026-03-05T15:00:00Z'), f('SPY', '2026-03-02T15:00:00Z')],
       [

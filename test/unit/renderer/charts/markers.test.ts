@@ -3,6 +3,7 @@ import type { Marker } from '../../../../src/renderer/features/charts/frame/char
 import {
   chartLevels,
   hasWalls,
+  layoutLabelRows,
   layoutMarkers,
   markersFromLevels,
   markersInRange,
@@ -32,7 +33,14 @@ describe('markersFromLevels', () => {
       ['sigma_1d', 101.2],
       ['sigma_1w', 102.7],
     ]);
-    expect(markers.map((m) => m.label)).toEqual(['−1σ 1W', '−1σ 1D', 'Flip', 'Spot', '+1σ 1D', '+1σ 1W']);
+    expect(markers.map((m) => m.label)).toEqual([
+      '−1σ 1W',
+      '−1σ 1D',
+      'Gamma flip',
+      'Spot',
+      '+1σ 1D',
+      '+1σ 1W',
+    ]);
   });
 
   it.each([
@@ -214,6 +222,113 @@ describe('layoutMarkers', () => {
       for (let k = 1; k < boxes.length; k++)
         expect(boxes[k]!.labelX).toBeGreaterThanOrEqual(boxes[k - 1]!.labelX + 40 + 4);
     }
+  });
+});
+
+// Issue 28, item 7: the Flip label sat hidden under the Call wall label. Boxes on a 0-1000 plot,
+// 3 rows, gap 4; given in priority order (spot, flip, walls, ±1σ).
+describe('layoutLabelRows: labels never overlap, the first ones always get a row', () => {
+  const opts = { left: 0, right: 1000, rows: 3, gap: 4 };
+  it.each<[string, { x: number; width: number }[], [number, number | null][]]>([
+    [
+      'apart: centred, all on row 0',
+      [
+        { x: 200, width: 40 },
+        { x: 600, width: 60 },
+      ],
+      [
+        [180, 0],
+        [570, 0],
+      ],
+    ],
+    [
+      'flip right beside the call wall: the flip slides off it on the same row',
+      [
+        { x: 500, width: 40 },
+        { x: 530, width: 40 },
+      ],
+      [
+        [480, 0],
+        [524, 0],
+      ],
+    ],
+    [
+      'flip on the call wall line: one row up, never under it',
+      [
+        { x: 500, width: 60 },
+        { x: 501, width: 60 },
+      ],
+      [
+        [470, 0],
+        [471, 1],
+      ],
+    ],
+    [
+      'a label slides left when the right is taken',
+      [
+        { x: 520, width: 40 },
+        { x: 495, width: 40 },
+      ],
+      [
+        [500, 0],
+        [456, 0],
+      ],
+    ],
+    ['at the right edge: kept inside the plot', [{ x: 995, width: 60 }], [[940, 0]]],
+    ['at the left edge: kept inside the plot', [{ x: 3, width: 60 }], [[0, 0]]],
+    [
+      'more labels than rows around one line: the last one goes without',
+      [
+        { x: 500, width: 60 },
+        { x: 500, width: 60 },
+        { x: 500, width: 60 },
+        { x: 500, width: 60 },
+      ],
+      [
+        [470, 0],
+        [470, 1],
+        [470, 2],
+        [470, null],
+      ],
+    ],
+  ])('%s', (_name, boxes, want) => {
+    const slots = layoutLabelRows(boxes, opts);
+    expect(slots.map((s) => [s.labelX, s.row])).toEqual(want);
+    slots.forEach((a, i) => {
+      const box = boxes[i]!;
+      if (a.row === null) return;
+      // Spans its own line, inside the plot.
+      expect(a.labelX <= box.x && box.x <= a.labelX + box.width).toBe(true);
+      expect(a.labelX >= 0 && a.labelX + box.width <= 1000).toBe(true);
+      slots.forEach((b, j) => {
+        if (j <= i || b.row !== a.row) return;
+        const other = boxes[j]!;
+        expect(a.labelX + box.width + 4 <= b.labelX || b.labelX + other.width + 4 <= a.labelX).toBe(true);
+      });
+    });
+  });
+
+  it('spot, flip and the walls get rows before the ±1σ labels in a crowd', () => {
+    const markers: Marker[] = [
+      { key: 'minus_1sigma_1d', kind: 'sigma_1d', value: 99.2, label: '−1σ 1D' },
+      { key: 'plus_1sigma_1d', kind: 'sigma_1d', value: 100.8, label: '+1σ 1D' },
+      { key: 'minus_1sigma_1w', kind: 'sigma_1w', value: 98.8, label: '−1σ 1W' },
+      { key: 'plus_1sigma_1w', kind: 'sigma_1w', value: 101.2, label: '+1σ 1W' },
+      { key: 'call_wall', kind: 'call_wall', value: 100.6, label: 'Call wall' },
+      { key: 'gamma_flip', kind: 'flip', value: 100.5, label: 'Gamma flip' },
+      { key: 'spot', kind: 'spot', value: 100, label: 'Spot' },
+    ];
+    // 1 unit = 100 px around 100: every label is 70 px, so they crowd.
+    const placed = layoutMarkers(markers, (v) => 500 + (v - 100) * 100, {
+      left: 0,
+      right: 1000,
+      labelWidth: () => 70,
+      rows: 2,
+      gap: 3,
+    });
+    const row = (key: string) => placed.find((p) => p.marker.key === key)?.row;
+    expect([row('spot'), row('gamma_flip'), row('call_wall')].every((r) => r !== null)).toBe(true);
+    expect(placed.filter((p) => p.row === null).every((p) => p.marker.kind.startsWith('sigma'))).toBe(true);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   itemNameIn,
   percentChangeText,
   rowLabel,
+  rowTitle,
   sectionOf,
 } from '../../../../src/renderer/features/history/compare-cells.ts';
 
@@ -80,14 +81,10 @@ describe('percentChangeText: only where a ratio means something', () => {
 describe('rowLabel and sectionOf: people read labels, grouped by section', () => {
   const levels = { levels: [{ label: 'Call wall', price: 610, kind: 'call_wall' }] };
   it.each([
-    ['drivers.flip_context.distance_pct', 'Flip distance', 'Drivers'],
+    ['drivers.flip_context.distance_pct', 'Distance to flip', 'Drivers'],
     ['drivers.flip_context.state', 'Flip context', 'Drivers'],
     ['key_levels.plus_1sigma_1d', '+1σ 1D', 'Key levels'],
-    [
-      'supporting_factors.gamma_notional_per_1pct_move_usd',
-      'Gamma notional per 1% move',
-      'Supporting factors',
-    ],
+    ['supporting_factors.gamma_notional_per_1pct_move_usd', 'Net GEX per 1% move', 'Supporting factors'],
     ['iv_rank', 'IV rank', 'Summary'],
     ['dist_to_gex_flip_pct', 'Distance to flip', 'Summary'],
     ['trade_recommendation.regime_label', 'Regime', 'Trade recommendation'],
@@ -127,7 +124,7 @@ describe('compareSections: labelled rows grouped by section, summary first', () 
     expect(sections.map((s) => [s.name, s.rows.map((r) => r.label)])).toEqual([
       ['Summary', ['IV rank']],
       ['Key levels', ['Spot']],
-      ['Drivers', ['Flip distance']],
+      ['Drivers', ['Distance to flip']],
     ]);
     expect(sections[0]?.rows[0]).toMatchObject({ older: 77.4, newer: 82.96, changed: true });
   });
@@ -138,5 +135,25 @@ describe('compareSections: labelled rows grouped by section, summary first', () 
       ['IV rank', true],
       ['Headline', false],
     ]);
+  });
+});
+
+// Issue 28, item 7: the compare reads prices in the ticker's unit and explains its figures.
+describe('cellText by ticker, and row definitions', () => {
+  it.each([
+    ['key_levels.call_wall', 680, 'SPY', '$680.00'],
+    ['key_levels.call_wall', 6000, 'SPX', '6,000.00'],
+    ['key_levels.call_wall', 680, null, '680.00'],
+    ['drivers.flip_context.distance_pct', 0.725, 'SPY', '+0.73%'],
+  ])('%s = %d of %s → %s', (path, value, ticker, want) => {
+    expect(cellText(path, value, ticker)).toBe(want);
+  });
+
+  it.each([
+    ['key_levels.call_wall', /largest call GEX at or above spot/],
+    ['supporting_factors.gamma_notional_per_1pct_move_usd', /1% move/],
+    ['headline', /^headline$/],
+  ])('%s is explained on hover', (path, want) => {
+    expect(rowTitle(path)).toMatch(want);
   });
 });

@@ -5,6 +5,7 @@ import {
   formatBytes,
   formatField,
   formatIv,
+  formatMarketDateTime,
   formatMarketTime,
   formatNumber,
   formatPercent,
@@ -142,6 +143,28 @@ describe('formatMarketTime (New York, whatever the machine zone)', () => {
   ])('%s → %s', (iso, expected) => {
     expect(formatMarketTime(iso)).toBe(expected);
   });
+});
+
+// The As-of picker lists stored snapshots across years: each carries its year (issue 28, item 7).
+describe('formatMarketDateTime (with the year)', () => {
+  it.each([
+    ['2026-11-27T15:15:00Z', 'Nov 27, 2026 10:15 ET'],
+    ['2025-12-31T20:59:00Z', 'Dec 31, 2025 15:59 ET'],
+    ['2026-07-01T13:30:00Z', 'Jul 1, 2026 09:30 ET'],
+    ['garbage', MISSING],
+    [null, MISSING],
+  ])('%s → %s', (iso, expected) => {
+    expect(formatMarketDateTime(iso)).toBe(expected);
+  });
+});
+
+describe('formatPercent rounds once, half away from zero', () => {
+  it.each<[number, string]>([
+    [0.725, '+0.73%'],
+    [-0.725, '−0.73%'],
+    [0.724999, '+0.72%'],
+    [1.005, '+1.01%'],
+  ])('%d → %s', (value, want) => expect(formatPercent(value, { sign: true })).toBe(want));
 });
 
 describe('formatField (by name and unit convention)', () => {

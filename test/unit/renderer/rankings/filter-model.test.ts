@@ -23,7 +23,7 @@ describe('chips: the active filters in words', () => {
     [{ realized_vol_state: ['subdued'] }, ['Realized vol: Subdued']],
     [{ price_min: 20, price_max: 300 }, ['Price ≥ $20', 'Price ≤ $300']],
     [{ iv_rank_min: 50 }, ['IV rank ≥ 50']],
-    [{ ivAtMaxDelta_max: 0.35 }, ['IV at max Δ ≤ 35%']],
+    [{ ivAtMaxDelta_max: 0.35 }, ['IV at top Δ·OI strike ≤ 35%']],
     [{ min_score: 6.5 }, ['Score ≥ 6.5']],
     [{ limit: 50, regime: [] }, []],
   ] as [TopSetupsFilters, string[]][])('%o → %o', (filters, want) => {

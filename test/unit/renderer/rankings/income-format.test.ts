@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatPremium, formatYield } from '../../../../src/renderer/features/rankings/income-format.ts';
+import {
+  formatBidAsk,
+  formatDelta,
+  formatOi,
+  formatPremium,
+  formatYield,
+  strategyName,
+} from '../../../../src/renderer/features/rankings/income-format.ts';
 
 describe('income money and yields', () => {
   it.each([
@@ -21,5 +28,41 @@ describe('income money and yields', () => {
     [undefined, '—'],
   ])('yield %s → %s', (value, want) => {
     expect(formatYield(value)).toBe(want);
+  });
+});
+
+describe('income contract columns', () => {
+  it.each([
+    [{ strategy: 'cc' }, 'Covered call'],
+    [{ strategy: 'csp' }, 'Cash-secured put'],
+    [{ strategy: 'csp', settlement: 'cash' as const }, 'Cash-settled short put'],
+    [{ strategy: 'csp', strategy_label: 'cash-settled short put' }, 'Cash-settled short put'],
+  ])('%j → %s', (item, want) => {
+    expect(strategyName(item)).toBe(want);
+  });
+
+  it.each([
+    [0.214, '0.21'],
+    [-0.186, '−0.19'],
+    [null, '—'],
+    [undefined, '—'],
+  ])('delta %s → %s', (value, want) => {
+    expect(formatDelta(value)).toBe(want);
+  });
+
+  it.each([
+    [12345, '12,345'],
+    [0, '0'],
+    [null, '—'],
+  ])('open interest %s → %s', (value, want) => {
+    expect(formatOi(value)).toBe(want);
+  });
+
+  it.each([
+    [1.02, 1.1, '$1.02 / $1.10'],
+    [null, null, '—'],
+    [undefined, undefined, '—'],
+  ])('bid %s ask %s → %s', (bid, ask, want) => {
+    expect(formatBidAsk(bid, ask)).toBe(want);
   });
 });

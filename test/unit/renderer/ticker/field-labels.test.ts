@@ -6,6 +6,7 @@ import { PLOTTABLE_METRICS } from '../../../../src/renderer/features/charts/seri
 import { IN_CONTROLS, NUMBER_CONTROLS } from '../../../../src/renderer/features/rankings/filter-model.ts';
 import { filterPhrases } from '../../../../src/renderer/features/rankings/filter-text.ts';
 import { describeCondition } from '../../../../src/renderer/features/alerts/rule-form.ts';
+import { figureName } from '../../../../src/shared/figure-labels.ts';
 import {
   FIELD_LABELS,
   labelInPhrase,
@@ -19,7 +20,8 @@ describe('labelOf', () => {
     ['dist_to_gex_flip_pct', 'Distance to flip'],
     ['put_call_iv_ratio_25delta', '25Δ put/call IV ratio'],
     ['atm_iv', 'ATM IV (30d)'],
-    ['speculation_score', 'Speculation score (0-1)'],
+    // The trade-setup payload's name of the speculative interest: one figure, one name.
+    ['speculation_score', 'Speculative interest (0-1)'],
     ['gamma_flip_price', 'Gamma flip'],
     // Not listed: the generic humanizer, so a new field still reads.
     ['brand_new_metric_pct', 'Brand new metric %'],
@@ -31,8 +33,10 @@ describe('labelOf', () => {
 // One table names a metric on every screen: the series picker (and its chart legend), Signals,
 // the Rankings filters and the rule editor say the same words.
 describe('one label per metric, everywhere', () => {
-  it('every catalog metric has its own entry in the table (no generic humanizing)', () => {
-    const missing = (Object.keys(METRIC_CATALOG) as MetricKey[]).filter((k) => !(k in FIELD_LABELS));
+  it('every catalog metric has its own entry in a table (no generic humanizing)', () => {
+    const missing = (Object.keys(METRIC_CATALOG) as MetricKey[]).filter(
+      (k) => !(k in FIELD_LABELS) && figureName(k) === undefined,
+    );
     expect(missing).toEqual([]);
   });
 
@@ -66,7 +70,7 @@ describe('one label per metric, everywhere', () => {
     expect(ivAtMax?.name).toBe(labelOf('ivAtMaxDelta'));
     expect(filterPhrases({ trade_bias: ['fade_premium'], ivAtMaxDelta_max: 0.35 })).toEqual([
       'trade bias: fade premium',
-      'IV at max Δ ≤ 0.35',
+      'IV at top Δ·OI strike ≤ 0.35',
     ]);
   });
 
@@ -82,14 +86,15 @@ describe('one label per metric, everywhere', () => {
 
 describe('valueOf', () => {
   it.each([
-    ['put_call_iv_spread', 3.234, '3.23 pts'],
+    ['put_call_iv_spread', 3.234, '+3.23 pts'],
     ['put_call_iv_spread', -1.5, '−1.50 pts'],
     ['put_call_iv_spread', null, '—'],
     ['dist_to_gex_flip_pct', -4.113, '−4.11%'],
     ['atm_iv', 0.1304, '13.0%'],
-    ['price', 623.671, '623.67'],
+    ['price', 623.671, '$623.67'],
     ['call_25d_iv', 0.1234, '12.3%'],
-    ['iv_pct_chg', 0.03, '+0.03%'],
+    // The API's relative change reads in vol points, never a percent; without today's IV it cannot.
+    ['iv_pct_chg', 0.03, '—'],
     ['put_call_25d_iv_premium_pct', 27.41, '+27.41%'],
     ['expected_move_pct_1d', 0.82, '±0.82%'],
     ['regime_confidence', 0.95, '95%'],
@@ -106,7 +111,7 @@ describe('recordEntries', () => {
       data: { ticker: 'SPY', asof: '2026-03-02T15:00:00Z', price: 600, call_diag: { a: 1 }, tags: ['x'] },
       omit: ['ticker', 'asof'],
       want: [
-        ['Price', '600.00', ''],
+        ['Price', '$600.00', ''],
         ['Tags', 'x', ''],
       ],
     },
@@ -114,7 +119,7 @@ describe('recordEntries', () => {
       name: 'two names for one figure show once',
       data: { gamma_flip_price: 649.3, gex_flip: 649.3 },
       omit: [],
-      want: [['Gamma flip', '649.30', '']],
+      want: [['Gamma flip', '$649.30', '']],
     },
     {
       // One sign everywhere: (flip − spot) / spot, positive with the flip above spot, whatever
@@ -123,8 +128,8 @@ describe('recordEntries', () => {
       data: { price: 600, gex_flip: 610.74, dist_to_gex_flip_pct: -1.79 },
       omit: [],
       want: [
-        ['Price', '600.00', ''],
-        ['Gamma flip', '610.74', ''],
+        ['Price', '$600.00', ''],
+        ['Gamma flip', '$610.74', ''],
         ['Distance to flip', '+1.79%', ''],
       ],
     },
@@ -133,8 +138,8 @@ describe('recordEntries', () => {
       data: { gamma_flip_price: 649.3, gex_flip: 650 },
       omit: [],
       want: [
-        ['Gamma flip', '649.30', ''],
-        ['Gamma flip (gex_flip)', '650.00', ''],
+        ['Gamma flip', '$649.30', ''],
+        ['Gamma flip (gex_flip)', '$650.00', ''],
       ],
     },
     {
@@ -160,14 +165,52 @@ describe('the distance to flip explains its sign on hover', () => {
   it.each([
     [
       { price: 600, gex_flip: 610.74, dist_to_gex_flip_pct: 1.79 },
-      /^\+1\.79 %: the flip is 1\.79 % above spot\./,
+      /^\+1\.79%: the flip is 1\.79% above spot\./,
     ],
     [
       { price: 600, gex_flip: 589.26, dist_to_gex_flip_pct: 1.79 },
-      /^−1\.79 %: the flip is 1\.79 % below spot\./,
+      /^−1\.79%: the flip is 1\.79% below spot\./,
     ],
   ])('%o', (data, title) => {
     const entry = recordEntries(data, []).find((e) => e.label === 'Distance to flip');
     expect(entry?.title).toMatch(title);
+  });
+});
+
+// Issue 28, item 7: one unit per figure on the Signals and State tabs.
+describe('units by ticker and vol points', () => {
+  it.each([
+    ['a stock: levels in $', { ticker: 'SPY', price: 663.6, gex_flip: 680.5 }, ['$663.60', '$680.50']],
+    [
+      'an index: levels in points',
+      { ticker: 'SPX', price: 5912.4, gex_flip: 5950 },
+      ['5,912.40', '5,950.00'],
+    ],
+    [
+      'an index, caret spelling',
+      { ticker: '^NDX', price: 21000, gex_flip: 20500.25 },
+      ['21,000.00', '20,500.25'],
+    ],
+  ])('%s', (_name, data, want) => {
+    const entries = recordEntries(data, ['ticker']);
+    expect(['Price', 'Gamma flip'].map((l) => entries.find((e) => e.label === l)?.value)).toEqual(want);
+  });
+
+  it.each([
+    // 13.0 % today after 13.07 %: −0.54 % relative is −0.07 vol points.
+    [0.13, -0.54, '−0.07 pts'],
+    [0.2951, 11.1, '+2.95 pts'],
+    [0.25, 0, '0.00 pts'],
+    [null, 1.2, '—'],
+  ])('ATM IV %s, change %s%% → %s', (atm_iv, iv_pct_chg, want) => {
+    const entries = recordEntries({ atm_iv, iv_pct_chg }, []);
+    expect(entries.find((e) => e.label === 'ATM IV change')?.value).toBe(want);
+  });
+
+  it('every figure label carries its definition on hover', () => {
+    const entries = recordEntries({ ivAtMaxDelta: 0.31, gex_usd_per_1_pct_move: 1.2e9 }, []);
+    expect(entries.map((e) => e.label)).toEqual(['IV at top Δ·OI strike', 'Net GEX per 1% move']);
+    expect(entries[0]?.title).toMatch(/largest \|delta\| × open interest/);
+    expect(entries[1]?.title).toMatch(/^Net dealer gamma exposure/);
   });
 });

@@ -119,3 +119,33 @@ describe('one expected move on both tabs (the service figure, not a percent of r
     expect(levelsRows(remote, structure())[0]?.fromSpotPct).toBe(0.53);
   });
 });
+
+// Issue 28, item 7: the flip read +0.72 % on the card and +0.73 % in Key levels, the first the
+// service's figure, the second recomputed from rounded prices. One figure now, one rounding.
+describe('one distance to the flip: the headline, the card, the ladder and the Levels table', () => {
+  // (610.74 − 600) / 600 = 1.79 %; the service says 1.78 (from unrounded prices): its figure wins.
+  const record = structure({ gamma_flip: 610.74 });
+  record.supporting_factors.distance_to_flip_pct = 1.78;
+
+  it.each([
+    ['the service figure, signed by the prices', 1.78, 1.78],
+    ['the older opposite sign convention', -1.78, 1.78],
+  ])('%s', (_name, reported, want) => {
+    record.supporting_factors.distance_to_flip_pct = reported;
+    expect(structureLadder(record, levels).find((l) => l.id === 'gamma_flip')?.fromSpotPct).toBe(want);
+    expect(levelsRows(levels, record).find((l) => l.id === 'gamma_flip')?.fromSpotPct).toBe(want);
+  });
+
+  it('a levels payload of another spot keeps its own arithmetic', () => {
+    const moved = { ...levels, price: 605 };
+    const row = levelsRows(moved, record).find((l) => l.id === 'gamma_flip');
+    expect(row?.fromSpotPct).toBeCloseTo(((610.74 - 605) / 605) * 100, 10);
+  });
+
+  it('every level carries its definition for the tooltip', () => {
+    const ladder = structureLadder(record, levels);
+    expect(ladder.find((l) => l.id === 'call_wall')?.definition).toMatch(/largest call GEX at or above spot/);
+    expect(ladder.find((l) => l.id === 'put_wall')?.definition).toMatch(/largest put GEX at or below spot/);
+    expect(ladder.every((l) => l.definition.length > 0)).toBe(true);
+  });
+});

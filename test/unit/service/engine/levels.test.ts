@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLevelKind, levelSchema } from '../../../../src/shared/api/levels.ts';
+import { isLevelKind, levelSchema, type KeyLevel } from '../../../../src/shared/api/levels.ts';
 import { keyLevelsSchema } from '../../../../src/shared/api/market-structure.ts';
 import { analyzeChain, analyzeChainDetailed } from '../../../../src/service/engine/analyze.ts';
 import { keyLevels, keyLevelsRecord, maxPain } from '../../../../src/service/engine/levels.ts';
@@ -137,5 +137,31 @@ describe('renderers', () => {
     ]);
     expect(tos).toContain('GammaFlip.SetDefaultColor(Color.ORANGE);');
     for (const p of plots) expect(p).toMatch(/^plot [A-Za-z][A-Za-z0-9]* = \d+\.\d{2};/);
+  });
+});
+
+describe('index levels: points, never dollars', () => {
+  const levels: KeyLevel[] = [
+    { id: 'call_wall', label: 'Call wall', price: 6100, kind: 'call_wall' },
+    { id: 'spot', label: 'Spot', price: 6016.48, kind: 'spot' },
+  ];
+
+  it.each([
+    // ticker, tos chart symbol, says index points, says futures
+    ['SPX', '$SPX', true, false],
+    ['NDX', '$NDX', true, false],
+    ['VIX', '$VIX', true, true],
+    ['SPY', 'SPY', false, false],
+  ])('%s: thinkorswim on a %s chart; index points %s; futures %s', (ticker, symbol, points, futures) => {
+    const tos = renderThinkorswim(ticker, '2026-11-18T17:00:00.000Z', levels);
+    const pine = renderTradingView(ticker, '2026-11-18T17:00:00.000Z', levels);
+    expect(tos).toContain(`on a ${symbol} chart`);
+    for (const text of [tos, pine]) {
+      expect(text).not.toContain('$6');
+      expect(text.includes('Levels in index points')).toBe(points);
+      expect(text.includes('settle on VIX futures')).toBe(futures);
+    }
+    expect(pine).toContain('hline(6016.48, "Spot 6016.48"');
+    expect(tos).toContain('plot Spot = 6016.48; # Spot');
   });
 });

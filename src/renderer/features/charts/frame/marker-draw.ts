@@ -28,14 +28,25 @@ export const MARKER_STYLES: Record<MarkerKind, { color: string; dash: number[]; 
   asof: { color: '--accent', dash: [], width: 1 },
 };
 
+/** A label as drawn, in CSS pixels from the canvas's top left: what tests check for overlaps. */
+export interface DrawnLabel {
+  label: string;
+  kind: MarkerKind;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Draws the marker lines and labels; returns the labels drawn (those that had a row). */
 export function drawMarkers(
   u: uPlot,
   markers: readonly Marker[],
   palette: ChartPalette,
   fontFamily: string,
   rows: number,
-): void {
-  if (markers.length === 0) return;
+): DrawnLabel[] {
+  if (markers.length === 0) return [];
   const ratio = window.devicePixelRatio || 1;
   const { ctx, bbox } = u;
   const font = `${Math.round(10 * ratio)}px ${fontFamily}`;
@@ -64,6 +75,7 @@ export function drawMarkers(
     ctx.lineTo(px, bbox.top + bbox.height);
     ctx.stroke();
   }
+  const drawn: DrawnLabel[] = [];
   for (const { marker, labelX, row } of placed) {
     if (row === null) continue;
     const color = palette.color(MARKER_STYLES[marker.kind].color);
@@ -80,8 +92,17 @@ export function drawMarkers(
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
     ctx.fillText(marker.label, labelX + padX, boxTop + (rowHeight - 2 * ratio) / 2);
+    drawn.push({
+      label: marker.label,
+      kind: marker.kind,
+      left: labelX / ratio,
+      top: boxTop / ratio,
+      width: width / ratio,
+      height: (rowHeight - 2 * ratio) / ratio,
+    });
   }
   ctx.restore();
+  return drawn;
 }
 
 /**

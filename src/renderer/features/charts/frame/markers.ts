@@ -2,6 +2,7 @@
 // ±1σ for 1 day and 1 week) and where their labels go, so that close levels stay readable instead
 // of printing over each other: levels at the same price share one label ("Call wall · Max pain"),
 // the others take the first free label row.
+import { figureName } from '../../../../shared/figure-labels.ts';
 import type { Marker, MarkerKind, XRange } from './chart-spec.ts';
 
 /** The key levels a chart marks; the market-structure record's `key_levels` fits this shape. */
@@ -17,17 +18,20 @@ export interface MarkerLevels {
   minus_1sigma_1w?: number | null;
 }
 
-const LEVELS: { key: keyof MarkerLevels; kind: MarkerKind; name: string }[] = [
-  { key: 'minus_1sigma_1w', kind: 'sigma_1w', name: '−1σ 1W' },
-  { key: 'minus_1sigma_1d', kind: 'sigma_1d', name: '−1σ 1D' },
-  { key: 'gamma_flip', kind: 'flip', name: 'Flip' },
-  { key: 'spot', kind: 'spot', name: 'Spot' },
-  { key: 'plus_1sigma_1d', kind: 'sigma_1d', name: '+1σ 1D' },
-  { key: 'plus_1sigma_1w', kind: 'sigma_1w', name: '+1σ 1W' },
-  { key: 'put_wall', kind: 'put_wall', name: 'Put wall' },
-  { key: 'max_pain', kind: 'max_pain', name: 'Max pain' },
-  { key: 'call_wall', kind: 'call_wall', name: 'Call wall' },
-];
+/** Marked levels, named by the shared label table (one name per figure: "Gamma flip", "Call wall"). */
+const LEVELS: { key: keyof MarkerLevels; kind: MarkerKind; name: string }[] = (
+  [
+    ['minus_1sigma_1w', 'sigma_1w'],
+    ['minus_1sigma_1d', 'sigma_1d'],
+    ['gamma_flip', 'flip'],
+    ['spot', 'spot'],
+    ['plus_1sigma_1d', 'sigma_1d'],
+    ['plus_1sigma_1w', 'sigma_1w'],
+    ['put_wall', 'put_wall'],
+    ['max_pain', 'max_pain'],
+    ['call_wall', 'call_wall'],
+  ] as const
+).map(([key, kind]) => ({ key, kind, name: figureName(key) ?? key }));
 
 const usable = (v: number | null | undefined): v is number =>
   typeof v === 'number' && Number.isFinite(v) && v > 0;
@@ -147,44 +151,95 @@ export interface MarkerLayoutOptions {
   gap?: number;
 }
 
+/** A label to place: the x of its line and its width, in one unit (pixels). */
+export interface LabelBox {
+  x: number;
+  width: number;
+}
+
+/** Where a label went: its left edge and row (0 the first), or row null when no row had room. */
+export interface LabelSlot {
+  labelX: number;
+  row: number | null;
+}
+
 /**
- * Lines for the markers inside the plot, and label positions: each label is centred on its line
- * and kept inside the plot; on the first row where that overlaps the label before it, the label
- * may slide right as long as it still spans its own line, else it tries the next row. Markers are
- * placed in value order, so the result does not depend on the order they came in.
+ * Non-overlapping label rows (issue 28, item 7: the Flip label sat hidden under the Call wall's).
+ * Labels are placed in the order given (most important first), each on the first row where some
+ * position spans its own line, stays inside [left, right] and keeps `gap` from every label already
+ * on that row; of those positions the one nearest the label's centred position wins. A label only
+ * goes without a row (null) when every row is taken around its line, so the labels placed first
+ * (spot, flip, the walls) always get one. Pure: the same boxes give the same slots.
+ */
+export function layoutLabelRows(
+  boxes: readonly LabelBox[],
+  options: { left: number; right: number; rows: number; gap: number },
+): LabelSlot[] {
+  const { left, right, rows, gap } = options;
+  const taken: { from: number; to: number }[][] = Array.from({ length: rows }, () => []);
+  return boxes.map(({ x, width }) => {
+    const centred = Math.min(Math.max(x - width / 2, left), Math.max(left, right - width));
+    for (let r = 0; r < rows; r++) {
+      const row = taken[r] as { from: number; to: number }[];
+      // Beside each label already on the row, or centred: the free positions worth trying.
+      const candidates = [centred, ...row.flatMap((b) => [b.to + gap, b.from - gap - width])];
+      const fits = (at: number) =>
+        at >= left - 1e-9 &&
+        at + width <= right + 1e-9 &&
+        at <= x + 1e-9 &&
+        x <= at + width + 1e-9 &&
+        row.every((b) => at + width + gap <= b.from + 1e-9 || b.to + gap <= at + 1e-9);
+      const best = candidates
+        .filter(fits)
+        .sort((a, b) => Math.abs(a - centred) - Math.abs(b - centred) || a - b)[0];
+      if (best !== undefined) {
+        row.push({ from: best, to: best + width });
+        return { labelX: best, row: r };
+      }
+    }
+    return { labelX: centred, row: null };
+  });
+}
+
+/** The order labels claim rows in: the level a trader looks for first gets its label first. */
+const LABEL_ORDER: readonly MarkerKind[] = [
+  'spot',
+  'flip',
+  'call_wall',
+  'put_wall',
+  'max_pain',
+  'sigma_1d',
+  'sigma_1w',
+  'asof',
+];
+
+/**
+ * Lines for the markers inside the plot, and label positions (layoutLabelRows): spot, then the
+ * flip, then the walls, max pain and the ±1σ levels claim label rows, each label on its own line,
+ * so Flip stays readable beside the Call wall however close the two are. Markers of one kind go
+ * in value order, so the result does not depend on the order they came in.
  */
 export function layoutMarkers(
   markers: readonly Marker[],
   toX: (value: number) => number,
   options: MarkerLayoutOptions,
 ): PlacedMarker[] {
-  const rows = options.rows ?? 3;
-  const gap = options.gap ?? 4;
-  const rowEnds: number[] = Array.from({ length: rows }, () => -Infinity);
-  const sorted = [...markers].sort((a, b) => a.value - b.value || a.key.localeCompare(b.key));
-  const placed: PlacedMarker[] = [];
-  for (const marker of sorted) {
-    const x = toX(marker.value);
-    if (!Number.isFinite(x) || x < options.left || x > options.right) continue;
-    const width = options.labelWidth(marker);
-    const centred = Math.min(
-      Math.max(x - width / 2, options.left),
-      Math.max(options.left, options.right - width),
+  const inside = markers
+    .map((marker) => ({ marker, x: toX(marker.value) }))
+    .filter(({ x }) => Number.isFinite(x) && x >= options.left && x <= options.right)
+    .sort(
+      (a, b) =>
+        LABEL_ORDER.indexOf(a.marker.kind) - LABEL_ORDER.indexOf(b.marker.kind) ||
+        a.marker.value - b.marker.value ||
+        a.marker.key.localeCompare(b.marker.key),
     );
-    let row: number | null = null;
-    let labelX = centred;
-    for (let r = 0; r < rows && row === null; r++) {
-      const candidate = Math.max(centred, (rowEnds[r] as number) + gap);
-      const spansLine = candidate <= x && x <= candidate + width;
-      if (spansLine && candidate + width <= options.right) {
-        row = r;
-        labelX = candidate;
-        rowEnds[r] = candidate + width;
-      }
-    }
-    placed.push({ marker, x, labelX, row });
-  }
-  return placed;
+  const slots = layoutLabelRows(
+    inside.map(({ marker, x }) => ({ x, width: options.labelWidth(marker) })),
+    { left: options.left, right: options.right, rows: options.rows ?? 3, gap: options.gap ?? 4 },
+  );
+  return inside
+    .map(({ marker, x }, i) => ({ marker, x, ...(slots[i] as LabelSlot) }))
+    .sort((a, b) => a.marker.value - b.marker.value || a.marker.key.localeCompare(b.marker.key));
 }
 
 /**

@@ -27,7 +27,7 @@ const PERCENT: UnitAxis = { key: 'percent', label: '%', format: (v) => formatPer
 /** Catalog unit → axis. The three percent-unit spellings share one axis. */
 const UNIT_AXES: Record<string, UnitAxis> = {
   usd: { key: 'usd', label: 'USD', format: formatPrice },
-  usd_per_1pct_move: { key: 'usd_per_1pct_move', label: 'USD per 1 % move', format: formatUsdCompact },
+  usd_per_1pct_move: { key: 'usd_per_1pct_move', label: 'USD per 1% move', format: formatUsdCompact },
   // Whole numbers in the tooltip; axis ticks may fall on halves (32.5), so keep one decimal there.
   '0-100': {
     key: '0-100',

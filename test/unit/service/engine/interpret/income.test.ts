@@ -253,3 +253,48 @@ describe('recommendIncome: a very low yield never rates above low (issue 12: 0.9
     if (veryLow) expect(cc?.reasons.join(' ')).toContain('rated no better than low');
   });
 });
+
+describe('recommendIncome: the contract behind the row', () => {
+  const items = byStrategy(recommendIncome(metrics(), chain, regime('range_bound')));
+
+  it.each(['cc', 'csp'] as const)('%s carries expiration, delta, bid/ask, OI and both yields', (strategy) => {
+    const item = items.get(strategy);
+    const i = contract(chain, 2, item?.strike as number, strategy === 'cc');
+    expect(item).toMatchObject({
+      expiration: '2025-04-11',
+      bid: chain.bid[i],
+      ask: chain.ask[i],
+      open_interest: chain.openInterest[i],
+      premium_source: 'mid',
+      settlement: 'physical',
+      strategy_label: strategy === 'cc' ? 'covered call' : 'cash-secured put',
+    });
+    const delta = item?.delta as number;
+    expect(strategy === 'cc' ? delta > 0 && delta < 0.5 : delta < 0 && delta > -0.5).toBe(true);
+    const capital = strategy === 'cc' ? 100 : (item?.strike as number);
+    expect(item?.capital_per_share).toBe(capital);
+    expect(item?.period_yield).toBeCloseTo((item?.premium as number) / capital, 4);
+    expect(item?.annualized_yield).toBeCloseTo(((item?.period_yield as number) * 365) / 30, 3);
+  });
+});
+
+describe('recommendIncome: an index has no shares', () => {
+  it.each(['SPX', 'NDX', '^RUT'])('%s: no covered call; the short put is cash-settled', (ticker) => {
+    const c = makeChain({ ticker, spot: 100, expirations: EXPIRATIONS });
+    const items = recommendIncome(metrics({ ticker }), c, regime('range_bound'));
+    expect(items.map((i) => i.strategy)).toEqual(['csp']);
+    const put = items[0];
+    expect(incomeItemSchema.safeParse(put).success).toBe(true);
+    expect(put?.settlement).toBe('cash');
+    expect(put?.strategy_label).toBe('cash-settled short put');
+    expect(put?.reasons.join(' ')).toMatch(/settles in cash/);
+    expect(put?.reasons.join(' ')).not.toMatch(/cash-secured/i);
+  });
+
+  it('an ETF on an index (SPY) keeps both', () => {
+    const c = makeChain({ ticker: 'SPY', spot: 100, expirations: EXPIRATIONS });
+    const items = recommendIncome(metrics({ ticker: 'SPY' }), c, regime('range_bound'));
+    expect(items.map((i) => i.strategy)).toEqual(['cc', 'csp']);
+    expect(items.every((i) => i.settlement === 'physical')).toBe(true);
+  });
+});

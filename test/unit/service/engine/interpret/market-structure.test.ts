@@ -150,7 +150,7 @@ describe('interpretMarketStructure', () => {
     expect(d.key_levels.minus_1sigma_1w).toBe(100 - w);
     expect(d.supporting_factors.expected_move_pct_1w).toBe(m.expected_move_pct_1w);
     expect([d.key_levels.call_wall, d.key_levels.put_wall, d.key_levels.max_pain]).toEqual([105, 95, 100]);
-    expect(d.headline).toContain('4.0 % above its gamma flip $96.00');
+    expect(d.headline).toContain('4.00 % above its gamma flip $96.00');
   });
 
   it('explains what it could not read', () => {

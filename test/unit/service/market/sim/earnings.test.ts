@@ -20,10 +20,11 @@ const schedule = (seed: number, ticker: string) =>
   );
 
 describe('simulated earnings calendar', () => {
-  it('gives ETFs no earnings and every stock four reports a year', () => {
+  it('gives ETFs and indexes no earnings and every stock four reports a year', () => {
+    const noReports = new Set(['index_etf', 'sector_etf', 'index', 'volatility_index']);
     for (const t of SIM_UNIVERSE) {
       const events = earningsSchedule(1, t, 2024, 2028, isTradingDayNumber);
-      expect(events).toHaveLength(t.kind === 'index_etf' || t.kind === 'sector_etf' ? 0 : 20);
+      expect(events).toHaveLength(noReports.has(t.kind) ? 0 : 20);
     }
   });
 

@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { OptionChain } from '../../../../../src/service/engine/chain.ts';
+import { impliedForwards } from '../../../../../src/service/engine/forward.ts';
+import { settlesOnFuture } from '../../../../../src/shared/index-underlyings.ts';
 import { epochToNy, isTradingDay, nyToEpoch, sessionOf } from '../../../../../src/shared/market-calendar.ts';
 import { manualClock } from '../../../../../src/service/market/clock.ts';
 import { createSimulatedMarket } from '../../../../../src/service/market/sim/simulated-source.ts';
@@ -13,19 +15,24 @@ const market = createSimulatedMarket({ seed: 42, clock: manualClock(Date.parse('
 const at = (iso: string): number => Date.parse(iso);
 const MIN = 60_000;
 
-/** 30-day ATM IV read off a chain: IV at spot per expiration, total variance interpolated at 30 days. */
+/**
+ * 30-day ATM IV read off a chain: IV at the money per expiration, total variance interpolated at 30
+ * days. The money is spot, or for VIX each expiration's future (its options are priced off it).
+ */
 function atm30(chain: OptionChain): number {
   const points: [number, number][] = [];
+  const forwards = settlesOnFuture(chain.ticker) ? impliedForwards(chain) : null;
   chain.expirations.forEach((e, j) => {
+    const money = forwards?.[j]?.forward ?? chain.spot;
     let lo = -1;
     let hi = -1;
     for (let i = 0; i < chain.size; i++) {
       if (chain.expiryIndex[i] !== j || chain.isCall[i] !== 1) continue;
-      if (chain.strike[i]! <= chain.spot) lo = i;
+      if (chain.strike[i]! <= money) lo = i;
       else if (hi < 0) hi = i;
     }
     if (lo < 0 || hi < 0) return;
-    const f = (chain.spot - chain.strike[lo]!) / (chain.strike[hi]! - chain.strike[lo]!);
+    const f = (money - chain.strike[lo]!) / (chain.strike[hi]! - chain.strike[lo]!);
     const iv = chain.iv[lo]! + f * (chain.iv[hi]! - chain.iv[lo]!);
     const t = Math.max((e.expiresAt - chain.asof) / (365 * 86_400_000), 1 / (365 * 24));
     points.push([t, iv * iv * t]);
@@ -313,7 +320,7 @@ describe('universe', () => {
     ).toEqual(['AAPL', 'AMD', 'IWM', 'MSFT', 'NVDA', 'QQQ', 'SPY', 'TSLA']);
     for (const t of u) expect(t.name).toMatch(/\(simulated\)$/);
     expect(new Set(u.map((t) => t.kind))).toEqual(
-      new Set(['index_etf', 'sector_etf', 'mega_cap', 'high_vol', 'defensive']),
+      new Set(['index_etf', 'sector_etf', 'mega_cap', 'high_vol', 'defensive', 'index', 'volatility_index']),
     );
     expect(market.simulated).toBe(true);
   });

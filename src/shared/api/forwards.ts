@@ -1,0 +1,19 @@
+// Ours, additive on the curves and levels payloads (issue 28): each listed expiration's forward as
+// the chain implies it by put-call parity, and what the options were priced off. For options that
+// settle on a future (VIX) every figure is priced off these forwards; for the rest they are a
+// data-quality figure (carry and dividends make a forward differ from spot; a stale spot shows).
+import { z } from 'zod';
+
+export const expirationForwardSchema = z.looseObject({
+  expiry: z.string().min(1),
+  /** Null when no strike of the expiration has two-sided call and put quotes. */
+  forward: z.number().positive().nullable(),
+  strikes_used: z.number().int().min(0),
+});
+export type ExpirationForwardItem = z.infer<typeof expirationForwardSchema>;
+
+/** Fields spread into a payload's object schema; optional, so another service's payloads still parse. */
+export const forwardsShape = {
+  priced_off: z.enum(['forward', 'spot']).optional(),
+  forwards: z.array(expirationForwardSchema).optional(),
+};

@@ -1,0 +1,164 @@
+// Concrete legs over real HTTP: every leg of a served trade setup is a contract of that ticker's
+// chain at the snapshot (same strike, expiration, bid and ask, open interest > 0), and the figures
+// agree with the legs (net = signed sum of the mids, breakeven = strike ± net, max loss of a debit
+// spread = net × 100). Income rows carry their contract the same way.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  incomeResponseSchema,
+  topSetupsResponseSchema,
+  tradeSetupResponseSchema,
+  type StructureLegs,
+} from '../../../src/shared/api/index.ts';
+import type { OptionChain } from '../../../src/service/engine/chain.ts';
+import { isIndexUnderlying } from '../../../src/shared/index-underlyings.ts';
+import { call, listenService, OPEN_INSTANT, type Running } from '../../support/service-factory.ts';
+import { valid } from './schema-assert.ts';
+
+let svc: Running;
+const get = (path: string) => call(svc.baseUrl, path);
+
+beforeAll(async () => {
+  svc = await listenService();
+});
+afterAll(() => svc.close());
+
+function chainOf(ticker: string): OptionChain {
+  const source = svc.app.gammawatch.source;
+  const at = source.latestSnapshotTime(ticker, OPEN_INSTANT) as number;
+  return source.chain(ticker, at) as OptionChain;
+}
+
+/** The chain's row for a contract, or -1. */
+function rowOf(c: OptionChain, expiration: string, strike: number, isCall: boolean): number {
+  const e = c.expirations.findIndex((x) => x.date === expiration);
+  for (let i = 0; i < c.size; i++)
+    if (c.expiryIndex[i] === e && c.strike[i] === strike && c.isCall[i] === (isCall ? 1 : 0)) return i;
+  return -1;
+}
+
+function checkAgainstChain(s: StructureLegs, c: OptionChain): void {
+  for (const l of s.legs) {
+    const i = rowOf(c, l.expiration, l.strike, l.option_type === 'call');
+    expect(i, `${l.expiration} ${l.strike} ${l.option_type} listed`).toBeGreaterThanOrEqual(0);
+    expect(l.bid).toBe(c.bid[i]);
+    expect(l.ask).toBe(c.ask[i]);
+    expect(l.open_interest).toBe(c.openInterest[i]);
+    expect(l.open_interest).toBeGreaterThan(0);
+    expect(l.ask).toBeGreaterThan(l.bid);
+    expect(l.mid).toBeCloseTo((l.bid + l.ask) / 2, 3);
+  }
+  const signed = s.legs.reduce((sum, l) => sum + (l.action === 'buy' ? 1 : -1) * l.quantity * l.mid, 0);
+  expect(s.net_price).toBeCloseTo(Math.abs(signed), 9);
+  expect(s.net_type).toBe(signed > 0 ? 'debit' : 'credit');
+  expect(s.net_per_contract).toBeCloseTo(Math.abs(signed) * 100, 6);
+  const net = Math.abs(signed);
+  const [a, b] = s.legs;
+  switch (s.strategy) {
+    case 'call_debit_spread':
+      expect(s.breakevens).toEqual([expect.closeTo((a?.strike as number) + net, 6)]);
+      expect(s.max_loss).toBeCloseTo(net * 100, 6);
+      expect(s.max_gain).toBeCloseTo(((b?.strike as number) - (a?.strike as number) - net) * 100, 6);
+      break;
+    case 'put_debit_spread':
+      expect(s.breakevens).toEqual([expect.closeTo((a?.strike as number) - net, 6)]);
+      expect(s.max_loss).toBeCloseTo(net * 100, 6);
+      expect(s.max_gain).toBeCloseTo(((a?.strike as number) - (b?.strike as number) - net) * 100, 6);
+      break;
+    case 'bull_put_credit_spread':
+      expect(s.breakevens).toEqual([expect.closeTo((a?.strike as number) - net, 6)]);
+      expect(s.max_gain).toBeCloseTo(net * 100, 6);
+      expect(s.max_loss).toBeCloseTo(((a?.strike as number) - (b?.strike as number) - net) * 100, 6);
+      break;
+    case 'bear_call_credit_spread':
+      expect(s.breakevens).toEqual([expect.closeTo((a?.strike as number) + net, 6)]);
+      expect(s.max_gain).toBeCloseTo(net * 100, 6);
+      expect(s.max_loss).toBeCloseTo(((b?.strike as number) - (a?.strike as number) - net) * 100, 6);
+      break;
+    case 'long_call':
+      expect(s.breakevens).toEqual([expect.closeTo((a?.strike as number) + net, 6)]);
+      expect(s.max_loss).toBeCloseTo(net * 100, 6);
+      expect(s.max_gain_unlimited).toBe(true);
+      break;
+    case 'long_put':
+      expect(s.breakevens).toEqual([expect.closeTo((a?.strike as number) - net, 6)]);
+      expect(s.max_loss).toBeCloseTo(net * 100, 6);
+      break;
+    default:
+      if (s.max_loss !== null && s.max_loss_per_share !== null)
+        expect(s.max_loss).toBeCloseTo(s.max_loss_per_share * 100, 6);
+  }
+}
+
+describe('trade setup legs', () => {
+  it('every structure of every ranked setup has legs from its own chain, with agreeing figures', async () => {
+    const top = valid(topSetupsResponseSchema, (await get('/top-setups?limit=200')).json);
+    const withTrade = top.data.items.filter((i) => i.trade_setup.structures.length > 0);
+    expect(withTrade.length).toBeGreaterThan(5);
+    const strategies = new Set<string>();
+    const unavailable: string[] = [];
+    for (const item of withTrade) {
+      const r = await get(`/agent/trade-setup/${item.ticker}`);
+      const rec = valid(tradeSetupResponseSchema, r.json).data.trade_recommendation;
+      const legs = rec.structure_legs ?? [];
+      expect(legs.map((s) => s.structure)).toEqual(rec.structures);
+      // The ranking's blob and the trade-setup payload are one computation.
+      expect(item.trade_setup.structure_legs).toEqual(legs);
+      const c = chainOf(item.ticker);
+      for (const s of legs) {
+        if (s.legs.length === 0) {
+          expect(s.legs_unavailable_reason).toMatch(/\S/);
+          // Only one reason can arise on a simulated chain (quoted across its strikes): no date in the
+          // window; and then the chain really lists none there.
+          const window = /(\d+)-(\d+) DTE/.exec(s.structure);
+          expect(s.legs_unavailable_reason).toBe(
+            `no listed expiration between ${window?.[1]} and ${window?.[2]} DTE`,
+          );
+          unavailable.push(item.ticker);
+          const today = new Date(c.asof).toISOString().slice(0, 10);
+          for (const e of c.expirations) {
+            const dte = Math.round((Date.parse(e.date) - Date.parse(today)) / 86_400_000);
+            expect(dte >= Number(window?.[1]) && dte <= Number(window?.[2])).toBe(false);
+          }
+          continue;
+        }
+        strategies.add(s.strategy);
+        checkAgainstChain(s, c);
+      }
+    }
+    // The simulator's universe reaches more than one kind of structure.
+    expect(strategies.size).toBeGreaterThan(1);
+    expect(unavailable.length).toBeLessThan(withTrade.length);
+  });
+});
+
+describe('income rows carry their contract', () => {
+  it('expiration, delta, bid/ask and open interest are the chain contract; yields agree', async () => {
+    const body = valid(incomeResponseSchema, (await get('/income-setups?limit=50')).json);
+    expect(body.data.items.length).toBeGreaterThan(0);
+    for (const item of body.data.items) {
+      const c = chainOf(item.ticker);
+      const i = rowOf(c, item.expiration as string, item.strike, item.strategy === 'cc');
+      expect(i).toBeGreaterThanOrEqual(0);
+      if (item.premium_source === 'mid') {
+        expect(item.bid).toBe(c.bid[i]);
+        expect(item.ask).toBe(c.ask[i]);
+        // The premium is the mid rounded to the cent.
+        expect(
+          Math.abs(item.premium - ((item.bid as number) + (item.ask as number)) / 2),
+        ).toBeLessThanOrEqual(0.0051);
+      }
+      expect(item.open_interest).toBe(c.openInterest[i]);
+      expect(Math.sign(item.delta as number)).toBe(item.strategy === 'cc' ? 1 : -1);
+      expect(item.period_yield).toBeCloseTo(item.premium / (item.capital_per_share as number), 4);
+      expect(item.annualized_yield).toBeCloseTo(
+        ((item.premium / (item.capital_per_share as number)) * 365) / item.dte,
+        3,
+      );
+      expect(item.breakeven).toBeCloseTo((item.capital_per_share as number) - item.premium, 6);
+      // An index has no shares: never a covered call, and its short put settles in cash.
+      const index = isIndexUnderlying(item.ticker);
+      expect(item.settlement).toBe(index ? 'cash' : 'physical');
+      if (index) expect(item).toMatchObject({ strategy: 'csp', strategy_label: 'cash-settled short put' });
+    }
+  });
+});
