@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import {
   API_ENDPOINTS,
+  CLIENT_DEMO_HEADER,
   DEMO_HEADER,
   fillPath,
   levelsTextFormatSchema,
@@ -68,7 +69,7 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** Sent as `Authorization: Bearer <key>`. Without one the client runs in demo mode. */
   apiKey?: string | null;
-  /** Send `X-Svc-Demo: 1` when there is no key (default true). */
+  /** Send `X-Svc-Demo: 1` and `X-TV-Demo: 1` when there is no key (default true). */
   demo?: boolean;
   /** Per-attempt timeout, headers and body included. Default 15 s. */
   timeoutMs?: number;
@@ -147,6 +148,7 @@ export class ApiClient {
       headers.Authorization = `Bearer ${key}`;
     } else if (options.demo ?? true) {
       headers[DEMO_HEADER] = '1';
+      headers[CLIENT_DEMO_HEADER] = '1';
     }
     this.#limits = { ...DEFAULT_ENDPOINT_CONCURRENCY, ...options.concurrency };
     this.#defaultLimit = options.defaultConcurrency ?? DEFAULT_CONCURRENCY;

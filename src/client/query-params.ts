@@ -7,6 +7,7 @@ import {
   METRIC_KEYS,
   METRIC_KEY_ALIASES,
   OPTIONS_VOLUME_BUCKETS,
+  OPTIONS_VOLUME_INCLUDES,
   directionSchema,
   gammaCurveBucketSchema,
   gammaCurveViewSchema,
@@ -59,6 +60,8 @@ export type GexByStrikeQuery = z.input<typeof gexByStrikeQuerySchema>;
 /** `exp` is required (rule 5): a date, or a bucket naming one expiration (our service's extension). */
 export const optionsVolumeQuerySchema = z.strictObject({
   exp: z.union([isoDate, z.enum(OPTIONS_VOLUME_BUCKETS)]),
+  /** `iv`: each strike's call and put IV and the expiration's ATM IV (additive columns). */
+  include: z.enum(OPTIONS_VOLUME_INCLUDES).optional(),
 });
 export type OptionsVolumeQuery = z.input<typeof optionsVolumeQuerySchema>;
 

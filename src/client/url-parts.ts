@@ -1,21 +1,21 @@
 // Building request URLs safely: ticker path segments that cannot escape their segment, and query
 // strings from typed values (arrays become CSV, booleans true/false, unset keys dropped).
 import { InvalidInputError } from './errors.ts';
+import { parseTicker } from '../shared/ticker-symbol.ts';
 
-/** Letters, digits, `.`, `-` and `^` (index symbols), at least one letter or digit. */
-const SYMBOL = /^(?=.*[A-Z0-9])[A-Z0-9.\-^]{1,12}$/;
-
-/** The symbol upper-cased and URL-encoded for a path segment; rejects anything implausible. */
+/**
+ * The symbol in canonical form (the one ticker rule, src/shared/ticker-symbol.ts) and URL-encoded
+ * for a path segment (`ES=F` → `ES%3DF`); rejects what the service would answer with a 400.
+ */
 export function tickerSegment(ticker: unknown): string {
   if (typeof ticker !== 'string') throw new InvalidInputError('ticker must be a string');
-  // ASCII before the case folding: toUpperCase turns 'ſPY' (long s) into SPY.
-  const symbol = /^[\x20-\x7e]*$/.test(ticker) ? ticker.trim().toUpperCase() : '';
-  if (!SYMBOL.test(symbol)) {
+  const parsed = parseTicker(ticker);
+  if (!parsed.ok) {
     throw new InvalidInputError(
-      `not a plausible ticker symbol: ${JSON.stringify(ticker.slice(0, 40))} (1-12 of A-Z 0-9 . - ^)`,
+      `not a plausible ticker symbol: ${JSON.stringify(ticker.slice(0, 40))} (${parsed.reason})`,
     );
   }
-  return encodeURIComponent(symbol);
+  return encodeURIComponent(parsed.ticker);
 }
 
 export type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;

@@ -1,7 +1,8 @@
 // One chain file (Cboe CSV or JSON) through the engine, offline: what `gammawatch analyze` prints.
-// A readable summary, or as JSON exactly three objects, the `data` the local service would serve
-// for this chain from /curves/gex_by_strike (exp=combined), /curves/gamma/expirations and
-// /market-structure. The CLI reaches it through src/service/index.ts.
+// A readable summary, or as JSON the three objects the local service would serve as `data` for this
+// chain from /curves/gex_by_strike (exp=combined), /curves/gamma/expirations and /market-structure,
+// plus `notes`: every data-quality note the summary prints (the import's, such as rows listed
+// twice, then the engine's), word for word. The CLI reaches it through src/service/index.ts.
 import type { MarketStructureData } from '../shared/api/market-structure.ts';
 import { displayAsof } from '../shared/market-calendar.ts';
 import { gammaByExpiration, gexByStrike } from './engine/curves.ts';
@@ -22,6 +23,11 @@ export interface ChainFileAnalysisOptions {
 
 function pct(x: number | null, digits = 2): string {
   return x === null ? 'n/a' : `${x.toFixed(digits)} %`;
+}
+
+/** The data-quality notes, as both outputs give them: the import's first (prefixed), then the engine's. */
+function dataQualityNotes(imp: ChainImport, m: TickerMetrics): string[] {
+  return [...imp.notes.map((n) => `import: ${n}`), ...m.notes];
 }
 
 function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData): string {
@@ -58,7 +64,7 @@ function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData): st
     'key levels',
     ...levels.map(([name, v]) => `  ${name.padEnd(10)} ${usd(v)}`),
   ];
-  const notes = [...imp.notes.map((n) => `import: ${n}`), ...m.notes];
+  const notes = dataQualityNotes(imp, m);
   if (notes.length > 0) lines.push('', 'data quality', ...notes.map((n) => `  - ${n}`));
   return lines.join('\n');
 }
@@ -83,6 +89,7 @@ export async function analyzeChainFile(file: string, options: ChainFileAnalysisO
     gex_by_strike: gexByStrike(imp.chain, { exp: 'combined', pricing }),
     gamma_expirations: gammaByExpiration(imp.chain, pricing),
     market_structure: structure,
+    notes: dataQualityNotes(imp, m),
   };
   return JSON.stringify(out, null, 2);
 }

@@ -147,8 +147,11 @@ function buildSource(opts: ServiceOptions): MarketDataSource {
   return createSimulatedMarket({ seed: opts.seed ?? 1, clock: buildClock(opts) });
 }
 
-/** The spec's "fixed small set of eight symbols" when the market does not flag eight of its own. */
-export const DEFAULT_DEMO_SYMBOLS = ['AAPL', 'AMD', 'IWM', 'MSFT', 'NVDA', 'QQQ', 'SPY', 'TSLA'] as const;
+/**
+ * The spec's "fixed small set of eight symbols" when the market does not flag eight of its own: the
+ * public service's demo set as its official client (tradingvolatility/tv-mcp) lists it.
+ */
+export const DEFAULT_DEMO_SYMBOLS = ['AAPL', 'AMZN', 'GM', 'KO', 'MCD', 'META', 'VIX', 'XOM'] as const;
 
 /**
  * The demo set: the eight symbols the market flags (the simulator does), else the default eight,
@@ -315,7 +318,9 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
   if (opts.tradier && opts.chainsDir !== undefined) {
     const log = app.log;
     const started = createTradierCollector({
-      log: (line) => log.info(line),
+      log: (line, level) => log[level](line),
+      // Only the command line starts a collector here (the app runs its own): a 401 names the flag.
+      tokenFrom: 'cli',
       ...opts.tradier,
       chainsDir: opts.chainsDir,
     });

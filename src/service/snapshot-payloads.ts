@@ -22,6 +22,7 @@ import {
   tickerStateData,
   tradeSetupData,
 } from './http/ticker-payloads.ts';
+import { withStrikeIvs } from './http/options-volume-iv.ts';
 import type { MarketDataSource } from './market/source.ts';
 
 /** A per-ticker view the poller stores: its snapshot endpoint and the params that key its series. */
@@ -86,7 +87,8 @@ function buildPayload(endpoint: SnapshotEndpoint, a: TickerAnalysis): unknown {
     case 'curve_gex_by_strike':
       return gexByStrikeData(a, 'combined');
     case 'options_volume':
-      return optionsVolumeData(a, 'nearest');
+      // The poller asks with include=iv (the skew chart).
+      return withStrikeIvs(a, optionsVolumeData(a, 'nearest'));
     // Not views of one ticker's snapshot: the series spans many sessions (and its own window), and
     // the rankings are made of the whole universe at an instant, not of this ticker alone.
     case 'series':

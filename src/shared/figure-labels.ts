@@ -138,6 +138,28 @@ export const FIGURES = {
     digits: 1,
     definition: 'At-the-money implied volatility interpolated to 30 days, annualized.',
   },
+  // IV by strike (options volume with include=iv; the skew chart): one expiration, not 30 days.
+  expiry_atm_iv: {
+    name: 'ATM IV (this expiration)',
+    unit: 'iv',
+    digits: 1,
+    definition:
+      "At-the-money implied vol of one expiration: call and put IV averaged per strike, read at that expiration's forward.",
+  },
+  call_iv: {
+    name: 'Call IV',
+    unit: 'iv',
+    digits: 1,
+    definition:
+      'Implied vol of the call at one strike of one expiration, as the chain quotes it; none without a usable quote.',
+  },
+  put_iv: {
+    name: 'Put IV',
+    unit: 'iv',
+    digits: 1,
+    definition:
+      'Implied vol of the put at one strike of one expiration, as the chain quotes it; none without a usable quote.',
+  },
   iv_pct_chg: {
     name: 'ATM IV change',
     signed: true,

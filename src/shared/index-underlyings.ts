@@ -21,6 +21,12 @@ function bare(ticker: string): string {
     .replace(/^[\^$.]/, '');
 }
 
+/** The index a spelling names (`^VIX`, `$SPX`, `.spx` → its bare symbol), or null for a non-index. */
+export function indexSymbolOf(ticker: string): string | null {
+  const symbol = bare(ticker);
+  return Object.hasOwn(INDEXES, symbol) ? symbol : null;
+}
+
 /** True for a cash-settled index (SPX, NDX, RUT, XSP, DJX, VIX); ETFs such as SPY are not. */
 export function isIndexUnderlying(ticker: string): boolean {
   return Object.hasOwn(INDEXES, bare(ticker));

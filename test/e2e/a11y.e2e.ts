@@ -17,6 +17,8 @@ test.describe.configure({ mode: 'serial' });
 test.use({ appLabel: 'a11y' });
 
 const TICKER = 'SPY';
+/** A symbol of the demo set, for a remote source in demo mode. */
+const DEMO_TICKER = 'AAPL';
 const THEMES = ['dark', 'light'] as const;
 
 interface View {
@@ -219,10 +221,11 @@ test('a curve never stored, with the data source down, reads "unreachable" with 
   // A remote API v2 the app polls (its snapshots are that source's own: what it shows offline),
   // then a copy of the database (an online backup, consistent while the app runs), the remote
   // stopped, and a second app started on the copy with that remote as its source, now down.
+  // Demo mode reads the demo set only (the official client's eight since issue 29): AAPL is in it.
   const remote = await startRemote([]);
   let stopped = false;
   try {
-    await app.call('watchlists:create', { name: 'Remote down', tickers: [TICKER] });
+    await app.call('watchlists:create', { name: 'Remote down', tickers: [DEMO_TICKER] });
     await app.call('settings:update', {
       dataSource: { kind: 'remote', baseUrl: remote.baseUrl, demo: true },
     });
@@ -232,7 +235,7 @@ test('a curve never stored, with the data source down, reads "unreachable" with 
         async () =>
           (
             await app.call<{ entries: { endpoints: string[] }[] }>('ticker:timeline', {
-              ticker: TICKER,
+              ticker: DEMO_TICKER,
               endpoints: ['curve_gamma', 'curve_gamma_expirations'],
             })
           ).entries.flatMap((e) => e.endpoints),
@@ -250,7 +253,7 @@ test('a curve never stored, with the data source down, reads "unreachable" with 
   const down = await startHeadless(dir);
   try {
     await page.goto(down.url);
-    await page.goto(`${down.origin}/#/ticker/${TICKER}/curves`);
+    await page.goto(`${down.origin}/#/ticker/${DEMO_TICKER}/curves`);
     // The stored curves still draw; their list of expirations is the stored one.
     const select = page.getByTestId('gamma-exp');
     await expect(page.getByTestId('chart-gamma')).toHaveAttribute('data-state', 'chart', { timeout: 60_000 });

@@ -218,7 +218,7 @@ test('Tradier sandbox: the token is stored (only its end shown), tested and used
   await expect(panel.getByRole('radio', { name: /Sandbox: 15 min delayed/ })).toBeChecked();
   const tickers = panel.getByLabel('Tickers');
   await tickers.fill('tsla, t$la');
-  await expect(panel.getByText('T$LA: a ticker is')).toBeVisible();
+  await expect(panel.getByText('T$LA: a ticker holds only')).toBeVisible();
   await tickers.fill('tsla');
 
   // Without a token the test says what is missing.

@@ -5,7 +5,11 @@
 // carries X-Ratelimit-Allowed/Used/Available/Expiry over a one-minute window that starts with the
 // first request (epoch ms, as documented). Faults can be queued for the next requests: 429 with
 // headers, 500, a hang (no answer until the server closes), or a body that is not JSON.
-// Chains come from an OptionChain (e.g. the Cboe TSLA fixture read with importChainFile).
+// Chains come from an OptionChain (e.g. the Cboe TSLA fixture read with importChainFile), or from
+// addRecordedPltr: contracts in the shapes Tradier's sandbox was recorded answering (PLTR,
+// 2024-06-28, public in OpenBB's test cassettes): `bid_iv` 0 with `mid_iv` equal to `ask_iv`, a
+// quote as one object, `close: null`, and with `exponentNotation` figures such as `1.2E-4`.
+// Every answer's text is kept on its request (`body`), so a test can see what was sent.
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -20,6 +24,8 @@ export interface StandInRequest {
   /** Arrival time, epoch ms (real time). */
   at: number;
   status: number;
+  /** The answer's text as sent. */
+  body: string;
 }
 
 export type StandInFault =
@@ -27,7 +33,8 @@ export type StandInFault =
   | { kind: 'server_error'; status?: number }
   | { kind: 'hang' }
   | { kind: 'bad_json' }
-  | { kind: 'redirect' };
+  | { kind: 'redirect' }
+  | { kind: 'unauthorized' };
 
 export interface StandInTickerData {
   quote: Record<string, unknown>;
@@ -45,6 +52,151 @@ export interface StandInOptions {
 }
 
 type Json = Record<string, unknown>;
+
+/**
+ * JSON text as Tradier writes it: with `exponent`, every non-integer figure below 0.1 in exponent
+ * notation with a capital E (0.00012 → 1.2E-4, 0.05 → 5E-2), which JSON.stringify never writes.
+ */
+export function tradierJson(value: unknown, exponent: boolean): string {
+  if (typeof value === 'number' && exponent && Number.isFinite(value) && !Number.isInteger(value)) {
+    if (Math.abs(value) < 0.1) return value.toExponential().toUpperCase().replace('E+', 'E');
+  }
+  if (Array.isArray(value)) return `[${value.map((v) => tradierJson(v, exponent)).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const fields = Object.entries(value).filter(([, v]) => v !== undefined);
+    return `{${fields.map(([k, v]) => `${JSON.stringify(k)}:${tradierJson(v, exponent)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The recorded PLTR snapshot: Friday 2024-06-28, 11:51:01.696 ET (the quote's trade_date). */
+export const PLTR_TRADE_DATE = 1719589861696;
+
+/**
+ * One recorded-style option: the fields Tradier sends, with the figures given. `greeks` holds
+ * bid_iv, mid_iv, ask_iv, smv_vol (and gamma); the rest are Tradier's other greeks.
+ */
+function recordedOption(
+  symbol: string,
+  fig: { strike: number; bid: number; ask: number; oi: number; volume: number },
+  iv: { bid_iv: number; mid_iv: number; ask_iv: number; smv_vol: number; gamma: number },
+): Json {
+  const expiration = `20${symbol.slice(4, 6)}-${symbol.slice(6, 8)}-${symbol.slice(8, 10)}`;
+  const isCall = symbol[10] === 'C';
+  return {
+    symbol,
+    description: `PLTR ${expiration} $${fig.strike.toFixed(2)} ${isCall ? 'Call' : 'Put'}`,
+    exch: 'Z',
+    type: 'option',
+    last: null,
+    change: null,
+    volume: fig.volume,
+    open: null,
+    high: null,
+    low: null,
+    close: null,
+    bid: fig.bid,
+    ask: fig.ask,
+    underlying: 'PLTR',
+    strike: fig.strike,
+    greeks: {
+      delta: isCall ? 0.9 : -0.1,
+      gamma: iv.gamma,
+      theta: -0.0037,
+      vega: 0.0614,
+      rho: 0.154,
+      phi: -0.456,
+      bid_iv: iv.bid_iv,
+      mid_iv: iv.mid_iv,
+      ask_iv: iv.ask_iv,
+      smv_vol: iv.smv_vol,
+      updated_at: '2024-06-28 14:58:59',
+    },
+    change_percentage: null,
+    average_volume: 0,
+    last_volume: 0,
+    trade_date: 0,
+    prevclose: null,
+    week_52_high: 0.0,
+    week_52_low: 0.0,
+    bidsize: 10,
+    bidexch: 'Z',
+    bid_date: 1719589843000,
+    asksize: 10,
+    askexch: 'Z',
+    ask_date: 1719589843000,
+    open_interest: fig.oi,
+    contract_size: 100,
+    expiration_date: expiration,
+    expiration_type: 'weeklys',
+    option_type: isCall ? 'call' : 'put',
+    root_symbol: 'PLTR',
+  };
+}
+
+/**
+ * PLTR as Tradier's sandbox answered on 2024-06-28 (figures of the recording where the issue names
+ * them, the rest of the same kind): the quote with `close: null`; PLTR240712C00017500, a two-sided
+ * quote with no bid IV and `mid_iv` = `ask_iv` 1.131 (smv_vol 0.622); PLTR260618P00013000, no bid
+ * at all, `mid_iv` = `ask_iv` 0.590685 (smv_vol 0.57); contracts with both sides' IV; one with no
+ * IV on either side; and small figures (gamma, a 0.05 bid) for exponent notation.
+ */
+export function recordedPltr(): StandInTickerData {
+  const options = [
+    recordedOption(
+      'PLTR240712C00017500',
+      { strike: 17.5, bid: 7.95, ask: 8.05, oi: 1520, volume: 12 },
+      { bid_iv: 0, mid_iv: 1.131, ask_iv: 1.131, smv_vol: 0.622, gamma: 0.0123 },
+    ),
+    recordedOption(
+      'PLTR240712P00017500',
+      { strike: 17.5, bid: 0, ask: 0.05, oi: 880, volume: 3 },
+      { bid_iv: 0, mid_iv: 0, ask_iv: 0, smv_vol: 0.622, gamma: 0.00012 },
+    ),
+    recordedOption(
+      'PLTR240712C00025000',
+      { strike: 25, bid: 1.05, ask: 1.1, oi: 4210, volume: 830 },
+      { bid_iv: 0.512, mid_iv: 0.5215, ask_iv: 0.531, smv_vol: 0.518, gamma: 0.182 },
+    ),
+    recordedOption(
+      'PLTR240712P00025000',
+      { strike: 25, bid: 0.55, ask: 0.6, oi: 3900, volume: 640 },
+      { bid_iv: 0.498, mid_iv: 0.5075, ask_iv: 0.517, smv_vol: 0.518, gamma: 0.182 },
+    ),
+    recordedOption(
+      'PLTR260618P00013000',
+      { strike: 13, bid: 0.0, ask: 1.41, oi: 10, volume: 1 },
+      { bid_iv: 0.0, mid_iv: 0.590685, ask_iv: 0.590685, smv_vol: 0.57, gamma: 0.00743915619023867 },
+    ),
+    recordedOption(
+      'PLTR260618C00013000',
+      { strike: 13, bid: 14.75, ask: 15.25, oi: 0, volume: 0 },
+      { bid_iv: 0.575591, mid_iv: 0.609209, ask_iv: 0.642827, smv_vol: 0.57, gamma: 0.00743915619023867 },
+    ),
+  ];
+  const chains = new Map<string, Json[]>();
+  for (const o of options) {
+    const exp = o.expiration_date as string;
+    chains.set(exp, [...(chains.get(exp) ?? []), o]);
+  }
+  return {
+    quote: {
+      ...quoteFor('PLTR', 25.5, PLTR_TRADE_DATE),
+      description: 'Palantir Technologies Inc',
+      exch: 'N',
+      change: 0.28,
+      open: 25.28,
+      high: 25.57,
+      low: 25.22,
+      close: null,
+      bid: 25.49,
+      ask: 25.5,
+      prevclose: 25.22,
+    },
+    chains,
+    history: syntheticHistory(25.5, '2024-06-28'),
+  };
+}
 
 function occ(root: string, expiration: string, isCall: boolean, strike: number): string {
   const [y, m, d] = expiration.split('-') as [string, string, string];
@@ -171,6 +323,10 @@ export class TradierStandIn {
   nullStyle: 'json' | 'string' = 'json';
   /** Expirations whose options come without greeks. */
   readonly noGreeksFor = new Set<string>();
+  /** History dates answered with `close: null`. */
+  readonly nullCloseOn = new Set<string>();
+  /** Write non-integer figures below 0.1 in exponent notation (`1.2E-4`), as Tradier has. */
+  exponentNotation = false;
   readonly #allowed: number;
   readonly #now: () => number;
   readonly #server: Server;
@@ -206,6 +362,13 @@ export class TradierStandIn {
   addChain(chain: OptionChain): StandInTickerData {
     const data = tradierDataFromChain(chain);
     this.tickers.set(chain.ticker, data);
+    return data;
+  }
+
+  /** PLTR in the recorded shapes (see recordedPltr). */
+  addRecordedPltr(): StandInTickerData {
+    const data = recordedPltr();
+    this.tickers.set('PLTR', data);
     return data;
   }
 
@@ -265,11 +428,13 @@ export class TradierStandIn {
       accept: req.headers.accept,
       at: Date.now(),
       status: 0,
+      body: '',
     };
     this.requests.push(record);
     const send = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
       record.status = status;
-      const text = typeof body === 'string' ? body : JSON.stringify(body);
+      const text = typeof body === 'string' ? body : tradierJson(body, this.exponentNotation);
+      record.body = text;
       const type = typeof body === 'string' ? 'text/plain' : 'application/json';
       res.writeHead(status, { 'Content-Type': type, ...headers });
       res.end(text);
@@ -308,6 +473,9 @@ export class TradierStandIn {
           return;
         case 'redirect':
           send(302, '', { ...rate, Location: 'http://127.0.0.1:1/elsewhere' });
+          return;
+        case 'unauthorized':
+          send(401, 'Invalid Access Token');
           return;
       }
     }
@@ -364,7 +532,7 @@ export class TradierStandIn {
             open: d.close,
             high: d.close,
             low: d.close,
-            close: d.close,
+            close: this.nullCloseOn.has(d.date) ? null : d.close,
             volume: 1000,
           }));
         return { history: days.length === 0 ? this.#none() : { day: this.#list(days) } };

@@ -100,7 +100,7 @@ export function requestsFor(job: PollJob, scope: JobScope): PollRequest[] {
           c.gexByStrike(t, { exp: 'combined' }, o),
         ),
         request(job, 'options_volume', t, { exp: 'nearest' }, (c, o) =>
-          c.optionsVolume(t, { exp: 'nearest' }, o),
+          c.optionsVolume(t, { exp: 'nearest', include: 'iv' }, o),
         ),
       ]);
     case 'screeners':

@@ -58,7 +58,9 @@ export function volumeRequest(input: BridgeParsedInput<'ticker:optionsVolume'>):
     call: (c, o) => {
       // The API has volume per expiration only: `combined` is never sent (see allExpirationsVolume).
       if (exp === 'combined') throw new RangeError('option volume is per expiration, not combined');
-      return c.optionsVolume(ticker, { exp }, o);
+      // With the IV columns (the skew chart); stored under the same key, so older IV-less
+      // snapshots still read (the columns are optional).
+      return c.optionsVolume(ticker, { exp, include: 'iv' }, o);
     },
   };
 }

@@ -236,7 +236,8 @@ async function startLocal(option: DataSourceOption, deps: ConnectDeps): Promise<
       ...(option.baseUrl ? { baseUrl: option.baseUrl } : {}),
       tickers: option.tickers,
       chainsDir: option.dir,
-      log: deps.log, // its lines start with `tradier:` and never hold the token
+      // Its lines start with `tradier:` and never hold the token; a failure says its level.
+      log: (line, level) => deps.log(level === 'info' ? line : `${level}: ${line}`),
     });
   }
   const clock = specOf(option.clock, { kind: 'data' });

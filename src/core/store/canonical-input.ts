@@ -6,12 +6,8 @@
 import type { Params } from './params-key.ts';
 import type { EpochMs } from './time.ts';
 
-/** What tickerSchema accepts unchanged (no whitespace to trim, already upper-case). */
-const CANONICAL_TICKER = /^[A-Z][A-Z0-9]{0,9}([.-][A-Z0-9]{1,4})?$/;
-
-export function isCanonicalTicker(value: unknown): value is string {
-  return typeof value === 'string' && CANONICAL_TICKER.test(value);
-}
+/** What tickerSchema accepts unchanged (no whitespace to trim, upper-case, no index marker). */
+export { isCanonicalTicker } from '../../shared/ticker-symbol.ts';
 
 /** What epochMsSchema accepts. */
 export function isEpochMs(value: unknown): value is EpochMs {

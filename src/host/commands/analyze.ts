@@ -1,8 +1,8 @@
 // `gammawatch analyze <chain file> [--json] [--r R] [--q Q]`: one imported chain through the
-// engine, offline. A readable summary by default; with --json exactly three objects, the `data` the
-// local service would serve for this chain from /curves/gex_by_strike (exp=combined),
-// /curves/gamma/expirations and /market-structure. The work is the service's `analyzeChainFile`;
-// this file parses the arguments and prints.
+// engine, offline. A readable summary by default; with --json the three objects the local service
+// would serve as `data` for this chain from /curves/gex_by_strike (exp=combined),
+// /curves/gamma/expirations and /market-structure, plus `notes` (every data-quality note the summary
+// shows). The work is the service's `analyzeChainFile`; this file parses the arguments and prints.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { analyzeChainFile, ChainImportError } from '../../service/index.ts';
@@ -13,7 +13,7 @@ const USAGE = [
   'usage: gammawatch analyze <chain file> [--json] [--r R] [--q Q]',
   '',
   '  <chain file>  a Cboe quotedata.csv or Cboe delayed-quotes JSON file',
-  '  --json        print { gex_by_strike, gamma_expirations, market_structure } as JSON',
+  '  --json        print { gex_by_strike, gamma_expirations, market_structure, notes } as JSON',
   '  --r R         risk-free rate, continuous, decimal (default 0)',
   '  --q Q         dividend yield, continuous, decimal (default 0)',
 ].join('\n');

@@ -13,7 +13,7 @@ import {
   type BacktestResult,
   type HorizonStats,
 } from '../../shared/bridge/backtest.ts';
-import { TICKER_PATTERN } from '../../shared/bridge/common.ts';
+import { parseTicker } from '../../shared/ticker-symbol.ts';
 import type { Command } from './command.ts';
 import { dataDirOf, dataSourceOf, untilStopSignal } from './options.ts';
 import { messageOf } from '../../shared/message-of.ts';
@@ -115,10 +115,12 @@ function parseTickers(list: string | undefined): string[] | undefined {
   if (list === undefined) return undefined;
   const tickers = list
     .split(',')
-    .map((t) => t.trim().toUpperCase())
-    .filter(Boolean);
-  for (const t of tickers)
-    if (!TICKER_PATTERN.test(t)) throw new Error(`--tickers: '${t}' is not a ticker symbol`);
+    .filter((t) => t.trim() !== '')
+    .map((t) => {
+      const parsed = parseTicker(t);
+      if (!parsed.ok) throw new Error(`--tickers: '${t.trim()}' is not a ticker symbol: ${parsed.reason}`);
+      return parsed.ticker;
+    });
   if (tickers.length === 0 || tickers.length > 100) throw new Error('--tickers takes 1 to 100 tickers');
   return tickers;
 }

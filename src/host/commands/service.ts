@@ -1,7 +1,7 @@
 // `gammawatch service`: runs the local API v2 service until SIGINT or SIGTERM. It prints the base
 // URL and the API key to stdout (the only place the key is ever shown) and logs to stderr.
 import { parseArgs } from 'node:util';
-import { TICKER_PATTERN } from '../../shared/bridge/common.ts';
+import { parseTicker } from '../../shared/ticker-symbol.ts';
 import { DEFAULT_DRAIN_MS, describeSnapshotTime, startService } from '../../service/index.ts';
 import type { ClockSpec } from '../../shared/clock-spec.ts';
 import { CLOCK_FLAGS, clockFromFlags } from './clock-flags.ts';
@@ -175,11 +175,13 @@ function tradierOptions(
   }
   const tickers = (values.tickers ?? '')
     .split(/[\s,]+/)
-    .map((t) => t.trim().toUpperCase())
-    .filter((t) => t.length > 0);
+    .filter((t) => t.length > 0)
+    .map((t) => {
+      const parsed = parseTicker(t);
+      if (!parsed.ok) throw new Error(`--tickers: '${t}' is not a ticker: ${parsed.reason}`);
+      return parsed.ticker;
+    });
   if (tickers.length === 0) throw new Error('--tickers A,B is required with a Tradier token');
-  const bad = tickers.find((t) => !TICKER_PATTERN.test(t));
-  if (bad !== undefined) throw new Error(`--tickers: '${bad}' is not a ticker`);
   return {
     token,
     environment: values.sandbox ? 'sandbox' : 'production',

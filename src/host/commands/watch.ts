@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createApp, type App, type JobRunSummary } from '../../core/index.ts';
 import { POLL_JOBS, type PollJob } from '../../shared/bridge/settings.ts';
-import { ASCII_TEXT, TICKER_PATTERN } from '../../shared/bridge/common.ts';
+import { parseTicker } from '../../shared/ticker-symbol.ts';
 import type { Command } from './command.ts';
 import { dataDirOf, dataSourceOf, untilStopSignal } from './options.ts';
 
@@ -25,7 +25,7 @@ const HELP = `usage: gammawatch watch [options]
   --chains DIR         the built-in service on a folder of chain files (watched live),
                        on the data's own clock unless --clock real
   --api-key K          API key for a remote service (or $GAMMAWATCH_API_KEY)
-  --demo               no key: the demo symbols only (X-Svc-Demo: 1)
+  --demo               no key: the demo symbols only (X-Svc-Demo: 1 and X-TV-Demo: 1)
   --tickers A,B        put these tickers on the "Command line" watchlist first
   --once               run every job once, print a summary and exit (a request the server
                        asks to wait more than 30 s for fails instead, and the exit code is 1)
@@ -143,15 +143,14 @@ export function exitCode(summary: WatchSummary, runs: readonly JobRunSummary[]):
 }
 
 function addTickers(app: App, list: string): void {
-  const raw = list
+  const tickers = list
     .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
-  // ASCII before the case folding: toUpperCase turns 'ſPY' (long s) into SPY.
-  for (const t of raw)
-    if (!ASCII_TEXT.test(t) || !TICKER_PATTERN.test(t.toUpperCase()))
-      throw new Error(`--tickers: '${t}' is not a ticker symbol`);
-  const tickers = raw.map((t) => t.toUpperCase());
+    .filter((t) => t.trim() !== '')
+    .map((t) => {
+      const parsed = parseTicker(t);
+      if (!parsed.ok) throw new Error(`--tickers: '${t.trim()}' is not a ticker symbol: ${parsed.reason}`);
+      return parsed.ticker;
+    });
   const name = 'Command line';
   const existing = app.store.watchlists.list().find((w) => w.name === name);
   if (existing) app.store.watchlists.addTickers(existing.id, tickers);

@@ -1,5 +1,7 @@
 // Hash routes: every view has an address, so an alert can link to "SPY at 10:35" and the back
 // button works. Parsing never throws: anything unknown lands on the watchlists.
+import { parseTicker } from '../../shared/ticker-symbol.ts';
+
 export const TICKER_TABS = [
   'overview',
   'signals',
@@ -29,7 +31,6 @@ export type Route =
 export const SETTINGS_SECTIONS = ['data-source', 'notifications'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
-const TICKER = /^[A-Z0-9.\-^]{1,12}$/;
 const HOME: Route = { name: 'watchlists', id: null };
 
 export function parseRoute(hash: string): Route {
@@ -48,8 +49,9 @@ export function parseRoute(hash: string): Route {
       return { name: 'watchlists', id: Number.isInteger(id) && id > 0 ? id : null };
     }
     case 'ticker': {
-      const ticker = (parts[1] ?? '').toUpperCase();
-      if (!TICKER.test(ticker)) return HOME;
+      const parsed = parseTicker(parts[1] ?? '');
+      if (!parsed.ok) return HOME;
+      const ticker = parsed.ticker;
       const tab = (TICKER_TABS as readonly string[]).includes(parts[2] ?? '')
         ? (parts[2] as TickerTab)
         : 'overview';
@@ -64,10 +66,10 @@ export function parseRoute(hash: string): Route {
     case 'alerts':
       return { name: 'alerts', tab: parts[1] === 'rules' ? 'rules' : 'history' };
     case 'history': {
-      const ticker = (parts[1] ?? '').toUpperCase();
+      const parsed = parseTicker(parts[1] ?? '');
       return {
         name: 'history',
-        ticker: TICKER.test(ticker) ? ticker : null,
+        ticker: parsed.ok ? parsed.ticker : null,
         a: instant('a'),
         b: instant('b'),
       };

@@ -49,6 +49,8 @@ function acceptedBy(keyring: Keyring): Map<string, Caller> {
 
 const BEARER = /^Bearer[ \t]+([\x21-\x7e]+)[ \t]*$/i;
 export const DEMO_HEADER = 'x-svc-demo';
+/** The official client's spelling of the demo header (tradingvolatility/tv-mcp), accepted beside ours. */
+export const CLIENT_DEMO_HEADER = 'x-tv-demo';
 
 const unauthorized = (message: string): ServiceError =>
   new ServiceError(401, 'unauthorized', message, {}, { 'WWW-Authenticate': 'Bearer realm="api/v2"' });
@@ -64,8 +66,8 @@ function verifyBearer(authorization: string, keyring: Keyring): Caller {
 }
 
 /**
- * Who is calling: a valid bearer key wins; without an Authorization header, `X-Svc-Demo: 1` is demo
- * access; anything else is a 401. A present but invalid key is a 401 even with the demo header, so
+ * Who is calling: a valid bearer key wins; without an Authorization header, `X-Svc-Demo: 1` (or the
+ * official client's `X-TV-Demo: 1`) is demo access; anything else is a 401. A present but invalid key is a 401 even with the demo header, so
  * a misconfigured client learns about its key instead of silently seeing the demo set.
  */
 export function authenticate(
@@ -83,8 +85,8 @@ export function authenticate(
     return caller;
   }
   if (authorization !== undefined) throw unauthorized(BEARER_FORMAT);
-  if (headers[DEMO_HEADER] === '1') return { kind: 'demo' };
+  if (headers[DEMO_HEADER] === '1' || headers[CLIENT_DEMO_HEADER] === '1') return { kind: 'demo' };
   throw unauthorized(
-    'missing bearer token: send "Authorization: Bearer <API_KEY>" or "X-Svc-Demo: 1" for the demo set',
+    'missing bearer token: send "Authorization: Bearer <API_KEY>", or "X-Svc-Demo: 1" (or "X-TV-Demo: 1") for the demo set',
   );
 }

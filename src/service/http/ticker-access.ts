@@ -1,5 +1,5 @@
 // From a {ticker} path segment to an analysed snapshot, with the checks in the order a caller can
-// act on them: a malformed symbol (400), a symbol demo access may not read (403), a symbol the
+// act on them: a malformed symbol (400), a symbol demo access may not read (401), a symbol the
 // market does not list (404 unknown_ticker), a listed symbol with no snapshot yet (404 no_snapshot).
 import type { FastifyRequest } from 'fastify';
 import type { TickerAnalysis } from '../analysis/ticker-analysis.ts';
@@ -10,11 +10,14 @@ import { normalizeTicker } from './ticker-param.ts';
 export function resolveTicker(ctx: ServiceContext, request: FastifyRequest, raw: unknown): string {
   const ticker = normalizeTicker(raw);
   if (request.caller?.kind === 'demo' && !ctx.demoSymbols.includes(ticker)) {
+    // The spec leaves this status open; the official client (tv-mcp) expects 401 here, the status
+    // of a missing key, which is what the caller lacks. The code and `allowed` still say why.
     throw new ServiceError(
-      403,
+      401,
       'demo_symbol_not_allowed',
       `${ticker} is not in the demo set (${ctx.demoSymbols.join(', ')}); use an API key for the full universe`,
       { allowed: ctx.demoSymbols },
+      { 'WWW-Authenticate': 'Bearer realm="api/v2"' },
     );
   }
   if (!ctx.analysis.knows(ticker)) {

@@ -1,24 +1,21 @@
-// The {ticker} path segment: case-normalised, and anything that is not a plausible equity or ETF
-// symbol (letters, digits, '.', '-', an index caret) is a 400 before it reaches any lookup. The
-// ASCII check comes before the case folding: toUpperCase maps some non-ASCII letters onto ASCII
-// ones ('ſ' long s → 'S', 'ı' dotless i → 'I', 'ﬀ' → 'FF'), so '/tickers/ſPY' would be served as SPY.
+// The {ticker} path segment, held to the one ticker rule (src/shared/ticker-symbol.ts): a
+// malformed symbol (empty, too long, a character outside A-Z 0-9 . - = ^, non-ASCII) is a 400
+// before it reaches any lookup; a well-formed one (ES=F) goes on to the lookup, which answers an
+// unlisted symbol with 404 unknown_ticker. An index spelled as charting tools spell it (^SPX) is
+// the index (SPX).
 import { ServiceError } from './errors.ts';
 import { clipForApi } from '../../shared/echo.ts';
-import { isIndexUnderlying } from '../../shared/index-underlyings.ts';
-
-const SYMBOL = /^\^?[A-Z0-9][A-Z0-9.-]{0,11}$/;
-const ASCII = /^[\x20-\x7e]*$/;
+import { parseTicker } from '../../shared/ticker-symbol.ts';
 
 export function normalizeTicker(raw: unknown): string {
-  const text = typeof raw === 'string' && ASCII.test(raw) ? raw.trim().toUpperCase() : '';
-  if (!SYMBOL.test(text)) {
+  const parsed = parseTicker(raw);
+  if (!parsed.ok) {
     throw new ServiceError(
       400,
       'bad_request',
-      `'${clipForApi(typeof raw === 'string' ? raw : '')}' is not a ticker symbol (1-12 letters, digits, '.' or '-')`,
+      `'${clipForApi(typeof raw === 'string' ? raw : '')}' is not a ticker symbol: ${parsed.reason}`,
       { param: 'ticker' },
     );
   }
-  // An index spelled as charting tools spell it (^SPX) is the index (SPX).
-  return text.startsWith('^') && isIndexUnderlying(text) ? text.slice(1) : text;
+  return parsed.ticker;
 }

@@ -5,6 +5,11 @@ import { tickerText } from './primitives.ts';
 
 /** The header that unlocks the demo set without a key (Authentication, rule 3). */
 export const DEMO_HEADER = 'X-Svc-Demo';
+/**
+ * The same header as the public service's official client (tradingvolatility/tv-mcp) spells it. Our
+ * client sends both in demo mode, so a remote that reads only one of them still serves the demo set.
+ */
+export const CLIENT_DEMO_HEADER = 'X-TV-Demo';
 /** "A fixed small set of eight symbols". */
 export const DEMO_SYMBOL_COUNT = 8;
 

@@ -26,7 +26,7 @@ import { DEFAULT_EXPLAIN_VIEW, EXPLAIN_VIEWS, explainResponseSchema } from './ex
 import { incomeResponseSchema } from './income.ts';
 import { levelsResponseSchema } from './levels.ts';
 import { marketStructureResponseSchema } from './market-structure.ts';
-import { optionsVolumeResponseSchema } from './options-volume.ts';
+import { OPTIONS_VOLUME_INCLUDES, optionsVolumeResponseSchema } from './options-volume.ts';
 import { SCHEMA_IDS, type SchemaKey } from './schema-ids.ts';
 import { DEFAULT_SERIES_METRICS, DEFAULT_SERIES_WINDOW, seriesResponseSchema } from './series.ts';
 import { signalsResponseSchema } from './signals.ts';
@@ -250,9 +250,17 @@ export const API_ENDPOINTS = {
       {
         name: 'format',
         type: 'enum',
-        description: 'output format',
+        description:
+          'output format; tradingview and tos are text/plain, or JSON { format, text } when Accept asks for JSON only',
         allowed: LEVELS_FORMATS,
         default: 'json',
+      },
+      {
+        name: 'view',
+        type: 'enum',
+        description:
+          'synonym of format (the official client sends it); without a text type in Accept a text format is answered as JSON { format, text }',
+        allowed: LEVELS_FORMATS,
       },
     ],
     schema: 'levels',
@@ -271,6 +279,13 @@ export const API_ENDPOINTS = {
         required: true,
         description: 'nearest, first_weekly, first_monthly or a listed date',
         allowed: OPTIONS_VOLUME_BUCKETS,
+      },
+      {
+        name: 'include',
+        type: 'string',
+        required: false,
+        description: "iv adds each strike's call_iv and put_iv and the expiration's atm_iv (decimals)",
+        allowed: OPTIONS_VOLUME_INCLUDES,
       },
     ],
     schema: 'optionsVolume',

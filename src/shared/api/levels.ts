@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { envelopeSchema, tickerMetaSchema } from './envelope.ts';
 import { forwardsShape } from './forwards.ts';
+import { LEVELS_TEXT_FORMATS } from './enums.ts';
 import { openLabel, displayTime, tickerText, usd } from './primitives.ts';
 
 /** Kinds our service emits; a remote service may name others. */
@@ -55,3 +56,22 @@ export type LevelsData = z.infer<typeof levelsDataSchema>;
 
 export const levelsResponseSchema = envelopeSchema(tickerMetaSchema('levels'), levelsDataSchema);
 export type LevelsResponse = z.infer<typeof levelsResponseSchema>;
+
+/**
+ * A text format's levels as JSON (ours; the spec leaves the levels format open): `format=tradingview`
+ * or `tos` (or `view=`, the official client's spelling) asked with `Accept: application/json`, or
+ * with `view=` and no text type in Accept. `text` is exactly the plain-text body the same format
+ * answers as `text/plain`. Same schema id as the JSON levels.
+ */
+export const levelsTextDataSchema = z.looseObject({
+  ticker: tickerText,
+  asof: displayTime,
+  format: z.enum(LEVELS_TEXT_FORMATS),
+  /** `text/plain; charset=utf-8`: what the same request with a text Accept answers. */
+  content_type: z.string(),
+  text: z.string().min(1),
+});
+export type LevelsTextData = z.infer<typeof levelsTextDataSchema>;
+
+export const levelsTextResponseSchema = envelopeSchema(tickerMetaSchema('levels'), levelsTextDataSchema);
+export type LevelsTextResponse = z.infer<typeof levelsTextResponseSchema>;

@@ -6,24 +6,8 @@ import { z } from 'zod';
 export const idSchema = z.number().int().positive();
 export type Id = z.infer<typeof idSchema>;
 
-/**
- * A ticker symbol. Trimmed and upper-cased on parse, then held to the same plausible-symbol rule
- * the API client uses for its path segments (letters, digits, `.`, `-`, `^`; at most 12).
- */
-export const TICKER_PATTERN = /^[A-Z0-9.\-^]{1,12}$/;
-const TICKER_MESSAGE = 'a ticker is 1-12 letters, digits, ".", "-" or "^"';
-/**
- * Printable ASCII, checked before the case folding: toUpperCase maps some non-ASCII letters onto
- * ASCII ones ('ſ' long s → 'S', 'ı' dotless i → 'I'), so "ſPY" would otherwise be stored as SPY.
- */
-export const ASCII_TEXT = /^[\x20-\x7e]*$/;
-export const tickerSchema = z
-  .string()
-  .regex(ASCII_TEXT, { message: TICKER_MESSAGE, abort: true })
-  .trim()
-  .toUpperCase()
-  .regex(TICKER_PATTERN, TICKER_MESSAGE);
-export type Ticker = z.infer<typeof tickerSchema>;
+/** A ticker symbol: the one rule of src/shared/ticker-symbol.ts (canonical, `^VIX` → `VIX`). */
+export { tickerSchema, type Ticker } from '../ticker-symbol.ts';
 
 /** An instant as ISO-8601 with a UTC designator or offset (what `meta.asof` carries). */
 export const isoTimeSchema = z.iso.datetime({ offset: true });

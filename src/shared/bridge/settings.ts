@@ -131,7 +131,7 @@ export const remoteSourceSchema = z
      * Electron's safeStorage, or the environment) under this name and never crosses the bridge.
      */
     apiKeyRef: z.string().min(1).max(200).optional(),
-    /** Send X-Svc-Demo: 1 (the demo symbols need no key). */
+    /** Send X-Svc-Demo: 1 and X-TV-Demo: 1 (the demo symbols need no key). */
     demo: z.boolean(),
     /** The user confirmed a link-local base URL (see linkLocalRefusal); absent means no. */
     confirmLinkLocal: z.boolean().optional(),

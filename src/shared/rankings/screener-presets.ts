@@ -55,7 +55,35 @@ export const SCREENER_PRESETS: Readonly<Record<ScreenerPreset, Readonly<Record<s
   },
 };
 
-/** The preset's parameters with the caller's query laid over them, key by key. */
+/** A range's bounds as query keys (the ranges of /top-setups: price, iv_rank, ivAtMaxDelta). */
+const RANGE_BOUNDS = [
+  ['price_min', 'price_max'],
+  ['iv_rank_min', 'iv_rank_max'],
+  ['ivAtMaxDelta_min', 'ivAtMaxDelta_max'],
+] as const;
+
+/** Empty values are unset (the spec's filter rule 2). */
+const given = (v: string | undefined): string | undefined =>
+  v === undefined || v.trim() === '' ? undefined : v;
+
+/**
+ * The preset's parameters with the caller's query laid over them, key by key. One case the spec
+ * leaves open: a bound the caller sets that crosses the preset's other bound of the same range
+ * (iv_rank_min=60 on momentum_breakout, whose iv_rank_max is 40). The caller sent no inverted range,
+ * so it is not their 400: their bound replaces the preset's range (meta.filters echoes the range
+ * applied). An inverted range sent whole is still a 400. The official client (tv-mcp) lets any one
+ * bound through to any preset.
+ */
 export function presetQuery(preset: ScreenerPreset, query: ReadonlyMap<string, string>): Map<string, string> {
-  return new Map([...Object.entries(SCREENER_PRESETS[preset]), ...query]);
+  const own = SCREENER_PRESETS[preset];
+  const merged = new Map([...Object.entries(own), ...query]);
+  for (const [min, max] of RANGE_BOUNDS) {
+    const lo = given(query.get(min));
+    const hi = given(query.get(max));
+    if (lo !== undefined && hi === undefined && own[max] !== undefined && Number(lo) > Number(own[max]))
+      merged.delete(max);
+    if (hi !== undefined && lo === undefined && own[min] !== undefined && Number(hi) < Number(own[min]))
+      merged.delete(min);
+  }
+  return merged;
 }

@@ -1,8 +1,8 @@
 // Runs the real command line as a child process on the shared Cboe fixture and checks its output
 // against the API schemas: what `gammawatch analyze --json` prints must be exactly what the local
-// service would put in `data` for the three resources.
+// service would put in `data` for the three resources, plus every data-quality note the summary shows.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,12 +46,12 @@ describe('gammawatch analyze', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('prints exactly the three API objects with --json, each valid against its schema', async () => {
+  it('prints the three API objects and the notes with --json, each valid against its schema', async () => {
     const run = await cli('analyze', fixture, '--json');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const out = JSON.parse(run.stdout) as Record<string, unknown>;
-    expect(Object.keys(out)).toEqual(['gex_by_strike', 'gamma_expirations', 'market_structure']);
+    expect(Object.keys(out)).toEqual(['gex_by_strike', 'gamma_expirations', 'market_structure', 'notes']);
     const gex = gexByStrikeDataSchema.parse(out.gex_by_strike);
     const expirations = gammaExpirationsDataSchema.parse(out.gamma_expirations);
     const structure = marketStructureDataSchema.parse(out.market_structure);
@@ -70,6 +70,27 @@ describe('gammawatch analyze', () => {
     );
     // No history for an imported chain: the confidence notes say so.
     expect(structure.confidence.notes.some((n) => /no daily history/i.test(n))).toBe(true);
+  });
+
+  it('--json carries every data-quality note the summary shows (rows listed twice included)', async () => {
+    // The fixture with its first ten rows (twenty contracts, a call and a put each) pasted once more: each is counted once, with a note.
+    const lines = (await readFile(fixture, 'utf8')).split(/\r?\n/);
+    const header = lines.findIndex((l) => l.startsWith('Expiration Date,'));
+    const doubled = join(dir, 'tsla-doubled.csv');
+    await writeFile(doubled, [...lines, ...lines.slice(header + 1, header + 11)].join('\n') + '\n');
+    const [text, json] = await Promise.all([cli('analyze', doubled), cli('analyze', doubled, '--json')]);
+    expect(text.code).toBe(0);
+    expect(json.code).toBe(0);
+    const summaryNotes = text.stdout
+      .split('\n')
+      .slice(text.stdout.split('\n').indexOf('data quality') + 1)
+      .filter((l) => l.startsWith('  - '))
+      .map((l) => l.slice(4));
+    expect(summaryNotes).toContain(
+      'import: 20 contracts were listed twice with the same figures; each was counted once',
+    );
+    const { notes } = JSON.parse(json.stdout) as { notes: string[] };
+    expect(notes).toEqual(summaryNotes);
   });
 
   it('changes the figures with --r and --q', async () => {

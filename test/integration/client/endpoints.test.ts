@@ -134,19 +134,25 @@ describe('request headers', () => {
     const h = server.requests[0]?.headers;
     expect(h?.authorization).toBeUndefined();
     expect(h?.['x-svc-demo']).toBe('1');
+    // The official client's spelling too, so a remote that reads only that one serves the demo set.
+    expect(h?.['x-tv-demo']).toBe('1');
   });
 
   it('demo can be turned off', async () => {
     server.on('/access', { body: p.accessResponse() });
     await clientFor(server, { apiKey: '', demo: false }).client.access();
     expect(server.requests[0]?.headers['x-svc-demo']).toBeUndefined();
+    expect(server.requests[0]?.headers['x-tv-demo']).toBeUndefined();
   });
 });
 
 describe('ticker path segments', () => {
   it.each([
     ['brk.b', '/tickers/BRK.B/signals'],
-    ['^spx', '/tickers/%5ESPX/signals'],
+    // The one ticker rule: an index's caret names the index; a future's '=' is encoded.
+    ['^spx', '/tickers/SPX/signals'],
+    ['^gspc', '/tickers/%5EGSPC/signals'],
+    ['es=f', '/tickers/ES%3DF/signals'],
   ])('%s is upper-cased and encoded', async (ticker, rawPath) => {
     server.on(decodeURIComponent(rawPath), { body: p.signalsResponse() });
     await clientFor(server).client.signals(ticker);

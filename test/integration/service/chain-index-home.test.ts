@@ -129,7 +129,10 @@ describe('the chain index of a served folder', () => {
     const log = logSink();
     const service = await serve({ dataDir: data.dir }, log.stream);
     const problem = service.folder?.status().problems.find((p) => p.file === 'c_big.json');
-    expect(problem?.message).toMatch(/^file: no option symbol is on X{80}… \(roots found: TSLA\)$/);
+    // The stated symbol meets the one ticker rule (at most 16 characters) first; still clipped.
+    expect(problem?.message).toMatch(
+      /^file: the file's symbol X{80}… is not a ticker: a ticker is at most 16 characters$/,
+    );
     expect(log.lines.some((l) => l['file'] === 'c_big.json')).toBe(true);
     expect(log.longest()).toBeLessThan(2000);
   });

@@ -9,7 +9,12 @@ describe('tickerSegment', () => {
     [' qqq ', 'QQQ'],
     ['BRK.B', 'BRK.B'],
     ['brk-b', 'BRK-B'],
-    ['^SPX', '%5ESPX'],
+    // The one ticker rule (src/shared/ticker-symbol.ts): an index's caret names the index, and
+    // the official client's `=` (futures) passes, encoded for its segment.
+    ['^SPX', 'SPX'],
+    ['^GSPC', '%5EGSPC'],
+    ['es=f', 'ES%3DF'],
+    ['ABCDEFGHIJKLMNOP', 'ABCDEFGHIJKLMNOP'],
     ['X', 'X'],
   ])('%j → %s', (input, want) => {
     expect(tickerSegment(input)).toBe(want);
@@ -25,7 +30,9 @@ describe('tickerSegment', () => {
     ['SPY#frag'],
     ['SP Y'],
     ['%2e%2e'],
-    ['ABCDEFGHIJKLM'],
+    ['ABCDEFGHIJKLMNOPQ'], // 17 characters: the official client's limit is 16
+    ['$SPX'],
+    ['BRK/B'],
     ['S\nPY'],
     ['ÅPPL'],
     [42],

@@ -6,6 +6,8 @@ import { formatUsdCompact } from '../../lib/format.ts';
 import { formatCompact, formatCount, formatDay, formatStrike } from './frame/chart-format.ts';
 import type { ChartSpec, SeriesSpec } from './frame/chart-spec.ts';
 import { EXPIRATION_LAYERS, expirationEdges, type ExpirationLayer } from './curves/curve-data.ts';
+import { figureName } from '../../../shared/figure-labels.ts';
+import { formatFigure, formatPct } from '../../../shared/figure-format.ts';
 import { labelOf } from '../ticker/field-labels.ts';
 import { groupByAxis } from './series/series-axes.ts';
 
@@ -139,6 +141,41 @@ export function volumeSpec(): ChartSpec {
       },
     ],
     sides: { above: 'Calls ▲', below: 'Puts ▼' },
+    zoom: true,
+    markerRows: MARKER_ROWS,
+  };
+}
+
+/**
+ * IV by strike for one expiration (skew-data.ts columns, in percent): calls green and solid, puts
+ * red and dashed on top, so both stay visible where the two sides quote the same IV (parity makes
+ * them nearly equal; the simulator's are equal).
+ */
+export function skewSpec(): ChartSpec {
+  const side = (
+    key: 'call_iv' | 'put_iv',
+    style: Pick<SeriesSpec, 'color' | 'width' | 'dash'>,
+  ): SeriesSpec => ({
+    key,
+    label: figureName(key) ?? key,
+    kind: 'line',
+    ...style,
+    format: (v) => formatFigure(key, v / 100),
+  });
+  return {
+    x: STRIKE_X,
+    series: [
+      side('call_iv', { color: '--pos', width: 2.5 }),
+      side('put_iv', { color: '--neg', width: 1.5, dash: [6, 4] }),
+    ],
+    axes: [
+      {
+        scale: 'y',
+        label: 'Implied volatility, % annualized',
+        format: (v) => formatPct(v, { digits: 1 }),
+        side: 'left',
+      },
+    ],
     zoom: true,
     markerRows: MARKER_ROWS,
   };

@@ -6,9 +6,9 @@ import {
   GAMMA_CURVE_BUCKETS,
   GAMMA_CURVE_VIEWS,
   GEX_BY_STRIKE_BUCKETS,
-  LEVELS_FORMATS,
   OPTIONS_VOLUME_BUCKETS,
   type EndpointName,
+  type LevelsTextData,
 } from '../../../shared/api/index.ts';
 import { isMarketOpen, nextSession } from '../../../shared/market-calendar.ts';
 import type { TickerAnalysis } from '../../analysis/ticker-analysis.ts';
@@ -27,7 +27,9 @@ import {
   levelsData,
   optionsVolumeData,
 } from '../curve-payloads.ts';
-import { isoUtc } from '../envelope.ts';
+import { displayAsof, isoUtc } from '../envelope.ts';
+import { levelsParams } from '../levels-representation.ts';
+import { includeParam, withStrikeIvs } from '../options-volume-iv.ts';
 import { ServiceError, invalidParam, missingParam } from '../errors.ts';
 import { cacheControlClock, type ViewParams } from '../conditional.ts';
 import { boolParam, enumParam } from '../../../shared/api/query.ts';
@@ -83,10 +85,15 @@ export function registerCurveRoutes(app: FastifyInstance, ctx: ServiceContext): 
   serve('gammaCurve', {
     params: (q) => {
       const exp = expParam(q.get('exp'), GAMMA_CURVE_BUCKETS, 'combined');
-      const realtime = boolParam(q, 'realtime', false);
+      const asked = boolParam(q, 'realtime', false);
       const view = enumParam(q, 'view', GAMMA_CURVE_VIEWS) ?? ('signed' as const);
-      // A listed date is always a real-time pull; a bucket only when asked for.
-      return { exp, view, realtime: realtime || !(GAMMA_CURVE_BUCKETS as readonly string[]).includes(exp) };
+      const dated = !(GAMMA_CURVE_BUCKETS as readonly string[]).includes(exp);
+      // A listed date is always a real-time pull; a bucket only when asked for, and only in trading
+      // hours: outside them a bucket's `realtime=true` is answered with its cached curve, marked
+      // `realtime: false, realtime_deferred: true` (the spec leaves this open; the official client
+      // documents trading hours as needed only for a date). A date stays a 409 (admit).
+      const deferred = asked && !dated && !isMarketOpen(ctx.analysis.now());
+      return { exp, view, realtime: dated || (asked && !deferred), deferred };
     },
     admit: (_a, _request, p) => {
       if (!p.realtime) return;
@@ -101,7 +108,15 @@ export function registerCurveRoutes(app: FastifyInstance, ctx: ServiceContext): 
         );
       }
     },
-    data: (a, p) => withExpiry(a, () => gammaCurveData(a, p)),
+    data: (a, p) => {
+      const data = withExpiry(a, () => gammaCurveData(a, p));
+      if (!p.deferred) return data;
+      return {
+        ...data,
+        realtime_deferred: true,
+        realtime_note: `outside trading hours: the cached ${p.exp} curve of the latest snapshot, not a real-time pull (next open ${isoUtc(nextSession(ctx.analysis.now()).open)})`,
+      };
+    },
   });
 
   serve('gammaExpirations', { params: () => ({}), data: (a) => gammaExpirationsData(a) });
@@ -112,17 +127,28 @@ export function registerCurveRoutes(app: FastifyInstance, ctx: ServiceContext): 
   });
 
   serve('levels', {
-    params: (q) => ({ format: enumParam(q, 'format', LEVELS_FORMATS, 'json') }),
-    text: ({ format }) => format !== 'json',
-    data: (a, { format }) => {
-      if (format === 'tradingview') return renderTradingView(a.ticker, isoUtc(a.asof), a.keyLevels);
-      if (format === 'tos') return renderThinkorswim(a.ticker, isoUtc(a.asof), a.keyLevels);
-      return levelsData(a);
+    params: (q, request) => levelsParams(q, request.headers.accept),
+    vary: 'Accept',
+    text: ({ format, body }) => format !== 'json' && body !== 'json',
+    data: (a, { format, body }) => {
+      if (format !== 'tradingview' && format !== 'tos') return levelsData(a);
+      const render = format === 'tradingview' ? renderTradingView : renderThinkorswim;
+      const text = render(a.ticker, isoUtc(a.asof), a.keyLevels);
+      if (body !== 'json') return text;
+      const data: LevelsTextData = {
+        ticker: a.ticker,
+        asof: displayAsof(a.asof),
+        format,
+        content_type: 'text/plain; charset=utf-8',
+        text,
+      };
+      return data;
     },
   });
 
   serve('optionsVolume', {
-    params: (q) => ({ exp: expParam(q.get('exp'), OPTIONS_VOLUME_BUCKETS, null) }),
+    // `include` is keyed only when given, so a request without it keeps its body and ETag.
+    params: (q) => ({ exp: expParam(q.get('exp'), OPTIONS_VOLUME_BUCKETS, null), ...includeParam(q) }),
     admit: (_a, request) => {
       const taken = ctx.optionsVolumeBuckets.take(rateKey(request));
       if (!taken.ok) {
@@ -135,6 +161,10 @@ export function registerCurveRoutes(app: FastifyInstance, ctx: ServiceContext): 
         );
       }
     },
-    data: (a, { exp }) => withExpiry(a, () => optionsVolumeData(a, exp)),
+    data: (a, { exp, include }) =>
+      withExpiry(a, () => {
+        const volume = optionsVolumeData(a, exp);
+        return include === 'iv' ? withStrikeIvs(a, volume) : volume;
+      }),
   });
 }

@@ -5,10 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   API_ENDPOINTS,
+  CLIENT_DEMO_HEADER,
   DEMO_HEADER,
   METRIC_CATALOG,
   SCHEMA_IDS,
   errorBodySchema,
+  levelsTextResponseSchema,
   publishedEndpoint,
   type AccessData,
   type LlmSpecData,
@@ -18,16 +20,16 @@ import { serveEndpoint } from '../endpoint-route.ts';
 
 export const CONVENTIONS: readonly string[] = [
   'All paths are relative to the base URL, which ends in /api/v2. Every endpoint is GET.',
-  'Successful responses are JSON { meta, data }; /levels with format=tradingview or tos is text/plain.',
+  'Successful responses are JSON { meta, data }; /levels with format=tradingview or tos (view= is a synonym) is text/plain, or JSON { meta, data: { format, text } } when Accept asks for JSON only (or view= is sent without a text Accept).',
   'meta.asof is the ISO-8601 UTC time of the snapshot the data comes from, never the time of the request; data.asof is the same instant for display (New York time).',
-  'Authenticate with "Authorization: Bearer <API_KEY>". Without a key, "X-Svc-Demo: 1" serves the eight demo symbols listed by /access; other symbols answer 403 demo_symbol_not_allowed.',
+  'Authenticate with "Authorization: Bearer <API_KEY>". Without a key, "X-Svc-Demo: 1" (or "X-TV-Demo: 1") serves the eight demo symbols listed by /access; other symbols answer 401 demo_symbol_not_allowed with the allowed list.',
   'Errors are { error: { code, message, request_id, ... } } with "allowed" (400) or "available" (404) lists where they help.',
   'Ticker symbols are case-normalised; a path segment that is not a plausible symbol is a 400, a symbol without data a 404 unknown_ticker.',
   'Fields ending in _pct are percent units (1.78 means 1.78 %); IV fields such as atm_iv are decimals (0.28 means 28 %); ratios are plain ratios.',
   'all_other_expiries = combined - nearest - first_weekly - first_monthly at each strike.',
   'Rankings: unknown parameters are ignored, empty values are unset, CSV means IN, filters are AND-ed, ranges are inclusive, out-of-range numbers are clamped and echoed in meta.filters (ranges as <prefix>_range: [lo, hi]); non-numeric values for numeric parameters are a 400.',
   'Rankings send a weak ETag and Cache-Control; send If-None-Match to get a 304 with no body when nothing changed.',
-  'Real-time gamma curves (realtime=true or exp=YYYY-MM-DD) need trading hours; outside them the answer is 409 outside_trading_hours with the next open.',
+  'Real-time gamma curves (realtime=true or exp=YYYY-MM-DD) need trading hours. Outside them exp=YYYY-MM-DD is 409 outside_trading_hours with the next open; realtime=true on a bucket answers its cached curve with realtime: false, realtime_deferred: true and a realtime_note.',
   'Suggested order of use: ticker snapshot, market-structure, signals, series, curves, then rankings to narrow the universe.',
 ];
 
@@ -50,6 +52,8 @@ function jsonSchemas(): Record<string, unknown> {
     if (first === undefined) seen.set(id, response);
     out[first === undefined ? id : `${id}#${name}`] = toJson(response);
   }
+  // The levels text formats wrapped in JSON (Accept: application/json, or view= without a text Accept).
+  out[`${SCHEMA_IDS.levels}#text`] = toJson(levelsTextResponseSchema);
   out.error = toJson(errorBodySchema);
   return out;
 }
@@ -89,7 +93,7 @@ export function accessData(ctx: ServiceContext): AccessData {
       },
       {
         name: 'demo',
-        description: `No key, header ${DEMO_HEADER}: 1: the demo symbols only, rankings restricted to them`,
+        description: `No key, header ${DEMO_HEADER}: 1 (or ${CLIENT_DEMO_HEADER}: 1): the demo symbols only, rankings restricted to them`,
         universe: ctx.demoSymbols.length,
       },
     ],
@@ -109,7 +113,8 @@ export function accessData(ctx: ServiceContext): AccessData {
       snapshot_recency_hours: 36,
       series_window_max: '5y',
     },
-    demo: { header: DEMO_HEADER, symbols: [...ctx.demoSymbols] },
+    // `headers` is ours, additive: every spelling of the demo header this service reads.
+    demo: { header: DEMO_HEADER, headers: [DEMO_HEADER, CLIENT_DEMO_HEADER], symbols: [...ctx.demoSymbols] },
   };
 }
 

@@ -28,6 +28,7 @@ import { watchFolder, type WatchEvent, type WatchOptions } from './folder-watch.
 import { parseHistoryCsv, type DailyCloses } from './history-csv.ts';
 import { mergeHistory } from './history-merge.ts';
 import { messageOf } from '../../../shared/message-of.ts';
+import { canonicalTicker } from '../../../shared/ticker-symbol.ts';
 import { readChainFile, readChainFileSync } from './read-chain-file.ts';
 import { folderRevision } from './revision.ts';
 import {
@@ -87,7 +88,7 @@ export const INDEX_REBUILT = 'the chain index was damaged and was rebuilt from t
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 const byFile = (a: FolderProblem, b: FolderProblem) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
-const norm = (ticker: string) => ticker.trim().toUpperCase();
+const norm = (ticker: string) => canonicalTicker(ticker);
 
 /** Index of the last element <= x in an ascending array, or -1. */
 function lastAtOrBefore(times: readonly number[], x: number): number {

@@ -6,6 +6,7 @@ import type { EarningsEvent } from '../../engine/types.ts';
 import { dayCell, normaliseHeader } from './csv-values.ts';
 import { quotedList } from '../import/errors.ts';
 import { messageOf } from '../../../shared/message-of.ts';
+import { tickerSchema } from '../../../shared/ticker-symbol.ts';
 
 export interface EarningsCalendar {
   /** Per upper-case ticker, ascending by date. */
@@ -18,11 +19,7 @@ export class EarningsFileError extends Error {
 }
 
 const rowSchema = z.object({
-  ticker: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9.^_-]{1,16}$/, 'not a ticker')
-    .transform((t) => t.toUpperCase()),
+  ticker: tickerSchema,
   date: dayCell,
   time: z
     .string()

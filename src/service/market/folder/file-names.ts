@@ -10,6 +10,7 @@
 // to one); a dangling link is skipped (a rescan sees it once its target exists).
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { parseTicker } from '../../../shared/ticker-symbol.ts';
 
 export const HISTORY_DIR = 'history';
 export const EARNINGS_FILE = 'earnings.csv';
@@ -22,12 +23,13 @@ export function isChainFileName(name: string): boolean {
   return CHAIN_FILE.test(name);
 }
 
-/** `history/TSLA.csv` → `TSLA`; null for anything else in the history folder. */
+/** `history/TSLA.csv` → `TSLA`, `history/^VIX.csv` → `VIX`; null for a name the ticker rule refuses. */
 export function historyTickerOf(name: string): string | null {
   const base = basename(name);
   if (base.startsWith('.')) return null;
-  const match = /^([A-Za-z0-9.^_-]{1,16})\.csv$/i.exec(base);
-  return match ? (match[1] as string).toUpperCase() : null;
+  const match = /^(.+)\.csv$/i.exec(base);
+  const parsed = match ? parseTicker(match[1]) : null;
+  return parsed?.ok ? parsed.ticker : null;
 }
 
 /**

@@ -43,6 +43,10 @@ const optionSchema = z.looseObject({
 
 const fileSchema = z.looseObject({
   timestamp: z.string().min(1),
+  /** Who wrote the file, when not Cboe (the Tradier collector writes 'tradier'). */
+  source: z.string().max(40).optional().catch(undefined),
+  /** Data-quality notes its writer left (the IV fallbacks the Tradier collector took); else ignored. */
+  notes: z.array(z.string().max(500)).max(50).optional().catch(undefined),
   data: z.looseObject({
     symbol: z.string().optional(),
     current_price: finiteNumber().positive('spot must be a positive price'),
@@ -70,7 +74,7 @@ export function importCboeJson(text: string): ChainImport {
     throw new ChainImportError(jsonPath(issue?.path ?? []), issue?.message ?? 'invalid');
   }
   const { timestamp, data } = parsed.data;
-  const notes: string[] = [];
+  const notes: string[] = (parsed.data.notes ?? []).map((n) => `${parsed.data.source ?? 'file'}: ${n}`);
   const when = parseDateTime(timestamp);
   if ('error' in when) throw new ChainImportError('timestamp', when.error);
   if (when.assumedNewYork)

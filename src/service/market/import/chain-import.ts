@@ -11,6 +11,7 @@ import { optionExpiryEpoch } from '../../../shared/market-calendar.ts';
 import { clipForApi } from '../../../shared/echo.ts';
 import { ChainImportError } from './errors.ts';
 import { underlyingOfRoot } from './occ-symbol.ts';
+import { parseTicker } from '../../../shared/ticker-symbol.ts';
 
 export type ChainFormat = 'cboe_csv' | 'cboe_json';
 
@@ -44,7 +45,17 @@ export function chooseTicker(
   const counts = new Map<string, number>();
   for (const r of rows) counts.set(underlyingOfRoot(r.root), (counts.get(underlyingOfRoot(r.root)) ?? 0) + 1);
   let ticker = stated;
-  if (!ticker) {
+  if (ticker) {
+    // A stated symbol is held to the one ticker rule, as every other way a ticker comes in.
+    const parsed = parseTicker(ticker);
+    if (!parsed.ok) {
+      throw new ChainImportError(
+        'file',
+        `the file's symbol ${clipForApi(ticker)} is not a ticker: ${parsed.reason}`,
+      );
+    }
+    ticker = parsed.ticker;
+  } else {
     let best = 0;
     for (const [u, n] of counts) {
       if (n > best) {

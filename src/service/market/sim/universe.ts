@@ -56,7 +56,6 @@ const INDEX_ETFS: Row[] = [
     beta: 1,
     listing: 'daily',
     liquidity: 4,
-    demo: true,
   },
   {
     ticker: 'QQQ',
@@ -66,7 +65,6 @@ const INDEX_ETFS: Row[] = [
     beta: 1.15,
     listing: 'daily',
     liquidity: 3,
-    demo: true,
   },
   {
     ticker: 'IWM',
@@ -76,7 +74,6 @@ const INDEX_ETFS: Row[] = [
     beta: 1.2,
     listing: 'daily',
     liquidity: 4,
-    demo: true,
   },
   {
     ticker: 'DIA',
@@ -156,18 +153,30 @@ const SECTOR_ETFS: Row[] = [
 
 const MEGA_CAPS: Row[] = [
   { ticker: 'AAPL', name: 'Apple Inc', price: 230, vol: 0.24, beta: 1.15, liquidity: 3, demo: true },
-  { ticker: 'MSFT', name: 'Microsoft Corp', price: 480, vol: 0.22, beta: 1.05, liquidity: 2, demo: true },
-  { ticker: 'NVDA', name: 'NVIDIA Corp', price: 140, vol: 0.42, beta: 1.7, liquidity: 3, demo: true },
-  { ticker: 'AMZN', name: 'Amazon.com Inc', price: 200, vol: 0.3, beta: 1.25, liquidity: 2 },
+  { ticker: 'MSFT', name: 'Microsoft Corp', price: 480, vol: 0.22, beta: 1.05, liquidity: 2 },
+  { ticker: 'NVDA', name: 'NVIDIA Corp', price: 140, vol: 0.42, beta: 1.7, liquidity: 3 },
+  { ticker: 'AMZN', name: 'Amazon.com Inc', price: 200, vol: 0.3, beta: 1.25, liquidity: 2, demo: true },
   { ticker: 'GOOGL', name: 'Alphabet Inc Class A', price: 180, vol: 0.28, beta: 1.1, liquidity: 1.5 },
-  { ticker: 'META', name: 'Meta Platforms Inc', price: 650, vol: 0.34, beta: 1.3, liquidity: 1.5 },
+  {
+    ticker: 'META',
+    name: 'Meta Platforms Inc',
+    price: 650,
+    vol: 0.34,
+    beta: 1.3,
+    liquidity: 1.5,
+    demo: true,
+  },
   { ticker: 'AVGO', name: 'Broadcom Inc', price: 300, vol: 0.4, beta: 1.3, liquidity: 0.8 },
   { ticker: 'JPM', name: 'JPMorgan Chase & Co', price: 270, vol: 0.21, beta: 1, liquidity: 1 },
   { ticker: 'NFLX', name: 'Netflix Inc', price: 110, vol: 0.32, beta: 1.2, liquidity: 0.8 },
+  // Two of the public service's demo names (tradingvolatility/tv-mcp lists them): an oil major that
+  // moves less than the market, and a cyclical carmaker that moves more.
+  { ticker: 'XOM', name: 'Exxon Mobil Corp', price: 115, vol: 0.23, beta: 0.8, liquidity: 1, demo: true },
+  { ticker: 'GM', name: 'General Motors Co', price: 55, vol: 0.33, beta: 1.35, liquidity: 0.8, demo: true },
 ];
 
 const HIGH_VOL: Row[] = [
-  { ticker: 'TSLA', name: 'Tesla Inc', price: 300, vol: 0.52, beta: 2, liquidity: 4, demo: true },
+  { ticker: 'TSLA', name: 'Tesla Inc', price: 300, vol: 0.52, beta: 2, liquidity: 4 },
   {
     ticker: 'AMD',
     name: 'Advanced Micro Devices Inc',
@@ -175,7 +184,6 @@ const HIGH_VOL: Row[] = [
     vol: 0.46,
     beta: 1.7,
     liquidity: 2,
-    demo: true,
   },
   { ticker: 'COIN', name: 'Coinbase Global Inc', price: 280, vol: 0.6, beta: 2.5, liquidity: 1 },
   { ticker: 'PLTR', name: 'Palantir Technologies Inc', price: 150, vol: 0.55, beta: 2, liquidity: 1.5 },
@@ -188,12 +196,12 @@ const HIGH_VOL: Row[] = [
 ];
 
 const DEFENSIVE: Row[] = [
-  { ticker: 'KO', name: 'Coca-Cola Co', price: 70, vol: 0.14, beta: 0.55, liquidity: 0.8 },
+  { ticker: 'KO', name: 'Coca-Cola Co', price: 70, vol: 0.14, beta: 0.55, liquidity: 0.8, demo: true },
   { ticker: 'PG', name: 'Procter & Gamble Co', price: 160, vol: 0.15, beta: 0.45, liquidity: 0.6 },
   { ticker: 'JNJ', name: 'Johnson & Johnson', price: 160, vol: 0.15, beta: 0.5, liquidity: 0.6 },
   { ticker: 'PEP', name: 'PepsiCo Inc', price: 145, vol: 0.16, beta: 0.5, liquidity: 0.5 },
   { ticker: 'WMT', name: 'Walmart Inc', price: 95, vol: 0.18, beta: 0.5, liquidity: 0.7 },
-  { ticker: 'MCD', name: "McDonald's Corp", price: 300, vol: 0.16, beta: 0.6, liquidity: 0.5 },
+  { ticker: 'MCD', name: "McDonald's Corp", price: 300, vol: 0.16, beta: 0.6, liquidity: 0.5, demo: true },
   { ticker: 'VZ', name: 'Verizon Communications Inc', price: 42, vol: 0.18, beta: 0.4, liquidity: 0.8 },
   {
     ticker: 'DUK',
@@ -259,6 +267,7 @@ const VOLATILITY_INDEXES: Row[] = [
     listing: 'vix',
     liquidity: 2.5,
     strikeStep: 1,
+    demo: true,
   },
 ];
 

@@ -35,6 +35,8 @@ export interface TradierClientOptions {
   signal?: AbortSignal;
   /** Answers larger than this are refused, not read (bytes). Default DEFAULT_MAX_BODY_BYTES. */
   maxBodyBytes?: number;
+  /** The message of a 401 (default UNAUTHORIZED_MESSAGE, which points to the app's Settings). */
+  unauthorizedMessage?: string;
 }
 
 /**
@@ -75,6 +77,7 @@ export class TradierClient {
       timers: options.timers ?? REAL_TIMERS,
       requestTimeoutMs: options.requestTimeoutMs ?? 15_000,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      unauthorizedMessage: options.unauthorizedMessage ?? UNAUTHORIZED_MESSAGE,
       random: options.random ?? Math.random,
       log: options.log ?? (() => undefined),
       signal: options.signal,
@@ -179,7 +182,7 @@ export class TradierClient {
     }
     this.#o.limiter.observe(response.headers);
     const status = response.status;
-    if (status === 401) throw new TradierError('unauthorized', UNAUTHORIZED_MESSAGE, 401);
+    if (status === 401) throw new TradierError('unauthorized', this.#o.unauthorizedMessage, 401);
     if (status === 429) {
       const now = this.#o.now();
       const expiry = Number(response.headers.get('x-ratelimit-expiry'));

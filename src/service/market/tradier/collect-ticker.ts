@@ -1,9 +1,17 @@
 // One ticker, once: quote → expirations → one chain per expiration → a snapshot file, then the
-// daily history. A failure of the chain part fails the ticker (a chain missing expirations would
-// give wrong totals, so nothing is written); a failure of the history part is only a note.
+// daily history up to the snapshot's date. A failure of the chain part fails the ticker (a chain
+// missing expirations would give wrong totals, so nothing is written); a failure of the history
+// part leaves the snapshot written and the ticker "chain written, history failed", even when it is
+// a refused token that stops the run (StopRun carries the outcome so far).
 import { addDays, epochToNy } from '../../../shared/market-calendar.ts';
 import type { TradierClient } from './client.ts';
-import { convertOptions, snapshotFileName, snapshotTime, type CboeJsonSnapshot } from './convert.ts';
+import {
+  convertOptions,
+  ivFallbackNotes,
+  snapshotFileName,
+  snapshotTime,
+  type CboeJsonSnapshot,
+} from './convert.ts';
 import { TradierError } from './errors.ts';
 import { messageOf } from '../../../shared/message-of.ts';
 import { writeAtomically } from './files.ts';
@@ -26,6 +34,24 @@ export interface TickerJob {
 /** Thrown inside a job for a failure that ends the ticker with this message. */
 class TickerFailure extends Error {}
 
+/**
+ * A failure that stops the whole run (a refused token, stop()) after this ticker's snapshot was
+ * written: the caller keeps `outcome`, so the file is reported, and asks no other ticker.
+ */
+export class StopRun extends Error {
+  constructor(
+    readonly reason: TradierError,
+    readonly outcome: TickerOutcome,
+  ) {
+    super(reason.message);
+    this.name = 'StopRun';
+  }
+}
+
+function stopsRun(error: unknown, client: TradierClient): error is TradierError {
+  return error instanceof TradierError && (error.kind === 'unauthorized' || client.stopped);
+}
+
 /** Whole days from one date to another (both YYYY-MM-DD). */
 function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
@@ -38,37 +64,46 @@ export async function collectTicker(job: TickerJob): Promise<TickerOutcome> {
     historyFile: null,
     contracts: 0,
     error: null,
+    historyError: null,
     notes: [],
   };
+  const fetchedAt = job.now();
+  const when = job.quote === null ? null : snapshotTime(job.quote, fetchedAt);
   try {
-    await collectChain(job, outcome);
+    await collectChain(job, outcome, fetchedAt, when);
   } catch (error) {
-    // A bad token or a stop ends everything at once; the caller stops the run.
-    if (error instanceof TradierError && (error.kind === 'unauthorized' || job.client.stopped)) throw error;
+    // A bad token or a stop ends everything at once, before any file: the caller stops the run.
+    if (stopsRun(error, job.client)) throw error;
     outcome.error = messageOf(error);
   }
   if (job.unmatched) return outcome; // an unknown symbol has no history either
   try {
-    const h = await refreshHistory(job.client, job.settings.chainsDir, job.ticker, job.now());
+    // The window ends at the snapshot's date (the fetch time only without a quote).
+    const asof = when?.asof ?? fetchedAt;
+    const h = await refreshHistory(job.client, job.settings.chainsDir, job.ticker, asof);
     if (h.kind === 'written') outcome.historyFile = h.file;
     if (h.kind === 'foreign')
       outcome.notes.push(`history/${job.ticker}.csv was not written by the collector; left as it is`);
   } catch (error) {
-    if (error instanceof TradierError && (error.kind === 'unauthorized' || job.client.stopped)) throw error;
-    outcome.notes.push(`daily history not refreshed: ${messageOf(error)}`);
+    outcome.historyError = messageOf(error);
+    if (stopsRun(error, job.client)) throw new StopRun(error, outcome);
   }
   return outcome;
 }
 
-async function collectChain(job: TickerJob, outcome: TickerOutcome): Promise<void> {
+async function collectChain(
+  job: TickerJob,
+  outcome: TickerOutcome,
+  fetchedAt: number,
+  when: { asof: number; spot: number | null } | null,
+): Promise<void> {
   const { client, settings, ticker } = job;
-  if (job.quote === null) {
+  if (when === null) {
     throw new TickerFailure(
       job.unmatched ? `Tradier does not know the symbol ${ticker}` : `Tradier sent no quote for ${ticker}`,
     );
   }
-  const fetchedAt = job.now();
-  const { asof, spot } = snapshotTime(job.quote, fetchedAt);
+  const { asof, spot } = when;
   if (spot === null) throw new TickerFailure(`Tradier's quote for ${ticker} has no price`);
 
   const listed = await client.expirations(ticker);
@@ -110,6 +145,7 @@ async function collectChain(job: TickerJob, outcome: TickerOutcome): Promise<voi
   }
   if (empty.length > 0) outcome.notes.push(`no options returned for ${empty.join(', ')}`);
   if (noGreeks.length > 0) outcome.notes.push(`no greeks (so no IV, no gamma) for ${noGreeks.join(', ')}`);
+  outcome.notes.push(...ivFallbackNotes(converted.fallbacks));
   if (converted.withoutIv > 0)
     outcome.notes.push(`${converted.withoutIv} of ${converted.options.length} contracts have no IV`);
   if (converted.skipped > 0)
@@ -120,6 +156,7 @@ async function collectChain(job: TickerJob, outcome: TickerOutcome): Promise<voi
     environment: settings.environment,
     timestamp: new Date(asof).toISOString(),
     fetched_at: new Date(fetchedAt).toISOString(),
+    notes: [...outcome.notes],
     data: { symbol: ticker, current_price: spot, options: converted.options },
   };
   outcome.file = await writeAtomically(

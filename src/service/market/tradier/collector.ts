@@ -10,9 +10,9 @@
 // open. One run at a time: refresh() during a run returns that run.
 import { isMarketOpen, nextSession, sessionOf } from '../../../shared/market-calendar.ts';
 import { REAL_TIMERS, TradierClient } from './client.ts';
-import { collectTicker } from './collect-ticker.ts';
+import { StopRun, collectTicker } from './collect-ticker.ts';
 import { isDelayed } from './environment.ts';
-import { TradierError, scrub } from './errors.ts';
+import { TradierError, scrub, unauthorizedMessage } from './errors.ts';
 import { messageOf } from '../../../shared/message-of.ts';
 import { lastClosedSession } from './history.ts';
 import { readSettings } from './options.ts';
@@ -24,6 +24,7 @@ import type {
   TickerOutcome,
   TradierCollector,
   TradierCollectorOptions,
+  TradierLogLevel,
 } from './types.ts';
 
 /**
@@ -36,7 +37,38 @@ const MAX_TIMER_MS = 6 * 3600_000;
 
 /** A ticker that produced no snapshot, and why. */
 function failedOutcome(ticker: string, message: string): TickerOutcome {
-  return { ticker, file: null, historyFile: null, contracts: 0, error: message, notes: [] };
+  return {
+    ticker,
+    file: null,
+    historyFile: null,
+    contracts: 0,
+    error: message,
+    historyError: null,
+    notes: [],
+  };
+}
+
+/** The run's log lines for one ticker: a failure as an error, a missing part as a warning. */
+export function outcomeLines(o: TickerOutcome): [string, TradierLogLevel][] {
+  const at = `tradier: ${o.ticker}:`;
+  const lines: [string, TradierLogLevel][] = [];
+  if (o.error) lines.push([`${at} ${o.error}`, 'error']);
+  else if (o.historyError)
+    lines.push([
+      `${at} chain written to ${o.file ?? ''} (${o.contracts} contracts), history failed: ${o.historyError}`,
+      'warn',
+    ]);
+  else lines.push([`${at} wrote ${o.file ?? ''} (${o.contracts} contracts)`, 'info']);
+  if (o.error && o.historyError) lines.push([`${at} daily history not refreshed: ${o.historyError}`, 'warn']);
+  for (const n of o.notes) lines.push([`${at} ${n}`, 'info']);
+  return lines;
+}
+
+/** What status().lastError says of a ticker: its failure, or a written chain whose history failed. */
+function problemOf(o: TickerOutcome): string | null {
+  if (o.error) return `${o.ticker}: ${o.error}`;
+  if (o.historyError) return `${o.ticker}: chain written, history failed: ${o.historyError}`;
+  return null;
 }
 
 export function createTradierCollector(options: TradierCollectorOptions): TradierCollector {
@@ -44,7 +76,7 @@ export function createTradierCollector(options: TradierCollectorOptions): Tradie
   const now = options.now ?? Date.now;
   const timers = options.timers ?? REAL_TIMERS;
   const token = settings.token;
-  const log = (line: string): void => options.log?.(scrub(line, token));
+  const log = (line: string, level: TradierLogLevel): void => options.log?.(scrub(line, token), level);
   // Requests are paced on the clock that goes with the timers: the injected one with injected
   // timers (tests on a fake clock), else the real one, even when `now` is a frozen data clock.
   const paceNow = options.timers ? now : Date.now;
@@ -76,8 +108,9 @@ export function createTradierCollector(options: TradierCollectorOptions): Tradie
       requestTimeoutMs: settings.requestTimeoutMs,
       retry: { maxAttempts: settings.maxAttempts },
       random: options.random,
-      log,
+      log: (line) => log(line, 'warn'), // the client logs only retries: something went wrong
       signal: controller.signal,
+      unauthorizedMessage: unauthorizedMessage(options.tokenFrom),
     });
   }
 
@@ -112,7 +145,13 @@ export function createTradierCollector(options: TradierCollectorOptions): Tradie
           }),
         );
       } catch (error) {
-        // A bad token or stop(): the other tickers would fail the same way, so none is asked.
+        // A bad token or stop(): the other tickers would fail the same way, so none is asked. A
+        // snapshot written before it (the history failed) is kept and reported as written.
+        if (error instanceof StopRun) {
+          fatal = error.reason.message;
+          outcomes.push(error.outcome);
+          continue;
+        }
         if (!(error instanceof TradierError)) throw error;
         fatal = error.message;
         outcomes.push(failedOutcome(ticker, fatal));
@@ -125,12 +164,11 @@ export function createTradierCollector(options: TradierCollectorOptions): Tradie
         s.error = o.error;
         if (o.file) s.lastFile = o.file;
       }
-      if (o.error) log(`tradier: ${o.ticker}: ${o.error}`);
-      else log(`tradier: ${o.ticker}: wrote ${o.file} (${o.contracts} contracts)`);
-      for (const n of o.notes) log(`tradier: ${o.ticker}: ${n}`);
+      for (const [line, level] of outcomeLines(o)) log(line, level);
     }
     const failed = outcomes.filter((o) => o.error !== null);
-    lastError = failed.length === 0 ? null : failed.map((o) => `${o.ticker}: ${o.error}`).join('; ');
+    const problems = outcomes.map(problemOf).filter((p) => p !== null);
+    lastError = problems.length === 0 ? null : problems.join('; ');
     if (failed.length < outcomes.length) lastSuccessAt = finishedAt;
     return { startedAt, finishedAt, tickers: outcomes, ok: failed.length === 0 };
   }
@@ -145,7 +183,7 @@ export function createTradierCollector(options: TradierCollectorOptions): Tradie
       // Never rejects: an unexpected failure (a full disk...) is reported like any other.
       const message = scrub(messageOf(error), token);
       lastError = message;
-      log(`tradier: run failed: ${message}`);
+      log(`tradier: run failed: ${message}`, 'error');
       const at = now();
       return {
         startedAt: at,
@@ -202,6 +240,7 @@ export function createTradierCollector(options: TradierCollectorOptions): Tradie
       running = true;
       log(
         `tradier: collecting ${settings.tickers.join(', ')} from ${settings.origin} (${settings.environment}) into ${settings.chainsDir}`,
+        'info',
       );
       void refresh().then(() => scheduleNext());
     },

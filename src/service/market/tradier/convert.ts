@@ -23,13 +23,17 @@ export interface CboeJsonSnapshot {
   timestamp: string;
   /** When the collector fetched it, ISO 8601 UTC. */
   fetched_at: string;
+  /** Data-quality notes of the collection (IV fallbacks, expirations left out): the importer shows them. */
+  notes: string[];
   data: { symbol: string; current_price: number; options: CboeJsonOption[] };
 }
 
 export interface ConvertedOptions {
   options: CboeJsonOption[];
-  /** Contracts without any IV (greeks null, or mid_iv and smv_vol both missing or zero). */
+  /** Contracts without any IV (greeks null, or every IV figure missing or zero). */
   withoutIv: number;
+  /** How many contracts took each IV fallback (see ivChoice); `mid` is not a fallback. */
+  fallbacks: Partial<Record<IvSource, number>>;
   /** Contracts left out because their symbol disagreed with their fields and could not be rebuilt. */
   skipped: number;
 }
@@ -47,17 +51,66 @@ export function occSymbol(root: string, expiration: string, isCall: boolean, str
 }
 
 /**
- * The IV of a contract. Tradier's greeks come from ORATS (refreshed about hourly): `mid_iv` is the
- * IV of the bid/ask midpoint, the closest match to the IV column of Cboe's files, so it is used
- * first; when it is missing or zero (no two-sided quote) ORATS' smoothed `smv_vol` stands in, which
- * is defined for every listed strike. No IV at all reads as null: no gamma from that contract.
+ * Where a contract's IV came from. `mid`: both sides of the quote have an IV, so Tradier's `mid_iv`
+ * (the IV of the bid/ask midpoint) stands; the others are fallbacks, each counted in a note.
  */
-export function ivOf(option: TradierOption): number | null {
+export type IvSource = 'mid' | 'smv_bid_zero' | 'smv_ask_zero' | 'one_side' | 'smv_no_side' | 'mid_only';
+
+/** A figure Tradier gives as an IV, when it is one: finite and above 0. */
+function positive(v: number | null): number | null {
+  return v !== null && Number.isFinite(v) && v > 0 ? v : null;
+}
+
+/**
+ * The IV of a contract and where it came from. Tradier's greeks come from ORATS (refreshed about
+ * hourly). The rule:
+ * 1. `bid_iv` and `ask_iv` both above 0: `mid_iv` (their midpoint's IV; their mean if it is 0).
+ * 2. one of them 0 or missing (a bid below intrinsic value, or no bid at all): there Tradier's
+ *    `mid_iv` is not a midpoint but equals `ask_iv` (recorded: PLTR240712C00017500, bid 7.95, ask
+ *    8.05, bid_iv 0, mid_iv = ask_iv 1.131, smv_vol 0.622), which overstates deep in-the-money
+ *    weekly calls' gamma; ORATS' smoothed `smv_vol` stands in when above 0, else the one side's IV.
+ * 3. neither side above 0 (no quote): `smv_vol`, else `mid_iv` alone (a feed without the sides).
+ * No IV at all reads as null: no gamma from that contract.
+ */
+export function ivChoice(option: TradierOption): { iv: number; source: IvSource } | null {
   const g = option.greeks;
   if (g === null) return null;
-  if (g.mid_iv !== null && g.mid_iv > 0 && Number.isFinite(g.mid_iv)) return g.mid_iv;
-  if (g.smv_vol !== null && g.smv_vol > 0 && Number.isFinite(g.smv_vol)) return g.smv_vol;
+  const bid = positive(g.bid_iv);
+  const ask = positive(g.ask_iv);
+  const mid = positive(g.mid_iv);
+  const smv = positive(g.smv_vol);
+  if (bid !== null && ask !== null) return { iv: mid ?? (bid + ask) / 2, source: 'mid' };
+  if (bid !== null || ask !== null) {
+    if (smv !== null) return { iv: smv, source: bid === null ? 'smv_bid_zero' : 'smv_ask_zero' };
+    return { iv: (bid ?? ask) as number, source: 'one_side' };
+  }
+  if (smv !== null) return { iv: smv, source: 'smv_no_side' };
+  if (mid !== null) return { iv: mid, source: 'mid_only' };
   return null;
+}
+
+/** The IV written for a contract (see ivChoice), or null. */
+export function ivOf(option: TradierOption): number | null {
+  return ivChoice(option)?.iv ?? null;
+}
+
+/** Why each fallback was taken, as a data-quality note names it. */
+const FALLBACK_NOTES: Record<Exclude<IvSource, 'mid'>, string> = {
+  smv_bid_zero: 'bid IV 0, used smv_vol (ORATS smoothed IV), not mid_iv (= ask IV)',
+  smv_ask_zero: 'ask IV 0, used smv_vol (ORATS smoothed IV), not mid_iv (= bid IV)',
+  one_side: "one side IV 0 and no smv_vol, used the other side's IV",
+  smv_no_side: 'no bid or ask IV, used smv_vol (ORATS smoothed IV)',
+  mid_only: 'no bid or ask IV and no smv_vol, used mid_iv',
+};
+
+/** One note per fallback taken: "12 contracts: bid IV 0, used smv_vol (…)". */
+export function ivFallbackNotes(fallbacks: Readonly<Partial<Record<IvSource, number>>>): string[] {
+  const notes: string[] = [];
+  for (const [source, text] of Object.entries(FALLBACK_NOTES) as [Exclude<IvSource, 'mid'>, string][]) {
+    const n = fallbacks[source] ?? 0;
+    if (n > 0) notes.push(`${n} contract${n === 1 ? '' : 's'}: ${text}`);
+  }
+  return notes;
 }
 
 /**
@@ -88,24 +141,26 @@ export function convertOptions(options: readonly TradierOption[], ticker: string
   const out: CboeJsonOption[] = [];
   let withoutIv = 0;
   let skipped = 0;
+  const fallbacks: Partial<Record<IvSource, number>> = {};
   for (const o of options) {
     const symbol = symbolFor(o, ticker);
     if (symbol === null) {
       skipped++;
       continue;
     }
-    const iv = ivOf(o);
-    if (iv === null) withoutIv++;
+    const choice = ivChoice(o);
+    if (choice === null) withoutIv++;
+    else if (choice.source !== 'mid') fallbacks[choice.source] = (fallbacks[choice.source] ?? 0) + 1;
     out.push({
       option: symbol,
       bid: clean(o.bid),
       ask: clean(o.ask),
-      iv,
+      iv: choice?.iv ?? null,
       open_interest: clean(o.open_interest),
       volume: clean(o.volume),
     });
   }
-  return { options: out, withoutIv, skipped };
+  return { options: out, withoutIv, fallbacks, skipped };
 }
 
 /**

@@ -19,7 +19,14 @@ export class TradierError extends Error {
   }
 }
 
-export const UNAUTHORIZED_MESSAGE = 'Tradier rejected the token (401): check it in Settings → Data source';
+/** What a refused token says, pointing where the user gave it: the app's Settings or the flag. */
+export function unauthorizedMessage(from: 'app' | 'cli' = 'app'): string {
+  return from === 'cli'
+    ? 'Tradier rejected the token (401): check --tradier-token (or $GAMMAWATCH_TRADIER_TOKEN)'
+    : 'Tradier rejected the token (401): check it in Settings → Data source';
+}
+
+export const UNAUTHORIZED_MESSAGE = unauthorizedMessage('app');
 
 /** Removes every occurrence of the token from a text before it reaches a message or a log. */
 export function scrub(text: string, token: string): string {

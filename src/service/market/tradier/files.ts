@@ -28,10 +28,11 @@ export async function writeAtomically(dir: string, name: string, text: string): 
   return final;
 }
 
-/** `date,close` rows, oldest first, one per date (the last one given wins). */
+/** `date,close` rows, oldest first, one per date (the last one given wins); days without a close left out. */
 export function historyCsv(days: readonly TradierDay[]): string {
   const byDate = new Map<string, number>();
-  for (const d of days) if (Number.isFinite(d.close) && d.close > 0) byDate.set(d.date, d.close);
+  for (const d of days)
+    if (d.close !== null && Number.isFinite(d.close) && d.close > 0) byDate.set(d.date, d.close);
   const dates = [...byDate.keys()].sort();
   return `date,close\n${dates.map((d) => `${d},${byDate.get(d)}`).join('\n')}${dates.length ? '\n' : ''}`;
 }

@@ -1,7 +1,9 @@
 // Daily closes for `history/<TICKER>.csv`, the file the chain folder's history reader takes
-// (`date,close`). Fetched over the last two years, only when the file is missing or does not yet
-// hold the last completed session; a file the collector did not write (a user's export, with other
-// columns) is never replaced.
+// (`date,close`). Fetched over the two years that end at the snapshot's own date (not the wall
+// clock's: a snapshot of a past session, such as sandbox data served late, needs the closes before
+// it), only when the file is missing or does not yet hold the last session completed at the
+// snapshot; a file the collector did not write (a user's export, with other columns) is never
+// replaced.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -47,21 +49,22 @@ export async function refreshHistory(
   client: TradierClient,
   chainsDir: string,
   ticker: string,
-  now: number,
+  /** The snapshot's time, epoch ms: the window ends at its New York date. */
+  asof: number,
 ): Promise<HistoryOutcome> {
   const dir = join(chainsDir, 'history');
   const name = `${ticker}.csv`;
   const path = join(dir, name);
   const held = await lastDateInFile(path);
   if (held === 'foreign') return { kind: 'foreign', file: path };
-  const wanted = lastClosedSession(now);
+  const wanted = lastClosedSession(asof);
   if (held !== null && held >= wanted) return { kind: 'fresh' };
-  const today = epochToNy(now).date;
-  const days = await client.history(ticker, addDays(today, -HISTORY_DAYS), today);
-  // A bar of a session still open is not a close yet.
+  const day = epochToNy(asof).date;
+  const days = await client.history(ticker, addDays(day, -HISTORY_DAYS), day);
+  // A bar after the snapshot is not asked for; one of a session still open at it is not a close yet.
   const closed = days.filter((d) => {
     const session = sessionOf(d.date);
-    return d.date < today || (session !== null && now >= session.close);
+    return d.date < day || (d.date === day && session !== null && asof >= session.close);
   });
   if (closed.length === 0) throw new Error(`Tradier returned no daily history for ${ticker}`);
   const file = await writeAtomically(dir, name, historyCsv(closed));

@@ -14,7 +14,9 @@ export type {
   TradierCollectorOptions,
   TradierEnvironment,
   TradierFetch,
+  TradierLogLevel,
   TradierProbeOptions,
   TradierProbeResult,
   TradierTimers,
+  TradierTokenFrom,
 } from './types.ts';

@@ -2,9 +2,7 @@
 import { z } from 'zod';
 import { DEFAULT_REQUESTS_PER_MINUTE, resolveOrigin } from './environment.ts';
 import type { TradierCollectorOptions, TradierEnvironment } from './types.ts';
-
-/** Tradier symbols: letters, digits, and the dot of share classes (BRK.B). */
-const TICKER = /^[A-Z][A-Z0-9.]{0,9}$/;
+import { tickerSchema } from '../../../shared/ticker-symbol.ts';
 
 const settingsSchema = z.object({
   token: z
@@ -14,13 +12,8 @@ const settingsSchema = z.object({
     .refine((t) => !/\s/.test(t), 'the Tradier token must not contain spaces'),
   environment: z.enum(['production', 'sandbox']),
   tickers: z
-    .array(
-      z
-        .string()
-        .trim()
-        .transform((t) => t.toUpperCase())
-        .refine((t) => TICKER.test(t), 'not a ticker symbol (letters, digits and a dot, e.g. SPY, BRK.B)'),
-    )
+    // The one ticker rule: the collector keys chains as the store and the service do (^SPX → SPX).
+    .array(tickerSchema)
     .min(1, 'no tickers to collect')
     .transform((list) => [...new Set(list)]),
   chainsDir: z.string().trim().min(1, 'the chain folder is not set'),

@@ -110,7 +110,8 @@ const daySchema = z.looseObject({
   open: figure,
   high: figure,
   low: figure,
-  close: num,
+  /** Null on a day without a close (recorded: `"close": null`); such a day is left out. */
+  close: figure,
   volume: figure,
 });
 export type TradierDay = z.output<typeof daySchema>;

@@ -11,6 +11,12 @@ export interface TradierTimers {
 
 export type TradierFetch = (input: string, init: RequestInit) => Promise<Response>;
 
+/** info: what went as planned; warn: done, but with a part missing; error: a ticker or a run failed. */
+export type TradierLogLevel = 'info' | 'warn' | 'error';
+
+/** Where the user gave the token, so that a refused token (401) says where to fix it. */
+export type TradierTokenFrom = 'app' | 'cli';
+
 export interface TradierCollectorOptions {
   /** The user's access token. Sent only as `Authorization: Bearer`; never logged or echoed. */
   token: string;
@@ -25,8 +31,10 @@ export interface TradierCollectorOptions {
   /** Wall clock, epoch ms. */
   now?: () => number;
   timers?: TradierTimers;
-  /** One line per event; never contains the token. */
-  log?: (line: string) => void;
+  /** One line per event, with its level; never contains the token. */
+  log?: (line: string, level: TradierLogLevel) => void;
+  /** Where the token was given (default 'app'): a 401 points to Settings or to the flag. */
+  tokenFrom?: TradierTokenFrom;
   /** Poll period while the market is open (default 5 min). */
   intervalMs?: number;
   /** Most expirations fetched per ticker, nearest first (default 60). */
@@ -52,6 +60,11 @@ export interface TickerOutcome {
   contracts: number;
   /** Why this ticker produced no snapshot, in words a user can act on; null on success. */
   error: string | null;
+  /**
+   * Why the daily history was not refreshed, or null. The snapshot, when `file` is set, stands:
+   * the ticker is then "chain written, history failed", not failed.
+   */
+  historyError: string | null;
   /** Things worth knowing that did not stop the snapshot (skipped expirations, history failure). */
   notes: string[];
 }

@@ -207,6 +207,32 @@ describe('CurveFetcher.resolve', () => {
     expect(out.origin?.source).toBe(source);
   });
 
+  it('option volume asks for the IV columns but keeps its stored key, so IV-less snapshots still read', async () => {
+    const s = setup('answers');
+    const before = optionsVolumeResponse();
+    s.store.snapshots.ingest([
+      {
+        endpoint: 'options_volume',
+        ticker: 'SPY',
+        params: { exp: '2025-03-21' },
+        asof: NOW,
+        fetchedAt: NOW,
+        data: before.data,
+        meta: before.meta,
+      },
+    ]);
+    const stored = await optionsVolume(
+      { store: s.store, marketNow: NOW },
+      { ticker: 'SPY', exp: '2025-03-21' },
+    );
+    expect(stored.origin?.source).toBe('stored');
+    expect(stored.data?.points.length).toBeGreaterThan(0);
+    expect(stored.data?.points[0]?.call_iv).toBeUndefined();
+    const fresh = setup('answers');
+    await optionsVolume(fresh.deps, { ticker: 'SPY', exp: '2025-03-21' });
+    expect(fresh.calls).toEqual(['volume {"exp":"2025-03-21","include":"iv"}']);
+  });
+
   it('volume for "combined" (all expirations) never sends "combined" to the source', async () => {
     // The API has volume per expiration only; the sum is made in core (realtime-curve.test.ts).
     const s = setup('answers');

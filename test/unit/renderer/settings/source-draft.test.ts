@@ -115,7 +115,7 @@ describe('checkDraft: one message per field, as typed', () => {
     [
       'a bad ticker is named',
       draft('tradier', { tradier: { environment: 'sandbox', tickers: 'TSLA, T$LA', dir: '' } }),
-      { tickers: 'T$LA: a ticker is 1-12 letters, digits, ".", "-" or "^"' },
+      { tickers: 'T$LA: a ticker holds only letters, digits, ".", "-", "=" or "^"' },
     ],
     [
       'an empty base URL',

@@ -31,6 +31,11 @@ describe('authenticate', () => {
     [{ authorization: 'Bearer key-one-12345 extra' }, 401],
     [{ authorization: 'Bearer wrong-key-123', 'x-svc-demo': '1' }, 401],
     [{ 'x-svc-demo': 'yes' }, 401],
+    // The official client's spelling of the demo header (tv-mcp), read as ours is.
+    [{ 'x-tv-demo': '1' }, 'ok'],
+    [{ 'x-tv-demo': '1', 'x-svc-demo': '1' }, 'ok'],
+    [{ 'x-tv-demo': 'true' }, 401],
+    [{ authorization: 'Bearer wrong-key-123', 'x-tv-demo': '1' }, 401],
   ])('%j → %s', (headers, expected) => {
     expect(status(headers)).toBe(expected);
   });

@@ -161,6 +161,28 @@ describe('screener presets', () => {
     expect(q.in.regime).toEqual(['trending_low_vol']);
   });
 
+  // Issue 29: one bound that crosses the preset's other bound replaces the preset's range (the
+  // official client lets any one bound through); an inverted range sent whole is still refused.
+  it.each([
+    ['momentum_breakout', { iv_rank_min: '60' }, 'iv_rank', [60, null]],
+    ['momentum_breakout', { iv_rank_min: '40' }, 'iv_rank', [40, 40]],
+    ['momentum_breakout', { price_max: '10' }, 'price', [null, 10]],
+    ['capitulation_reversal', { iv_rank_max: '30' }, 'iv_rank', [null, 30]],
+    ['range_premium_seller', { iv_rank_max: '70' }, 'iv_rank', [50, 70]],
+    ['range_premium_seller', { price_max: '0' }, 'price', [null, 0]],
+  ] as const)('%s with %j applies %s %j', (preset, query, range, expected) => {
+    const q = parseTopSetupsQuery(presetQuery(preset, readQuery(query)));
+    expect(q.ranges[range]).toEqual(expected);
+  });
+
+  it('a crossing range the caller sends whole is still a 400', () => {
+    expect(() =>
+      parseTopSetupsQuery(
+        presetQuery('momentum_breakout', readQuery({ iv_rank_min: '60', iv_rank_max: '50' })),
+      ),
+    ).toThrow(/iv_rank_min/);
+  });
+
   it('an empty override keeps the preset value', () => {
     const q = parseTopSetupsQuery(presetQuery('highvol_breakdown', readQuery({ min_score: '' })));
     expect(q.min_score).toBe(6);

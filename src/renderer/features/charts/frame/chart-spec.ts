@@ -48,7 +48,16 @@ export interface ChartSpec {
 }
 
 export type MarkerKind =
-  'spot' | 'flip' | 'call_wall' | 'put_wall' | 'max_pain' | 'sigma_1d' | 'sigma_1w' | 'asof';
+  | 'spot'
+  | 'flip'
+  | 'call_wall'
+  | 'put_wall'
+  | 'max_pain'
+  | 'sigma_1d'
+  | 'sigma_1w'
+  | 'asof'
+  /** A horizontal IV line (the skew chart's ATM IV): its label carries its value, in percent. */
+  | 'atm_iv';
 
 /** A vertical line at an x value, with a label: spot, gamma flip, a wall, ±1σ, or a chosen instant. */
 export interface Marker {

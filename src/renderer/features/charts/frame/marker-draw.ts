@@ -26,6 +26,7 @@ export const MARKER_STYLES: Record<MarkerKind, { color: string; dash: number[]; 
   sigma_1d: { color: '--accent', dash: [5, 3], width: 1 },
   sigma_1w: { color: '--muted', dash: [2, 3], width: 1 },
   asof: { color: '--accent', dash: [], width: 1 },
+  atm_iv: { color: '--chart-3', dash: [4, 2], width: 1.25 },
 };
 
 /** A label as drawn, in CSS pixels from the canvas's top left: what tests check for overlaps. */

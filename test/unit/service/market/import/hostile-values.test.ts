@@ -102,7 +102,8 @@ describe('file content echoed in messages is clipped', () => {
   const longField = 'Z'.repeat(60_000); // under the CSV line limit, far over what a message repeats
 
   it.each([
-    ['a 5 MB JSON symbol', () => importChainText(json(huge), 'big.json'), 'no option symbol is on'],
+    // The stated symbol meets the one ticker rule first (at most 16 characters), still clipped.
+    ['a 5 MB JSON symbol', () => importChainText(json(huge), 'big.json'), 'is not a ticker'],
     [
       'a 5 MB JSON option symbol',
       () => importChainText(json('TSLA', huge), 'big.json'),

@@ -317,7 +317,8 @@ describe('universe', () => {
         .filter((t) => t.demo)
         .map((t) => t.ticker)
         .sort(),
-    ).toEqual(['AAPL', 'AMD', 'IWM', 'MSFT', 'NVDA', 'QQQ', 'SPY', 'TSLA']);
+      // The public service's demo set, as its official client (tv-mcp) lists it (issue 29).
+    ).toEqual(['AAPL', 'AMZN', 'GM', 'KO', 'MCD', 'META', 'VIX', 'XOM']);
     for (const t of u) expect(t.name).toMatch(/\(simulated\)$/);
     expect(new Set(u.map((t) => t.kind))).toEqual(
       new Set(['index_etf', 'sector_etf', 'mega_cap', 'high_vol', 'defensive', 'index', 'volatility_index']),

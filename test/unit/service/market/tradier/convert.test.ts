@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { nyToEpoch } from '../../../../../src/shared/market-calendar.ts';
 import {
   convertOptions,
+  ivChoice,
+  ivFallbackNotes,
   ivOf,
   occSymbol,
   snapshotFileName,
@@ -73,20 +75,82 @@ describe('symbolFor', () => {
   });
 });
 
-describe('ivOf: mid_iv first, smv_vol when mid_iv is missing or zero', () => {
+describe('ivChoice: mid_iv with both sides, smv_vol when a side is 0, the stated fallbacks after', () => {
   const g = { mid_iv: 0.2, bid_iv: 0.19, ask_iv: 0.21, smv_vol: 0.22, delta: 0.5, gamma: 0.01 };
+  // Recorded (Tradier sandbox, PLTR, 2024-06-28): a two-sided quote whose bid is below intrinsic
+  // value, so no bid IV, and Tradier's mid_iv equal to the ask IV.
+  const pltr = { mid_iv: 1.131, bid_iv: 0, ask_iv: 1.131, smv_vol: 0.622, delta: 0.98, gamma: 0.02 };
   it.each([
-    ['mid_iv', g, 0.2],
-    ['smv_vol when mid_iv is 0', { ...g, mid_iv: 0 }, 0.22],
-    ['smv_vol when mid_iv is null', { ...g, mid_iv: null }, 0.22],
-    ['null when both are 0', { ...g, mid_iv: 0, smv_vol: 0 }, null],
-    ['null without greeks', null, null],
+    ['both sides: mid_iv', g, { iv: 0.2, source: 'mid' }],
+    ['both sides, mid_iv 0: the mean of the sides', { ...g, mid_iv: 0 }, { iv: 0.2, source: 'mid' }],
+    ['both sides, mid_iv null: the mean of the sides', { ...g, mid_iv: null }, { iv: 0.2, source: 'mid' }],
+    ['PLTR240712C00017500: bid IV 0 → smv_vol, not mid_iv', pltr, { iv: 0.622, source: 'smv_bid_zero' }],
+    ['bid IV null → smv_vol', { ...g, bid_iv: null, mid_iv: 0.21 }, { iv: 0.22, source: 'smv_bid_zero' }],
+    ['ask IV 0 → smv_vol', { ...g, ask_iv: 0, mid_iv: 0.19 }, { iv: 0.22, source: 'smv_ask_zero' }],
+    ['bid IV 0, no smv_vol → the ask IV', { ...pltr, smv_vol: 0 }, { iv: 1.131, source: 'one_side' }],
+    [
+      'ask IV 0, smv_vol null → the bid IV',
+      { ...g, ask_iv: 0, smv_vol: null },
+      { iv: 0.19, source: 'one_side' },
+    ],
+    [
+      'no quote (both sides 0) → smv_vol',
+      { ...g, bid_iv: 0, ask_iv: 0, mid_iv: 0 },
+      { iv: 0.22, source: 'smv_no_side' },
+    ],
+    [
+      'no sides given, no smv_vol → mid_iv',
+      { ...g, bid_iv: null, ask_iv: null, smv_vol: null },
+      { iv: 0.2, source: 'mid_only' },
+    ],
+    ['nothing above 0', { ...g, bid_iv: 0, ask_iv: 0, mid_iv: 0, smv_vol: 0 }, null],
+    [
+      'a negative or infinite figure is no IV',
+      { ...g, bid_iv: -0.1, ask_iv: Infinity, mid_iv: 0, smv_vol: 0 },
+      null,
+    ],
+    ['no greeks', null, null],
   ])('%s', (_name, greeks, expected) => {
-    expect(ivOf(option({ greeks }))).toBe(expected);
+    const o = option({ greeks });
+    expect(ivChoice(o)).toEqual(expected);
+    expect(ivOf(o)).toBe(expected?.iv ?? null);
+  });
+});
+
+describe('ivFallbackNotes', () => {
+  it.each([
+    ['no fallback, no note', {}, []],
+    ['mid is not a fallback', { mid: 40 }, []],
+    [
+      'one note per fallback, in a fixed order',
+      { smv_no_side: 3, smv_bid_zero: 12, one_side: 1 },
+      [
+        '12 contracts: bid IV 0, used smv_vol (ORATS smoothed IV), not mid_iv (= ask IV)',
+        "1 contract: one side IV 0 and no smv_vol, used the other side's IV",
+        '3 contracts: no bid or ask IV, used smv_vol (ORATS smoothed IV)',
+      ],
+    ],
+  ])('%s', (_name, fallbacks, notes) => {
+    expect(ivFallbackNotes(fallbacks)).toEqual(notes);
   });
 });
 
 describe('convertOptions', () => {
+  it('counts each IV fallback it takes', () => {
+    const bidZero = { mid_iv: 1.131, bid_iv: 0, ask_iv: 1.131, smv_vol: 0.622, delta: 1, gamma: 0 };
+    const out = convertOptions(
+      [
+        option(),
+        option({ greeks: bidZero }),
+        option({ greeks: bidZero }),
+        option({ greeks: { ...bidZero, ask_iv: 0 } }),
+      ],
+      'SPY',
+    );
+    expect(out.options.map((o) => o.iv)).toEqual([0.2, 0.622, 0.622, 0.622]);
+    expect(out.fallbacks).toEqual({ smv_bid_zero: 2, smv_no_side: 1 });
+  });
+
   it('keeps bid, ask, IV, open interest and volume, cleaning what the importer would refuse', () => {
     const out = convertOptions(
       [
@@ -108,6 +172,7 @@ describe('convertOptions', () => {
       { option: 'SPY250919P00450000', bid: null, ask: null, iv: null, open_interest: null, volume: 10 },
     ]);
     expect(out.withoutIv).toBe(1);
+    expect(out.fallbacks).toEqual({});
     expect(out.skipped).toBe(1);
   });
 });

@@ -19,7 +19,7 @@ describe('lastClosedSession', () => {
 });
 
 describe('historyCsv', () => {
-  const day = (date: string, close: number) => ({
+  const day = (date: string, close: number | null) => ({
     date,
     open: null,
     high: null,
@@ -42,6 +42,11 @@ describe('historyCsv', () => {
       'no zero or negative closes',
       [day('2025-09-11', 0), day('2025-09-12', -1), day('2025-09-10', 2.5)],
       'date,close\n2025-09-10,2.5\n',
+    ],
+    [
+      'a day without a close left out',
+      [day('2025-09-11', null), day('2025-09-12', 3)],
+      'date,close\n2025-09-12,3\n',
     ],
     ['just the header when empty', [], 'date,close\n'],
   ])('%s', (_name, days, text) => {

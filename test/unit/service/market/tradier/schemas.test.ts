@@ -143,8 +143,25 @@ describe('readHistory', () => {
   ])('%s', (_name, body, count) => {
     expect(readHistory(body)).toHaveLength(count);
   });
-  it('refuses a day without a close', () => {
-    expect(bad(() => readHistory({ history: { day: { ...day, close: null } } }))).toMatch(
+  it('reads a day without a close (null) as such, so one bad day does not lose the others', () => {
+    const days = readHistory({
+      history: {
+        day: [
+          { ...day, close: null },
+          { ...day, date: '2025-09-11' },
+        ],
+      },
+    });
+    expect(days.map((d) => d.close)).toEqual([null, 1.5]);
+  });
+  it.each([
+    ['a close in exponent notation', 1.5e2, 150],
+    ['a close as a string in exponent notation', '1.2E-4', 0.00012],
+  ])('reads %s', (_name, close, expected) => {
+    expect(readHistory({ history: { day: { ...day, close } } })[0]?.close).toBe(expected);
+  });
+  it('refuses a close that is not a figure', () => {
+    expect(bad(() => readHistory({ history: { day: { ...day, close: 'n/a' } } }))).toMatch(
       /history\.day\[0\]\.close/,
     );
   });

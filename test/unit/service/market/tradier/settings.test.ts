@@ -39,7 +39,7 @@ describe('readSettings', () => {
     ['an empty token', { token: '   ' }, /token: the Tradier token is empty/],
     ['a token with spaces', { token: 'abc def' }, /token: the Tradier token must not contain spaces/],
     ['no tickers', { tickers: [] }, /tickers: no tickers to collect/],
-    ['a bad ticker', { tickers: ['SPY', 'S P Y'] }, /tickers\.1: not a ticker symbol/],
+    ['a bad ticker', { tickers: ['SPY', 'S P Y'] }, /tickers\.1: a ticker holds only letters/],
     ['an unknown environment', { environment: 'paper' as 'sandbox' }, /environment:/],
     ['no chain folder', { chainsDir: '' }, /chainsDir: the chain folder is not set/],
     ['a poll faster than 10 s', { intervalMs: 1000 }, /intervalMs:/],
