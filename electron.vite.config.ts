@@ -11,7 +11,15 @@ export default defineConfig({
   main: {
     build: {
       outDir: resolve(root, 'out/main'),
-      lib: { entry: resolve(root, 'electron/main.ts'), formats: ['es'] },
+      lib: {
+        entry: {
+          main: resolve(root, 'electron/main.ts'),
+          // The chain folder's parse pool loads this in its worker threads, from beside the bundle
+          // (src/service/market/folder/parse-pool.ts workerScript); without it, one thread parses.
+          'chain-parse-worker': resolve(root, 'src/service/market/folder/parse-worker.ts'),
+        },
+        formats: ['es'],
+      },
       rolldownOptions: { external: ['better-sqlite3'] },
     },
   },

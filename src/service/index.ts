@@ -259,6 +259,9 @@ async function openFolder(dir: string, opts: StartOptions): Promise<ChainFolder>
     ...(opts.dataDir !== undefined ? { dataDir: opts.dataDir } : {}),
     ...(opts.chainsCache !== undefined ? { cacheChains: opts.chainsCache } : {}),
     watch: opts.chainsWatch === undefined ? true : opts.chainsWatch,
+    // The service's logger does not exist yet while the folder opens: a plain line on stderr
+    // (a worker thread that failed, a file parsed on the main thread instead).
+    log: (message) => process.stderr.write(`chain folder: ${message}\n`),
   });
 }
 

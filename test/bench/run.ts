@@ -8,10 +8,14 @@ import { meets, type BenchSuite, type Measurement } from './harness.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
-const files = (await readdir(here))
-  .filter((f) => f.endsWith('.bench.ts'))
-  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
-  .sort();
+const all = (await readdir(here)).filter((f) => f.endsWith('.bench.ts')).sort();
+// A name that is exactly a suite's ("chain-import") runs that suite alone, not every suite whose
+// file name contains it ("chain-import-limits"); any other name matches by substring.
+const files = all.filter(
+  (f) =>
+    only.length === 0 ||
+    only.some((o) => (all.includes(`${o}.bench.ts`) ? f === `${o}.bench.ts` : f.includes(o))),
+);
 
 const machine = {
   cpu: os.cpus()[0]?.model ?? 'unknown',

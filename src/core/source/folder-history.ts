@@ -4,13 +4,18 @@
 // them (every per-ticker view, under the poller's parameters); new files are imported as they land.
 // A file already stored (its signals snapshot at that instant) is skipped, so a restart or a rescan
 // imports only what is new. The work runs in small chunks with a turn of the event loop between
-// them, so a folder of thousands of files never blocks the UI, and reports its progress.
+// them, so a folder of thousands of files never blocks the UI, and reports its progress. A chain
+// folder with many files to import analyses them in its parse pool (worker threads, every core):
+// this thread then only turns each snapshot's JSON back into payloads and stores them, while the
+// threads already analyse the next chunk.
 import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import {
   analyzeSnapshotPayloads,
+  ChainFolder,
   TICKER_SNAPSHOT_VIEWS,
   type MarketDataSource,
+  type SnapshotPayloads,
 } from '../../service/index.ts';
 import { analysedInputs } from '../backtest/local-backfill.ts';
 import { yieldTurn } from '../backtest/past-source.ts';
@@ -21,6 +26,11 @@ import type { SnapshotInput } from '../store/repositories/snapshots.ts';
 
 /** Files analysed and stored per transaction, between two turns of the event loop. */
 const CHUNK = 4;
+/** A chain folder's pool analysing snapshots in worker threads. */
+type SnapshotAnalyser = NonNullable<ReturnType<ChainFolder['openAnalyser']>>;
+
+/** With a pool: files per transaction, per thread (each thread has this many queued at a time). */
+const CHUNK_PER_THREAD = 2;
 
 export interface ImportProgress {
   /** Files imported (or found unreadable) so far in this run, and how many the run found. */
@@ -126,24 +136,49 @@ export class FolderHistory {
     this.#progress = progress;
     this.#o.onProgress({ ...progress });
     let stored = 0;
-    for (let i = 0; i < todo.length && this.#inUse(); i += CHUNK) {
-      const chunk = todo.slice(i, i + CHUNK);
-      const inputs: SnapshotInput[] = [];
-      for (const { ticker, at } of chunk) {
-        const a = analyzeSnapshotPayloads(source, ticker, at);
-        if (!a) {
-          progress.failed++;
-          continue;
+    const analyser = source instanceof ChainFolder ? source.openAnalyser(todo.length, this.#o.log) : null;
+    try {
+      const chunkSize = analyser ? Math.max(CHUNK, analyser.threads * CHUNK_PER_THREAD) : CHUNK;
+      // With a pool the next chunk is analysed in the threads while this one is stored.
+      const ahead = (from: number) =>
+        analyser && from < todo.length ? analyseIn(analyser, todo.slice(from, from + chunkSize)) : null;
+      let next = ahead(0);
+      for (let i = 0; i < todo.length && this.#inUse(); i += chunkSize) {
+        const analysed = next ? await next : this.#analyseHere(todo.slice(i, i + chunkSize));
+        next = ahead(i + chunkSize);
+        const inputs: SnapshotInput[] = [];
+        for (const a of analysed) {
+          if (!a) {
+            progress.failed++;
+            continue;
+          }
+          inputs.push(...analysedInputs(a, TICKER_SNAPSHOT_VIEWS, 'chain_file'));
         }
-        inputs.push(...analysedInputs(a, TICKER_SNAPSHOT_VIEWS, 'chain_file'));
+        stored += ingestHistory(store, inputs).snapshots;
+        progress.done = Math.min(i + chunkSize, todo.length);
+        this.#o.onProgress({ ...progress });
+        await yieldTurn();
       }
-      stored += ingestHistory(store, inputs).snapshots;
-      progress.done = Math.min(i + CHUNK, todo.length);
-      this.#o.onProgress({ ...progress });
-      await yieldTurn();
+      // Stopped early: the chunk analysed ahead is dropped (its threads stop with the pool).
+      await next?.catch(() => undefined);
+    } finally {
+      await analyser?.close();
     }
     progress.running = false;
     this.#o.onProgress({ ...progress });
     if (stored > 0) this.#o.onImported(stored);
   }
+
+  /** A chunk's snapshots analysed on this thread, one by one. */
+  #analyseHere(chunk: readonly { ticker: string; at: number }[]): (SnapshotPayloads | null)[] {
+    return chunk.map(({ ticker, at }) => analyzeSnapshotPayloads(this.#o.source, ticker, at));
+  }
+}
+
+/** A chunk's snapshots analysed in the pool's threads, in order. */
+function analyseIn(
+  analyser: SnapshotAnalyser,
+  chunk: readonly { ticker: string; at: number }[],
+): Promise<(SnapshotPayloads | null)[]> {
+  return Promise.all(chunk.map(({ ticker, at }) => analyser.analyse(ticker, at)));
 }

@@ -3,7 +3,9 @@
 // index (chain-index.ts) means a restart parses only what changed. Parsed chains sit in a bounded
 // LRU and are re-read from their file on a miss, so a folder of years of files never sits in
 // memory: what is kept per file is its identity and four numbers (daily-figures.ts), enough for
-// the daily history of every ticker (history-merge.ts), completed by `history/<TICKER>.csv`.
+// the daily history of every ticker (history-merge.ts), completed by `history/<TICKER>.csv`. A
+// cold start with many files to parse parses them in a pool of worker threads (parse-pool.ts), which
+// send back only the index rows; the history import analyses in the same pool (openAnalyser).
 //
 // Nothing in the folder is fatal: a file that cannot be read is listed in `problems` (and
 // reported to subscribers once) and read again when it changes. A file stamped later than the wall
@@ -15,7 +17,6 @@ import type { FSWatcher } from 'chokidar';
 import { LRUCache } from 'lru-cache';
 import { epochToNy } from '../../../shared/market-calendar.ts';
 import type { OptionChain } from '../../engine/chain.ts';
-import { partialChainNote, sessionNotes } from '../../engine/quality.ts';
 import type { EarningsEvent, TickerHistory } from '../../engine/types.ts';
 import { dataClock } from '../clock.ts';
 import type { ChainImport } from '../import/index.ts';
@@ -29,7 +30,19 @@ import { parseHistoryCsv, type DailyCloses } from './history-csv.ts';
 import { mergeHistory } from './history-merge.ts';
 import { messageOf } from '../../../shared/message-of.ts';
 import { canonicalTicker } from '../../../shared/ticker-symbol.ts';
-import { readChainFile, readChainFileSync } from './read-chain-file.ts';
+import {
+  FallbackLog,
+  ParsePool,
+  PoolJobFailed,
+  poolSize,
+  threadsFromEnv,
+  workerScript,
+  type ParseThreads,
+} from './parse-pool.ts';
+import type { AnalysisJob } from './pool-messages.ts';
+import { readChainFile, readChainFileSync, type ReadResult } from './read-chain-file.ts';
+import { PooledAnalyser, type SnapshotAnalyser } from './snapshot-analyser.ts';
+import { folderSnapshotNotes } from './snapshot-job.ts';
 import { folderRevision } from './revision.ts';
 import {
   describeSnapshotTime,
@@ -57,6 +70,15 @@ export interface ChainFolderOptions {
   watch?: boolean | WatchOptions;
   /** The wall clock, epoch ms (tests inject one): snapshots later than it are "in the future". */
   realNow?: () => number;
+  /**
+   * Threads parsing a cold start's files (and analysing a history import): 'auto' by the cores and
+   * the work, 1 for the main thread only. Default: GAMMAWATCH_CHAIN_THREADS, else 'auto'.
+   */
+  parseThreads?: ParseThreads;
+  /** The pool threads' file (tests); default parse-pool.ts `workerScript()`. */
+  parseWorker?: URL | null;
+  /** Where the folder says what it did about a failure that is not a problem of a file. */
+  log?: (message: string) => void;
 }
 
 /** What changed, for subscribers: the files touched and problems not reported before. */
@@ -126,6 +148,9 @@ export class ChainFolder implements MarketDataSource {
   /** Problems found when the folder last changed; the "dated in the future" ones are added on read. */
   #problems: FolderProblem[] = [];
   readonly #realNow: () => number;
+  readonly #threads: ParseThreads;
+  readonly #workerScript: () => URL | null;
+  readonly #log: (message: string) => void;
   readonly #revisions = new Map<string, string>();
   readonly #reported = new Set<string>();
   readonly #listeners = new Set<(change: ChainFolderChange) => void>();
@@ -141,6 +166,11 @@ export class ChainFolder implements MarketDataSource {
   ) {
     const clock = options.clock ?? 'data';
     this.#realNow = options.realNow ?? Date.now;
+    this.#threads = options.parseThreads ?? threadsFromEnv();
+    const script = options.parseWorker;
+    this.#workerScript = script === undefined ? workerScript : () => script;
+    this.#log =
+      options.log ?? ((message) => process.emitWarning(message, { code: 'GAMMAWATCH_CHAIN_FOLDER' }));
     this.clockMode = clock === 'data' || clock.kind === 'data' ? 'data' : 'real';
     this.clock = clock === 'data' ? dataClock((notAfter) => this.#newestAt(notAfter), this.#realNow) : clock;
     this.index =
@@ -252,11 +282,14 @@ export class ChainFolder implements MarketDataSource {
    * it shows), and a partial download, judged against the ticker's other files in the folder.
    */
   snapshotNotes(ticker: string, snapshotTime: number, chain: OptionChain): string[] {
-    const others = (this.#served.get(norm(ticker))?.entries ?? [])
+    return folderSnapshotNotes(snapshotTime, chain, this.#otherCounts(ticker, snapshotTime));
+  }
+
+  /** The expiration counts of the ticker's other files (the partial-download note compares with them). */
+  #otherCounts(ticker: string, snapshotTime: number): number[] {
+    return (this.#served.get(norm(ticker))?.entries ?? [])
       .filter((e) => e.asof !== snapshotTime)
       .map((e) => e.expirations);
-    const partial = partialChainNote(chain, others);
-    return [...sessionNotes(snapshotTime), ...(partial === null ? [] : [partial])];
   }
 
   // ---- The folder's own API ----------------------------------------------------------------------
@@ -325,6 +358,43 @@ export class ChainFolder implements MarketDataSource {
     return { file: entry.name, chain: parsed.chain, notes: parsed.notes };
   }
 
+  /**
+   * Analyses `count` served snapshots in worker threads (a history import), or null when the work
+   * stays on the calling thread: too few snapshots, one thread asked for, no worker file. The
+   * caller closes it when done; a snapshot whose thread fails is analysed on the main thread, and
+   * `log` (default: the folder's) says so.
+   */
+  openAnalyser(count: number, log: (message: string) => void = this.#log): SnapshotAnalyser | null {
+    const size = poolSize(count, this.#threads);
+    const pool = size === 0 ? null : ParsePool.open(size, this.#workerScript(), log);
+    if (pool === null) return null;
+    return new PooledAnalyser(pool, {
+      task: (ticker, at) => this.#analysisTask(ticker, at),
+      onMissing: (name) => void this.#enqueue(() => this.#indexFile(name)),
+      fallback: this,
+      log,
+    });
+  }
+
+  /** What a thread needs to analyse a served snapshot without this folder; null when none is served. */
+  #analysisTask(ticker: string, at: number): Omit<AnalysisJob, 'id'> | null {
+    const served = this.#served.get(norm(ticker));
+    if (!served) return null;
+    const entry = served.entries[lastAtOrBefore(served.times, at)];
+    if (entry === undefined || entry.asof !== at) return null;
+    return {
+      kind: 'analysis',
+      dir: this.dir,
+      name: entry.name,
+      ticker: entry.ticker,
+      asof: at,
+      history: this.history(ticker, at),
+      earnings: this.earnings(ticker, at),
+      otherCounts: this.#otherCounts(ticker, at),
+      revision: this.revision(ticker),
+    };
+  }
+
   /** Called after every change of the folder (and with the problems found by the first scan). */
   subscribe(listener: (change: ChainFolderChange) => void): () => void {
     this.#listeners.add(listener);
@@ -375,9 +445,18 @@ export class ChainFolder implements MarketDataSource {
     const listed = new Set(names);
     for (const name of [...this.#files.keys()]) if (!listed.has(name)) this.#files.delete(name);
     const fresh: IndexRow[] = [];
+    // Files whose identity the index knows are kept; the rest are parsed, on every core when many.
+    const kept = new Map<string, IndexRow | null>();
+    const toParse: string[] = [];
     for (const name of names) {
-      const row = await this.#read(name, known.get(name));
-      if (row === null) continue;
+      const row = await this.#known(name, known.get(name));
+      if (row === undefined) toParse.push(name);
+      else kept.set(name, row);
+    }
+    const parsed = await this.#parseMany(toParse);
+    for (const name of names) {
+      const row = kept.has(name) ? kept.get(name) : parsed.get(name);
+      if (row === null || row === undefined) continue;
       this.#files.set(name, row);
       if (row !== known.get(name)) fresh.push(row);
     }
@@ -391,19 +470,72 @@ export class ChainFolder implements MarketDataSource {
 
   /** The index row of a file: the known one when its identity is unchanged, else a fresh parse. */
   async #read(name: string, known: IndexRow | undefined): Promise<IndexRow | null> {
-    if (known !== undefined) {
-      try {
-        const { size, mtimeMs } = await stat(join(this.dir, name));
-        if (sameIdentity(known, { name, size, mtimeMs })) return known;
-      } catch {
-        return null;
-      }
+    const row = await this.#known(name, known);
+    return row === undefined ? this.#parse(name) : row;
+  }
+
+  /** The known row when the file's identity is unchanged; null when it is gone; undefined: parse it. */
+  async #known(name: string, known: IndexRow | undefined): Promise<IndexRow | null | undefined> {
+    if (known === undefined) return undefined;
+    try {
+      const { size, mtimeMs } = await stat(join(this.dir, name));
+      return sameIdentity(known, { name, size, mtimeMs }) ? known : undefined;
+    } catch {
+      return null;
     }
-    const result = await readChainFile(this.dir, name);
+  }
+
+  /** Parses one file on this thread (its chain goes to the cache); null when it is gone. */
+  async #parse(name: string): Promise<IndexRow | null> {
+    return this.#kept(await readChainFile(this.dir, name));
+  }
+
+  #kept(result: ReadResult | null): IndexRow | null {
     if (result === null) return null;
     this.parses++;
-    if (result.parsed) this.#chains.set(`${name}|${result.row.size}|${result.row.mtimeMs}`, result.parsed);
+    if (result.parsed) {
+      this.#chains.set(`${result.row.name}|${result.row.size}|${result.row.mtimeMs}`, result.parsed);
+    }
     return result.row;
+  }
+
+  /**
+   * Parses files for the index: in a pool of worker threads when there are enough of them (a cold
+   * start), else one by one here. The rows are the same either way; a thread only sends back the
+   * row, so the chain cache starts empty and fills on demand. A file whose thread fails is parsed
+   * here instead, and the log says so.
+   */
+  async #parseMany(names: readonly string[]): Promise<Map<string, IndexRow | null>> {
+    const out = new Map<string, IndexRow | null>();
+    const size = poolSize(names.length, this.#threads);
+    const pool = size === 0 ? null : ParsePool.open(size, this.#workerScript(), this.#log);
+    if (pool === null) {
+      for (const name of names) out.set(name, await this.#parse(name));
+      return out;
+    }
+    const fallback = new FallbackLog(this.#log);
+    try {
+      await Promise.all(
+        names.map(async (name) => {
+          try {
+            const reply = await pool.run({ kind: 'index', dir: this.dir, name });
+            if (reply.kind !== 'index') throw new PoolJobFailed(`unexpected ${reply.kind} reply`);
+            if (reply.row !== null) this.parses++;
+            out.set(name, reply.row);
+          } catch (error) {
+            if (!(error instanceof PoolJobFailed)) throw error;
+            fallback.note(
+              `chain folder: parsing ${name} in a worker thread failed (${error.message}); parsed on the main thread instead`,
+            );
+            out.set(name, await this.#parse(name));
+          }
+        }),
+      );
+    } finally {
+      await pool.close();
+      fallback.end((n) => `chain folder: ${n} files in all were parsed on the main thread instead`);
+    }
+    return out;
   }
 
   async #indexFile(name: string): Promise<void> {

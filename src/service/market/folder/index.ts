@@ -6,6 +6,8 @@ export {
   type ImportedSnapshot,
 } from './chain-folder.ts';
 export { probeChainFolder } from './probe.ts';
+export type { SnapshotAnalyser } from './snapshot-analyser.ts';
+export { THREADS_ENV, type ParseThreads } from './parse-pool.ts';
 export { describeSnapshotTime } from './status.ts';
 export type { ChainFolderProbe, ChainFolderStatus, ClockMode, FolderProblem } from './status.ts';
 export type { WatchOptions } from './folder-watch.ts';

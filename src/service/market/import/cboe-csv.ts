@@ -3,6 +3,8 @@
 // header, then one row per expiration and strike with the call's fields left of Strike and the
 // put's right of Puts. Every field is checked; the first problem stops the import with its line.
 import { ChainImportError, quoted } from './errors.ts';
+import { numberField } from './number-field.ts';
+import { RowReader } from './cboe-csv-rows.ts';
 import {
   checkIvUnits,
   chooseTicker,
@@ -10,21 +12,15 @@ import {
   type ChainImport,
   type ImportedRow,
 } from './chain-import.ts';
-import { csvRecords, isBlankRecord, lenientFields, type CsvRecord } from './csv-fields.ts';
+import { CsvReader, lenientFields, type CsvRecord } from './csv-fields.ts';
 import { longLineProblem, MAX_CSV_LINE_CHARS, MAX_PREAMBLE_LINES } from './limits.ts';
-import { parseOccSymbol } from './occ-symbol.ts';
-import {
-  parseDateOnly,
-  parseDateTime,
-  yearBefore,
-  YEARLESS_MAX_DAYS,
-  type ParsedInstant,
-} from './timestamps.ts';
+import { parseDateTime, yearBefore, YEARLESS_MAX_DAYS, type ParsedInstant } from './timestamps.ts';
 
 const SIDE_FIELDS = ['Bid', 'Ask', 'Volume', 'IV', 'Open Interest'] as const;
-type SideField = (typeof SIDE_FIELDS)[number];
+export type SideField = (typeof SIDE_FIELDS)[number];
 
-interface Columns {
+/** Where each column the importer reads is, and how many fields a row has. */
+export interface Columns {
   expiration: number;
   calls: number;
   strike: number;
@@ -42,7 +38,8 @@ function readColumns(header: CsvRecord): Columns {
   const names = header.fields.map(norm);
   const at = `header (line ${header.line})`;
   const find = (name: string, from = 0, to = names.length): number => {
-    const i = names.indexOf(norm(name), from);
+    // The names asked for are written normalized but for their case.
+    const i = names.indexOf(name.toLowerCase(), from);
     if (i < 0 || i >= to) throw new ChainImportError(at, `missing column '${name}'`);
     return i;
   };
@@ -63,31 +60,8 @@ function readColumns(header: CsvRecord): Columns {
   };
 }
 
-/**
- * A number field: null when empty or a dash, an error when present but not a number. A figure
- * too large for a double (`1e400`, a run of 400 digits) is refused like a negative one: read as
- * Infinity it would turn into a null price or an open interest "counted as 0" downstream.
- */
-function numberField(raw: string, what: string, line: number): number | null {
-  const text = raw.trim();
-  if (text === '' || text === '-' || text === '--' || text.toUpperCase() === 'N/A') return null;
-  const plain = /^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(text) ? text.replace(/,/g, '') : text;
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(plain)) {
-    throw new ChainImportError(`line ${line}`, `${what} is not a number: ${quoted(raw)}`);
-  }
-  const value = Number(plain);
-  if (!Number.isFinite(value))
-    throw new ChainImportError(`line ${line}`, `${what} is not a finite number: ${quoted(raw)}`);
-  return value;
-}
-
-function nonNegative(raw: string, what: string, line: number): number | null {
-  const v = numberField(raw, what, line);
-  if (v !== null && v < 0) throw new ChainImportError(`line ${line}`, `${what} is negative: ${quoted(raw)}`);
-  return v;
-}
-
 const LABEL = /^\s*[A-Za-z][A-Za-z ]*:/;
+const LABELS_READ = { Last: /^\s*Last\s*:\s*(.*)$/i, Date: /^\s*Date\s*:\s*(.*)$/i };
 
 /**
  * Reads "Label: value" out of the preamble fields. A value the exporter forgot to quote spills
@@ -96,9 +70,9 @@ const LABEL = /^\s*[A-Za-z][A-Za-z ]*:/;
  */
 function labelled(
   records: readonly CsvRecord[],
-  label: string,
+  label: keyof typeof LABELS_READ,
 ): { value: string; line: number; record: CsvRecord } | null {
-  const pattern = new RegExp(`^\\s*${label}\\s*:\\s*(.*)$`, 'i');
+  const pattern = LABELS_READ[label];
   for (const record of records) {
     const i = record.fields.findIndex((f) => pattern.test(f));
     if (i < 0) continue;
@@ -171,11 +145,10 @@ function snapshotTime(
 export function importCboeCsv(text: string, maxLineChars = MAX_CSV_LINE_CHARS): ChainImport {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const { preamble, headerAt, headerLine } = readPreamble(body, maxLineChars);
-  // Records from the header on are consumed as they are parsed: only the contracts are kept.
-  const records = csvRecords(body.slice(headerAt), maxLineChars, headerLine);
-  const first = records.next();
-  if (first.done) throw new ChainImportError(`line ${headerLine}`, 'the header line is not a CSV record');
-  const header = first.value;
+  // Records from the header on are consumed as they are read: only the contracts are kept.
+  const reader = new CsvReader(body, maxLineChars, headerLine, headerAt);
+  if (!reader.next()) throw new ChainImportError(`line ${headerLine}`, 'the header line is not a CSV record');
+  const header: CsvRecord = { line: reader.line, fields: reader.fields() };
   const notes: string[] = [];
 
   const last = labelled(preamble, 'Last');
@@ -198,85 +171,15 @@ export function importCboeCsv(text: string, maxLineChars = MAX_CSV_LINE_CHARS): 
 
   const cols = readColumns(header);
   const rows: ImportedRow[] = [];
-  const expirationCache = new Map<string, string>();
-  let missingOi = 0;
-  for (const record of records) {
-    if (isBlankRecord(record)) continue;
-    const line = record.line;
-    const location = `line ${line}`;
-    const f = record.fields;
-    if (f.length !== cols.count) {
-      throw new ChainImportError(
-        `line ${line}`,
-        `expected ${cols.count} fields as in the header, found ${f.length}`,
-      );
-    }
-    const expText = (f[cols.expiration] as string).trim();
-    let expiration = expirationCache.get(expText);
-    if (expiration === undefined) {
-      const parsed = parseDateOnly(expText);
-      if ('error' in parsed) throw new ChainImportError(`line ${line}`, `Expiration Date: ${parsed.error}`);
-      expiration = parsed.date;
-      expirationCache.set(expText, expiration);
-    }
-    const strike = numberField(f[cols.strike] as string, 'Strike', line);
-    if (strike === null || !(strike > 0))
-      throw new ChainImportError(
-        `line ${line}`,
-        `Strike must be positive, got ${quoted(f[cols.strike] as string)}`,
-      );
-
-    for (const isCall of [true, false]) {
-      const sideName = isCall ? 'call' : 'put';
-      const symbolText = f[isCall ? cols.calls : cols.puts] as string;
-      const occ = parseOccSymbol(symbolText);
-      if (typeof occ === 'string') throw new ChainImportError(`line ${line}`, `${sideName} symbol: ${occ}`);
-      if (occ.isCall !== isCall) {
-        throw new ChainImportError(
-          `line ${line}`,
-          `${sideName} column holds a ${occ.isCall ? 'call' : 'put'} symbol ${quoted(symbolText)}`,
-        );
-      }
-      if (occ.expiration !== expiration) {
-        throw new ChainImportError(
-          `line ${line}`,
-          `expiration ${expiration} (${quoted(expText)}) disagrees with the symbol ${quoted(symbolText)} (${occ.expiration})`,
-        );
-      }
-      if (Math.abs(occ.strike - strike) > 0.0005) {
-        throw new ChainImportError(
-          `line ${line}`,
-          `strike ${strike} disagrees with the symbol ${quoted(symbolText)} (${occ.strike})`,
-        );
-      }
-      const c = isCall ? cols.call : cols.put;
-      const label = (field: string): string => `${sideName} ${field}`;
-      const bid = nonNegative(f[c.Bid] as string, label('Bid'), line);
-      const ask = nonNegative(f[c.Ask] as string, label('Ask'), line);
-      const iv = nonNegative(f[c.IV] as string, label('IV'), line);
-      const volume = nonNegative(f[c.Volume] as string, label('Volume'), line);
-      const oi = nonNegative(f[c['Open Interest']] as string, label('Open Interest'), line);
-      rows.push({
-        expiration,
-        strike,
-        isCall,
-        iv: iv ?? 0,
-        openInterest: oi ?? 0,
-        volume: volume ?? 0,
-        bid: bid ?? Number.NaN,
-        ask: ask ?? Number.NaN,
-        root: occ.root,
-        location,
-      });
-      if (oi === null) missingOi++;
-    }
-  }
+  const rowReader = new RowReader(reader, cols, rows);
+  while (reader.next()) rowReader.read();
   if (rows.length === 0)
     throw new ChainImportError(`header (line ${header.line})`, 'no option rows after the header');
   const when = snapshotTime(dateField.value, dateField.line, parsedWhen, rows, notes);
   if (when.assumedNewYork)
     notes.push(`Snapshot time ${quoted(dateField.value)}: ${when.assumedNewYork}; New York time assumed`);
-  if (missingOi > 0) notes.push(`${missingOi} contracts have no open interest figure; counted as 0`);
+  if (rowReader.missingOi > 0)
+    notes.push(`${rowReader.missingOi} contracts have no open interest figure; counted as 0`);
   checkIvUnits(rows, notes);
   const chosen = chooseTicker(rows, null, notes);
   return finishImport(

@@ -42,8 +42,23 @@ export function chooseTicker(
   stated: string | null,
   notes: string[],
 ): { ticker: string; rows: ImportedRow[] } {
+  // Rows come in runs of one root: counted a run at a time (first appearance keeps its place).
   const counts = new Map<string, number>();
-  for (const r of rows) counts.set(underlyingOfRoot(r.root), (counts.get(underlyingOfRoot(r.root)) ?? 0) + 1);
+  const count = (root: string, n: number): void => {
+    const u = underlyingOfRoot(root);
+    counts.set(u, (counts.get(u) ?? 0) + n);
+  };
+  let run = 0;
+  let runRoot = '';
+  for (const r of rows) {
+    if (r.root !== runRoot && run > 0) {
+      count(runRoot, run);
+      run = 0;
+    }
+    runRoot = r.root;
+    run++;
+  }
+  if (run > 0) count(runRoot, run);
   let ticker = stated;
   if (ticker) {
     // A stated symbol is held to the one ticker rule, as every other way a ticker comes in.
@@ -65,8 +80,8 @@ export function chooseTicker(
     }
   }
   if (!ticker) throw new ChainImportError('file', 'no option rows');
-  const kept = rows.filter((r) => underlyingOfRoot(r.root) === ticker);
   const others = [...counts.keys()].filter((u) => u !== ticker);
+  const kept = others.length === 0 ? rows.slice() : rows.filter((r) => underlyingOfRoot(r.root) === ticker);
   if (kept.length === 0) {
     throw new ChainImportError(
       'file',
@@ -99,14 +114,27 @@ const FIGURE_NAMES: Record<(typeof FIGURES)[number], string> = {
  * key because SPX and SPXW list the same dates and strikes as different contracts.
  */
 export function dedupeContracts(rows: readonly ImportedRow[], notes: string[]): ImportedRow[] {
-  const seen = new Map<string, ImportedRow>();
+  // Contracts are told apart by root, expiration, side and strike; strikes are Map keys, compared
+  // as SameValueZero, which tells two strikes apart exactly when their decimal texts differ.
+  const byRoot = new Map<string, Map<string, [Map<number, ImportedRow>, Map<number, ImportedRow>]>>();
+  let lastRoot = '';
+  let lastExpiration = '';
+  let sides: [Map<number, ImportedRow>, Map<number, ImportedRow>] | undefined;
   const kept: ImportedRow[] = [];
   let repeats = 0;
   for (const row of rows) {
-    const key = `${row.root}|${row.expiration}|${row.strike}|${row.isCall ? 'C' : 'P'}`;
-    const first = seen.get(key);
+    if (sides === undefined || row.root !== lastRoot || row.expiration !== lastExpiration) {
+      lastRoot = row.root;
+      lastExpiration = row.expiration;
+      let byExpiration = byRoot.get(lastRoot);
+      if (!byExpiration) byRoot.set(lastRoot, (byExpiration = new Map()));
+      sides = byExpiration.get(lastExpiration);
+      if (!sides) byExpiration.set(lastExpiration, (sides = [new Map(), new Map()]));
+    }
+    const seen = sides[row.isCall ? 1 : 0];
+    const first = seen.get(row.strike);
     if (!first) {
-      seen.set(key, row);
+      seen.set(row.strike, row);
       kept.push(row);
       continue;
     }
@@ -164,12 +192,16 @@ const percentText = (iv: number): string => `${Number((iv * 100).toPrecision(4))
  * checked whenever an IV there is high enough to be a percent figure.
  */
 export function checkIvUnits(rows: readonly ImportedRow[], notes: string[]): void {
-  const ivs = rows
-    .map((r) => r.iv)
-    .filter(hasValidIv)
-    .sort((a, b) => a - b);
-  const highest = ivs[ivs.length - 1];
-  if (highest === undefined || highest <= PERCENT_LIKE_IV) return;
+  let count = 0;
+  let highest = Number.NEGATIVE_INFINITY;
+  const valid = new Float64Array(rows.length);
+  for (const r of rows) {
+    if (!hasValidIv(r.iv)) continue;
+    valid[count++] = r.iv;
+    if (r.iv > highest) highest = r.iv;
+  }
+  if (count === 0 || highest <= PERCENT_LIKE_IV) return;
+  const ivs = valid.subarray(0, count).sort();
   if (ivs.length < MIN_IVS_TO_JUDGE_UNITS) {
     notes.push(
       `IV units not checked: only ${ivs.length} contract${ivs.length === 1 ? ' has' : 's have'} an IV, too few to ` +

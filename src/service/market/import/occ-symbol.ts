@@ -53,3 +53,46 @@ export function parseOccSymbol(raw: string): OccSymbol | string {
   if (!(value > 0)) return `zero strike in option symbol ${quoted(raw)}`;
   return { root, expiration: `${year}-${mm}-${dd}`, isCall: cp === 'C', strike: value };
 }
+
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+const UPPER_A = 0x41;
+const UPPER_Z = 0x5a;
+/** Where the expiration's YYMMDD digits sit in its YYYY-MM-DD text. */
+const DATE_DIGITS = [2, 3, 5, 6, 8, 9];
+
+/**
+ * The common case of a chain row's symbol, read in place from `text[from, to)`: an unpadded,
+ * upper-case symbol on `expiration` (YYYY-MM-DD, a valid date in 2000-2099) with the side
+ * `isCall` and a strike within 0.0005 of `strike`, as parseOccSymbol and the row checks would
+ * accept it. Returns where its root ends, or -1 for any other text: the caller then reads it with
+ * parseOccSymbol, which accepts it or says what is wrong.
+ */
+export function plainOccAt(
+  text: string,
+  from: number,
+  to: number,
+  expiration: string,
+  isCall: boolean,
+  strike: number,
+): number {
+  const rootEnd = to - 15;
+  if (rootEnd - from < 1 || rootEnd - from > 6) return -1;
+  for (let i = from; i < rootEnd; i++) {
+    const c = text.charCodeAt(i);
+    if (!((c >= UPPER_A && c <= UPPER_Z) || (c >= DIGIT_0 && c <= DIGIT_9))) return -1;
+  }
+  if (expiration.charCodeAt(0) !== 0x32 || expiration.charCodeAt(1) !== DIGIT_0) return -1;
+  for (let k = 0; k < 6; k++) {
+    if (text.charCodeAt(rootEnd + k) !== expiration.charCodeAt(DATE_DIGITS[k] as number)) return -1;
+  }
+  if (text.charCodeAt(rootEnd + 6) !== (isCall ? 0x43 : 0x50)) return -1;
+  let thousandths = 0;
+  for (let i = rootEnd + 7; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c < DIGIT_0 || c > DIGIT_9) return -1;
+    thousandths = thousandths * 10 + (c - DIGIT_0);
+  }
+  const value = thousandths / 1000;
+  return value > 0 && !(Math.abs(value - strike) > 0.0005) ? rootEnd : -1;
+}
