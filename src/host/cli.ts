@@ -6,6 +6,7 @@ import { messageOf } from '../shared/message-of.ts';
 const commands: Record<string, () => Promise<{ default: Command }>> = {
   analyze: () => import('./commands/analyze.ts'),
   backtest: () => import('./commands/backtest.ts'),
+  mcp: () => import('./commands/mcp.ts'),
   service: () => import('./commands/service.ts'),
   start: () => import('./commands/start.ts'),
   watch: () => import('./commands/watch.ts'),

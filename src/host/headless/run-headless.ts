@@ -1,6 +1,7 @@
 // Headless mode, composed: the core app (its local service, store, poller and alerts) and the
 // HTTP host serving the UI and the bridge on loopback. Returns once it is listening.
 import { createApp, createBridgeHandlers, type AppOptions } from '../../core/index.ts';
+import { createMcpHttpHandler } from '../mcp/http.ts';
 import { startHeadlessServer, type HeadlessServer } from './server.ts';
 import { messageOf } from '../../shared/message-of.ts';
 
@@ -24,7 +25,10 @@ export async function runHeadless(options: HeadlessRunOptions): Promise<Headless
     ...(options.dataSource ? { dataSource: options.dataSource } : {}),
     log: options.log,
   });
-  let server: HeadlessServer;
+  let server: HeadlessServer | undefined;
+  // Off unless the user turned it on in Settings (the handler reads the setting at each request);
+  // the run's token is kept out of every answer, like the API key and the Tradier token.
+  const mcp = createMcpHttpHandler(app, { secrets: () => (server ? [server.token] : []) });
   try {
     server = await startHeadlessServer({
       handlers: createBridgeHandlers(app),
@@ -32,18 +36,21 @@ export async function runHeadless(options: HeadlessRunOptions): Promise<Headless
       rendererDir: options.rendererDir,
       port: options.port ?? 0,
       onError: (context, error) => options.log(`${context}: ${messageOf(error)}`),
+      mcp: (req, res, body) => mcp.handle(req, res, body),
     });
   } catch (error) {
     await app.stop();
     throw error;
   }
   app.start();
+  const running = server;
   let stopping: Promise<void> | null = null;
   return {
-    server,
+    server: running,
     stop: () =>
       (stopping ??= (async () => {
-        await server.close();
+        await mcp.close();
+        await running.close();
         await app.stop();
       })()),
   };

@@ -3,6 +3,7 @@
 //   GET  /...           the built renderer (out/renderer)
 //   POST /bridge/<m>    JSON input in, BridgeResult envelope out
 //   GET  /events        Server-Sent Events carrying the bridge events
+//   POST/GET/DELETE /mcp  the MCP endpoint (src/host/mcp/http.ts), when one is mounted
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -40,7 +41,12 @@ export interface HeadlessOptions {
   heartbeatMs?: number;
   /** How long a request may take to arrive (tests shorten them; see TIMEOUTS). */
   timeouts?: Partial<typeof TIMEOUTS>;
+  /** The MCP endpoint at /mcp, behind the same guards and token as the bridge. */
+  mcp?: McpMount;
 }
+
+/** Answers a request to /mcp; `body` is the parsed JSON of a POST, undefined otherwise. */
+export type McpMount = (req: IncomingMessage, res: ServerResponse, body: unknown) => Promise<void>;
 
 export interface HeadlessServer {
   readonly port: number;
@@ -153,6 +159,7 @@ export async function startHeadlessServer(options: HeadlessOptions): Promise<Hea
       }
       return handleBridge(req, res, method);
     }
+    if (url.pathname === '/mcp' && options.mcp) return handleMcp(req, res, options.mcp);
     if (url.pathname === '/events') {
       if (req.method !== 'GET') return sendJson(res, 405, fail('invalid_input', 'use GET'), { Allow: 'GET' });
       const close = openEventStream(req, res, options.events, options.heartbeatMs ?? 15_000, COMMON_HEADERS);
@@ -178,6 +185,26 @@ export async function startHeadlessServer(options: HeadlessOptions): Promise<Hea
       ...(isHtml ? { 'Content-Security-Policy': CONTENT_SECURITY_POLICY } : {}),
     });
     res.end(req.method === 'HEAD' ? undefined : file.body);
+  }
+
+  async function handleMcp(req: IncomingMessage, res: ServerResponse, mount: McpMount): Promise<void> {
+    if (req.method !== 'POST') return mount(req, res, undefined);
+    // The bridge's rules for a body: JSON only (no simple cross-site form posts), 1 MiB at most.
+    if (!isJsonContentType(headerOf(req, 'content-type'))) {
+      return sendJson(res, 415, fail('invalid_input', 'send the input as application/json'));
+    }
+    const body = await readBody(req);
+    if (body === 'aborted') return;
+    if (body === 'too_large') {
+      return sendJson(res, 413, fail('invalid_input', 'the request body is over the 1 MiB limit'));
+    }
+    let input: unknown;
+    try {
+      input = JSON.parse(body);
+    } catch {
+      return sendJson(res, 400, fail('invalid_input', 'the body is not valid JSON'));
+    }
+    return mount(req, res, input);
   }
 
   async function handleBridge(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {

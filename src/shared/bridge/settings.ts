@@ -308,6 +308,17 @@ export const quietHoursSchema = z.strictObject({
 });
 
 /**
+ * The MCP server for AI assistants (`gammawatch mcp`, src/host/mcp/): both off by default. `http`
+ * serves it at /mcp of the headless host, behind the same per-run token as the UI; `allowWrites`
+ * adds the tools that change watchlists and rules (every other tool only reads).
+ */
+export const mcpSettingsSchema = z.strictObject({
+  http: z.boolean(),
+  allowWrites: z.boolean(),
+});
+export type McpSettings = z.infer<typeof mcpSettingsSchema>;
+
+/**
  * The user's settings, section by section: the one definition, used by the renderer and the bridge
  * as it stands and by the core with node-cron's check of the schedules added
  * (src/core/settings/schema.ts). Each top-level key is a section, stored as one row.
@@ -329,6 +340,7 @@ export const settingsSchema = z.strictObject({
   theme: themeSchema,
   /** Snapshots older than this are deleted (daily chart points are kept). */
   retentionDays: z.number().int().min(1).max(3650),
+  mcp: mcpSettingsSchema,
 });
 export type Settings = z.output<typeof settingsSchema>;
 
@@ -361,6 +373,7 @@ export const defaultSettings: Settings = {
   quietHours: { enabled: false, start: '22:00', end: '07:00' },
   theme: 'system',
   retentionDays: 365,
+  mcp: { http: false, allowWrites: false },
 };
 
 /** `settings:update`: any sections, each given whole. */

@@ -198,6 +198,7 @@ const SECTION_LABELS: Record<string, string> = {
   quietHours: 'Quiet hours',
   theme: 'Appearance',
   retentionDays: 'History retention',
+  mcp: 'AI assistants',
 };
 
 /** A section as its heading names it. */

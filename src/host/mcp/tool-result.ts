@@ -1,0 +1,117 @@
+// How every tool answers: compact JSON text on success, an `isError` result with one readable
+// sentence on failure, and never a throw across the protocol. Every answer passes through the
+// secret scrubber last, so a key that slipped into an error message (a URL, a server's echo) is
+// replaced before it leaves the process.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
+import { ApiError, NotFoundError, BadRequestError } from '../../client/index.ts';
+import { dispatch, type App } from '../../core/index.ts';
+import type {
+  BridgeHandlers,
+  BridgeInput,
+  BridgeMethod,
+  BridgeOutput,
+} from '../../shared/bridge/contract.ts';
+import { messageOf } from '../../shared/message-of.ts';
+
+/** A failure whose message is meant for the assistant as it stands. */
+export class ToolError extends Error {
+  constructor(
+    readonly reason: string,
+    message: string,
+    readonly suggestion?: string,
+  ) {
+    super(message);
+    this.name = 'ToolError';
+  }
+}
+
+/** What the tools share: the app, its bridge handlers and the strings never to echo. */
+export interface ToolContext {
+  app: App;
+  handlers: BridgeHandlers;
+  /** Secret values (API key, Tradier token, the app's HTTP token) to scrub from every answer. */
+  secrets(): readonly string[];
+}
+
+/** Strings shorter than this are not scrubbed: a 3-letter "secret" would eat ordinary words. */
+const MIN_SECRET_LENGTH = 8;
+
+export function scrub(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of secrets) if (s.length >= MIN_SECRET_LENGTH) out = out.split(s).join('[redacted]');
+  return out;
+}
+
+function answer(text: string, isError: boolean, ctx: ToolContext): CallToolResult {
+  const body = scrub(text, ctx.secrets());
+  return isError
+    ? { content: [{ type: 'text', text: body }], isError: true }
+    : { content: [{ type: 'text', text: body }] };
+}
+
+/** An error envelope in tv-mcp's shape, `{ error: { reason, message, suggestion? } }`, as an isError result. */
+export function errorResult(
+  ctx: ToolContext,
+  reason: string,
+  message: string,
+  suggestion?: string,
+): CallToolResult {
+  const error = suggestion ? { reason, message, suggestion } : { reason, message };
+  return answer(JSON.stringify({ error }), true, ctx);
+}
+
+/** Runs a tool body and turns its value or its failure into a result. */
+export async function run(ctx: ToolContext, body: () => Promise<unknown>): Promise<CallToolResult> {
+  try {
+    const value = await body();
+    return answer(JSON.stringify(value ?? {}), false, ctx);
+  } catch (error) {
+    if (error instanceof ToolError) return errorResult(ctx, error.reason, error.message, error.suggestion);
+    if (error instanceof ApiError) return apiErrorResult(ctx, error);
+    // Anything else is a bug: its details go to the app's log, not to the assistant.
+    ctx.app.log(`mcp: tool failed: ${messageOf(error)}`);
+    return errorResult(ctx, 'error', "the tool failed unexpectedly; the app's log has the details");
+  }
+}
+
+function apiErrorResult(ctx: ToolContext, error: ApiError): CallToolResult {
+  const extra =
+    error instanceof NotFoundError && error.available
+      ? `available: ${error.available.join(', ')}`
+      : error instanceof BadRequestError && error.allowed
+        ? `allowed: ${error.allowed.join(', ')}`
+        : undefined;
+  const reason = error.kind === 'auth' ? 'invalid_credentials' : error.kind;
+  return errorResult(ctx, reason, error.message, extra);
+}
+
+/** One bridge method through the same validating door the UI uses; a failure becomes a ToolError. */
+export async function bridge<M extends BridgeMethod>(
+  ctx: ToolContext,
+  method: M,
+  input: BridgeInput<M>,
+): Promise<BridgeOutput<M>> {
+  const result = await dispatch(ctx.handlers, method, input, {
+    onUnexpectedError: (name, error) => ctx.app.log(`mcp: bridge ${name}: ${messageOf(error)}`),
+  });
+  if (!result.ok) throw new ToolError(result.error.code, result.error.message);
+  return result.value as BridgeOutput<M>;
+}
+
+/**
+ * A tool's loose input (CSV strings, free text) checked against the client's own query schema, so
+ * what reaches the client is typed and a bad value is answered as `invalid_input` naming the field.
+ */
+export function checkedQuery<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  throw new ToolError('invalid_input', `${where}${issue?.message ?? 'invalid input'}`);
+}
+
+/** Drops undefined keys: the client's strict query schemas and the bridge take absent, not undefined. */
+export function withDefined<T extends Record<string, unknown>>(q: T): T {
+  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as T;
+}

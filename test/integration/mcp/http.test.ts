@@ -1,0 +1,117 @@
+// The opt-in MCP endpoint of the headless host, over real HTTP with the SDK's Streamable HTTP
+// client: refused without the app's token (401), off until the setting is on (404), then a
+// session answers tools with the token as a bearer header, and the token never appears in an
+// answer. The app is a real one with stored history (test/support/seeded-app.ts).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHeadlessServer, type HeadlessServer } from '../../../src/host/headless/server.ts';
+import { createMcpHttpHandler, type McpHttpHandler } from '../../../src/host/mcp/http.ts';
+import { startSeededApp, type SeededApp } from '../../support/seeded-app.ts';
+import { SECRET_ENV, SECRETS, textOf } from './mcp-harness.ts';
+
+let w: SeededApp;
+let server: HeadlessServer;
+let mcp: McpHttpHandler;
+
+beforeAll(async () => {
+  w = await startSeededApp({ runs: 1, env: SECRET_ENV });
+  mcp = createMcpHttpHandler(w.app, { env: SECRET_ENV, secrets: () => [SECRETS.appToken] });
+  server = await startHeadlessServer({
+    handlers: w.handlers,
+    events: w.app.events,
+    rendererDir: mkdtempSync(join(tmpdir(), 'gw-mcp-ui-')),
+    token: SECRETS.appToken,
+    mcp: (req, res, body) => mcp.handle(req, res, body),
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await mcp?.close();
+  await server?.close();
+  await w?.close();
+});
+
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+};
+
+function post(headers: Record<string, string>): Promise<Response> {
+  return fetch(`${server.origin}/mcp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...headers,
+    },
+    body: JSON.stringify(initialize),
+  });
+}
+
+function connect(token: string | null): { client: Client; transport: StreamableHTTPClientTransport } {
+  const transport = new StreamableHTTPClientTransport(new URL(`${server.origin}/mcp`), {
+    requestInit: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
+  });
+  return { client: new Client({ name: 'gammawatch-http-test', version: '1.0.0' }), transport };
+}
+
+describe('the /mcp endpoint of the headless host', () => {
+  it.each<[string, Record<string, string>]>([
+    ['no token', {}],
+    ['a wrong token', { authorization: 'Bearer not-the-token-at-all' }],
+  ])('is refused with %s (401)', async (_name, headers) => {
+    const res = await post(headers);
+    expect(res.status).toBe(401);
+    expect(await res.text()).not.toContain(SECRETS.appToken);
+  });
+
+  it('is off until the setting is on (404 saying where to turn it on)', async () => {
+    const res = await post({ authorization: `Bearer ${SECRETS.appToken}` });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Settings');
+  });
+
+  it('with the setting on, the SDK client connects with the token and calls tools', async () => {
+    await w.app.updateSettings({ mcp: { http: true } });
+    const refused = connect(null);
+    await expect(refused.client.connect(refused.transport)).rejects.toThrow();
+
+    const { client, transport } = connect(SECRETS.appToken);
+    await client.connect(transport);
+    try {
+      expect(transport.sessionId).toBeTruthy();
+      const names = (await client.listTools()).tools.map((t) => t.name);
+      expect(names).toContain('watchlist_snapshot');
+      const snapshot = (await client.callTool({
+        name: 'watchlist_snapshot',
+        arguments: { name: 'Core' },
+      })) as CallToolResult;
+      expect(JSON.parse(textOf(snapshot))).toMatchObject({ watchlist: { id: 1, name: 'Core' } });
+      const signals = (await client.callTool({
+        name: 'get_signals',
+        arguments: { ticker: 'SPY' },
+      })) as CallToolResult;
+      expect(JSON.parse(textOf(signals))).toHaveProperty('data.ticker', 'SPY');
+      for (const answer of [snapshot, signals])
+        for (const secret of Object.values(SECRETS)) expect(JSON.stringify(answer)).not.toContain(secret);
+    } finally {
+      await transport.terminateSession();
+      await client.close();
+    }
+  });
+
+  it('refuses a request of an unknown session', async () => {
+    const res = await fetch(`${server.origin}/mcp`, {
+      method: 'GET',
+      headers: { authorization: `Bearer ${SECRETS.appToken}`, 'mcp-session-id': 'no-such-session' },
+    });
+    expect(res.status).toBe(404);
+  });
+});
