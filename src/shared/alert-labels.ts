@@ -33,6 +33,13 @@ export const LEVEL_TEXT: Readonly<Record<CrossLevel, string>> = {
   minus_1sigma_1d: '−1σ (1D)',
   plus_1sigma_1w: '+1σ (1W)',
   minus_1sigma_1w: '−1σ (1W)',
+  abs_gamma_strike: 'absolute-gamma strike',
+  gex_positive_1: 'largest positive GEX strike',
+  gex_negative_1: 'largest negative GEX strike',
+  nearest_expiry_flip: 'nearest-expiry flip',
+  zero_dte_flip: '0DTE flip',
+  zero_dte_call_wall: '0DTE call wall',
+  zero_dte_put_wall: '0DTE put wall',
   custom: 'custom price',
 };
 

@@ -44,6 +44,14 @@ export const CROSS_LEVELS = [
   'minus_1sigma_1d',
   'plus_1sigma_1w',
   'minus_1sigma_1w',
+  // Read from the levels payload by id (engine/more-levels.ts).
+  'abs_gamma_strike',
+  'gex_positive_1',
+  'gex_negative_1',
+  'nearest_expiry_flip',
+  'zero_dte_flip',
+  'zero_dte_call_wall',
+  'zero_dte_put_wall',
   'custom',
 ] as const;
 export const crossLevelSchema = z.enum(CROSS_LEVELS);

@@ -233,6 +233,99 @@ export const FIGURES = {
     digits: 1,
     definition: 'Share of total gamma that expires at the nearest expiration.',
   },
+  vanna_usd_per_1_vol_pt: {
+    name: 'Dealer vanna per vol point',
+    unit: 'usd',
+    digits: 0,
+    definition:
+      'USD of delta dealers gain when implied vol rises 1 point: vanna × 0.01 × OI × 100 × spot, calls + and puts −, every expiration.',
+    signed: true,
+  },
+  charm_usd_per_day: {
+    name: 'Dealer charm per day',
+    unit: 'usd',
+    digits: 0,
+    definition:
+      'USD of delta dealers gain as one calendar day passes, spot and IV unchanged: charm / 365 × OI × 100 × spot, calls + and puts −.',
+    signed: true,
+  },
+  zero_dte_gex_usd_per_1_pct_move: {
+    name: '0DTE GEX per 1% move',
+    unit: 'usd',
+    digits: 0,
+    definition:
+      'Net GEX of the expiration that ends today alone, USD per 1% move; none on a day without one.',
+  },
+  zero_dte_gamma_share_pct: {
+    name: '0DTE share of gamma',
+    unit: 'percent',
+    digits: 1,
+    definition: 'Share of gross gamma (Σ|GEX|) in the expiration that ends today.',
+  },
+  // Levels beyond the flip and the walls (engine/more-levels.ts), and the skew by expiration (term-structure.ts).
+  abs_gamma_strike: {
+    name: 'Absolute-gamma strike',
+    unit: 'level',
+    digits: 2,
+    definition:
+      "The strike with the largest net GEX by size, either sign, over every expiration: where dealers' hedging is heaviest.",
+  },
+  gex_positive: {
+    name: 'Positive GEX strike',
+    unit: 'level',
+    digits: 2,
+    definition:
+      'One of the three strikes with the largest positive net GEX (dealers long gamma there: they sell rallies and buy dips).',
+  },
+  gex_negative: {
+    name: 'Negative GEX strike',
+    unit: 'level',
+    digits: 2,
+    definition:
+      'One of the three strikes with the largest negative net GEX (dealers short gamma there: they chase the move).',
+  },
+  nearest_expiry_flip: {
+    name: 'Nearest-expiry flip',
+    unit: 'level',
+    digits: 2,
+    definition: "Where the nearest expiration's own net gamma changes sign.",
+  },
+  zero_dte_flip: {
+    name: '0DTE flip',
+    unit: 'level',
+    digits: 2,
+    definition: 'Where the net gamma of the expiration ending today changes sign.',
+  },
+  zero_dte_call_wall: {
+    name: '0DTE call wall',
+    unit: 'level',
+    digits: 2,
+    definition:
+      'The call wall of the expiration ending today alone: its strike at or above spot with the largest call gamma.',
+  },
+  zero_dte_put_wall: {
+    name: '0DTE put wall',
+    unit: 'level',
+    digits: 2,
+    definition:
+      'The put wall of the expiration ending today alone: its strike at or below spot with the largest put gamma.',
+  },
+  risk_reversal_25d_pts: {
+    name: '25Δ risk reversal',
+    unit: 'vol_points',
+    digits: 2,
+    definition:
+      "One expiration's 25-delta call IV minus its 25-delta put IV, in vol points (negative: puts richer).",
+    signed: true,
+  },
+  butterfly_25d_pts: {
+    name: '25Δ butterfly',
+    unit: 'vol_points',
+    digits: 2,
+    definition:
+      "The mean of one expiration's 25-delta call and put IVs minus its ATM IV, in vol points (the smile's curvature).",
+    signed: true,
+  },
   pcr_oi: {
     name: 'Put/call OI',
     unit: 'ratio',
@@ -292,6 +385,22 @@ export const FIGURE_ALIASES: Readonly<Record<string, FigureKey>> = {
   'key_levels.minus_1sigma_1w': 'minus_1sigma_1w',
   'key_levels.plus_1sigma_1m': 'plus_1sigma_1m',
   'key_levels.minus_1sigma_1m': 'minus_1sigma_1m',
+  // Level kinds of /levels (levels.ts LEVEL_KINDS) and level ids with a rank.
+  abs_gamma: 'abs_gamma_strike',
+  nearest_flip: 'nearest_expiry_flip',
+  gex_positive_1: 'gex_positive',
+  gex_positive_2: 'gex_positive',
+  gex_positive_3: 'gex_positive',
+  gex_negative_1: 'gex_negative',
+  gex_negative_2: 'gex_negative',
+  gex_negative_3: 'gex_negative',
+  'term_structure.points.*.risk_reversal_25d_pts': 'risk_reversal_25d_pts',
+  'term_structure.points.*.butterfly_25d_pts': 'butterfly_25d_pts',
+  'zero_dte.flip': 'zero_dte_flip',
+  'zero_dte.call_wall': 'zero_dte_call_wall',
+  'zero_dte.put_wall': 'zero_dte_put_wall',
+  'zero_dte.gex_usd_per_1_pct_move': 'zero_dte_gex_usd_per_1_pct_move',
+  'zero_dte.gamma_share_pct': 'zero_dte_gamma_share_pct',
 };
 
 /** The canonical key of a payload key or path, when the table knows the figure. */

@@ -34,6 +34,7 @@ const TICKER_TABS: [string, string][] = [
   ['explain', 'panel-explain'],
   ['trade_setup', 'panel-trade-setup'],
   ['levels', 'panel-levels'],
+  ['price', 'price-levels-chart'],
   ['curves', 'chart-gex'],
   ['state', 'panel-state'],
 ];

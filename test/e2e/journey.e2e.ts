@@ -111,8 +111,8 @@ test('ticker detail: market structure, signals, trade setup, levels with downloa
   // Tabs are reachable by keyboard.
   await gw.getByTestId('tab-levels').focus();
   await gw.keyboard.press('ArrowRight');
-  await expect(gw.getByTestId('tab-curves')).toHaveAttribute('aria-selected', 'true');
-  await expect(gw.getByTestId('tab-curves')).toBeFocused();
+  await expect(gw.getByTestId('tab-price')).toHaveAttribute('aria-selected', 'true');
+  await expect(gw.getByTestId('tab-price')).toBeFocused();
 });
 
 test('create a rule in the editor and see its alert arrive in the app', async ({ gw, app }) => {

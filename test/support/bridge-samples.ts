@@ -58,6 +58,7 @@ export const BRIDGE_SAMPLE_INPUTS: { [M in BridgeMethod]: BridgeInput<M> } = {
   'ticker:levelsText': { ticker: 'SPY', format: 'tradingview' },
   'ticker:optionsVolume': { ticker: 'SPY', exp: 'nearest' },
   'ticker:timeline': { ticker: 'SPY' },
+  'ticker:levelsHistory': { ticker: 'SPY', window: '5d' },
   'snapshots:diff': {
     ticker: 'SPY',
     endpoint: 'market_structure',

@@ -34,6 +34,10 @@ export interface ChainFileSpec {
   expirations?: number;
   /** Strikes per expiration around spot (default 180). */
   strikes?: number;
+  /** Added to every IV (default 0): one session's vol level against another's. */
+  ivShift?: number;
+  /** IV added per year to expiry (default 0): a term structure that is not flat. */
+  termSlope?: number;
 }
 
 /** Fridays after `date`, one a week. */
@@ -78,7 +82,8 @@ export function chainRows(spec: ChainFileSpec): string {
       const strike = first + k * step;
       if (strike <= 0) continue;
       const moneyness = Math.log(strike / spot);
-      const iv = 0.3 + 0.4 * moneyness * moneyness - 0.1 * moneyness;
+      const iv =
+        0.3 + (spec.ivShift ?? 0) + (spec.termSlope ?? 0) * t + 0.4 * moneyness * moneyness - 0.1 * moneyness;
       const dd = moneyness / (iv * Math.sqrt(t));
       const gamma = normPdf(dd) / (spot * iv * Math.sqrt(t));
       const call = Math.max(spot - strike, 0) + spot * iv * Math.sqrt(t) * normPdf(dd) * 0.4;

@@ -4,7 +4,8 @@
 //
 // Where the levels come from: the flip and the 1σ levels from market-structure `key_levels`; the
 // walls and max pain from the levels payload (`levels[]` by kind), which all stored snapshots
-// carry; a custom level is the rule's own fixed price, against market-structure spot.
+// carry; the levels beyond them (absolute gamma, top GEX strikes, nearest-expiry and 0DTE flip and
+// walls) from the same payload by id (a snapshot stored before they existed has none: no crossing); a custom level is the rule's own fixed price, against market-structure spot.
 import type { CrossLevel, LevelBuffer } from '../../shared/alert-rules.ts';
 import { levelText, priceText, signedPct } from '../../shared/alert-labels.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
@@ -27,9 +28,19 @@ export interface LevelCrossFiring {
 }
 
 const FROM_LEVELS_PAYLOAD: ReadonlySet<CrossLevel> = new Set(['call_wall', 'put_wall', 'max_pain']);
+/** Levels beyond the walls, found in the levels payload by their id (engine/more-levels.ts). */
+const BY_LEVEL_ID: ReadonlySet<CrossLevel> = new Set([
+  'abs_gamma_strike',
+  'gex_positive_1',
+  'gex_negative_1',
+  'nearest_expiry_flip',
+  'zero_dte_flip',
+  'zero_dte_call_wall',
+  'zero_dte_put_wall',
+]);
 
 export function levelEndpoint(level: CrossLevel): SnapshotEndpoint {
-  return FROM_LEVELS_PAYLOAD.has(level) ? 'levels' : 'market_structure';
+  return FROM_LEVELS_PAYLOAD.has(level) || BY_LEVEL_ID.has(level) ? 'levels' : 'market_structure';
 }
 
 /** Spot and the rule's level in one payload of the rule's endpoint, or null when either is missing. */
@@ -42,13 +53,14 @@ export function readLevel(
     const spot = number(record(record(payload)?.['key_levels']), 'spot');
     return spot === null || condition.price === undefined ? null : { spot, level: condition.price };
   }
-  if (!FROM_LEVELS_PAYLOAD.has(level)) return spotAndLevel(payload, level);
+  const byId = BY_LEVEL_ID.has(level);
+  if (!FROM_LEVELS_PAYLOAD.has(level) && !byId) return spotAndLevel(payload, level);
   const spot = number(payload, 'price');
   const levels = record(payload)?.['levels'];
   if (spot === null || !Array.isArray(levels)) return null;
   for (const item of levels) {
     const price = number(item, 'price');
-    if (text(item, 'kind') === level && price !== null) return { spot, level: price };
+    if (text(item, byId ? 'id' : 'kind') === level && price !== null) return { spot, level: price };
   }
   return null;
 }

@@ -7,7 +7,7 @@
 // backfill, a chain folder's import) goes through `ingestHistory`, which stores snapshots and their
 // metric points exactly as a poll's are stored (`putSnapshots`), without evaluating alerts.
 import type { AlertRuleBody } from '../../shared/alert-rules.ts';
-import { METRIC_CATALOG } from '../../shared/api/series.ts';
+import { EXTENSION_METRIC_CATALOG, METRIC_CATALOG } from '../../shared/api/series.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
 import { nyToEpoch, REGULAR_CLOSE_MINUTES } from '../../shared/market-calendar.ts';
 import type { AlertSnapshot } from '../alerts/conditions.ts';
@@ -84,6 +84,11 @@ export interface IngestDeps {
 }
 
 const METRIC_NAMES = new Set(Object.keys(METRIC_CATALOG));
+/**
+ * Our metrics beyond the spec's catalog (dealer vanna and charm, 0DTE GEX) are not signals fields:
+ * they are read off the ticker state snapshot, so their intraday history builds up from every poll.
+ */
+const STATE_METRIC_NAMES = new Set(Object.keys(EXTENSION_METRIC_CATALOG));
 
 function asofOf(result: PollResult, fallback: number): number {
   const meta = record(result.body.meta);
@@ -93,12 +98,17 @@ function asofOf(result: PollResult, fallback: number): number {
 }
 
 /** Catalog metrics of a signals payload, as points at the snapshot's time. */
-function signalPoints(ticker: string, asof: number, data: unknown): MetricPointInput[] {
+function signalPoints(
+  ticker: string,
+  asof: number,
+  data: unknown,
+  names: ReadonlySet<string> = METRIC_NAMES,
+): MetricPointInput[] {
   const fields = record(data);
   if (!fields) return [];
   const out: MetricPointInput[] = [];
   for (const [metric, value] of Object.entries(fields)) {
-    if (!METRIC_NAMES.has(metric)) continue;
+    if (!names.has(metric)) continue;
     if (
       (typeof value === 'number' && Number.isFinite(value)) ||
       (typeof value === 'string' && value.length > 0)
@@ -160,6 +170,8 @@ function putSnapshots(
     const input = inputs[i] as SnapshotInput;
     if (r.isNew && input.endpoint === 'signals' && input.ticker)
       points.push(...signalPoints(input.ticker, input.asof as number, input.data));
+    if (r.isNew && input.endpoint === 'state' && input.ticker)
+      points.push(...signalPoints(input.ticker, input.asof as number, input.data, STATE_METRIC_NAMES));
   });
   points.push(...morePoints);
   const metricPoints = points.length ? store.metrics.put(points) : 0;

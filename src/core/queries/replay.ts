@@ -157,8 +157,13 @@ export function replayFrames(
     const levelList = levels
       ? payload(shape.levels.unwrap(), (levels.data as { levels?: unknown } | null)?.levels)
       : null;
+    // Absent (not null) when the record predates the figure: "none ends today" must be a fact.
+    const zeroDteRaw = (structure?.data as { zero_dte?: unknown } | null | undefined)?.zero_dte;
+    const zeroDte =
+      zeroDteRaw === null ? null : (payload(shape.zeroDte.unwrap().unwrap(), zeroDteRaw) ?? undefined);
     return {
       at,
+      ...(zeroDte === undefined ? {} : { zeroDte }),
       gamma: curve(gammaKey.endpoint, gammaKey.params, (d) => payload(shape.gamma.shape.data.unwrap(), d)),
       expirations: curve('curve_gamma_expirations', {}, (d) =>
         payload(shape.expirations.shape.data.unwrap(), d),

@@ -8,6 +8,7 @@ export const TICKER_TABS = [
   'explain',
   'trade_setup',
   'levels',
+  'price',
   'curves',
   'state',
 ] as const;

@@ -6,6 +6,9 @@
 // - gex_usd_per_1_pct_move: net GEX (calls − puts) of every expiration at spot, USD per 1 % move.
 // - nearest_gex_usd_per_1_pct_move: the same for the nearest expiration alone.
 // - pct_gamma_expiring: 100 × Σ|GEX| of the nearest expiration / Σ|GEX| of all (null when 0).
+// - vanna_usd_per_1_vol_pt, charm_usd_per_day: dealer vanna and charm exposure of every expiration
+//   (vanna-charm.ts conventions).
+// - zero_dte_*: the expiration ending on the snapshot's date alone (more-levels.ts); null without one.
 import type { OptionChain } from './chain.ts';
 import { classifyExpirations, resolveSelection, type BucketIndices } from './expirations.ts';
 import {
@@ -23,6 +26,8 @@ import { chainQualityNotes } from './quality.ts';
 import { ivMetrics, type ConstantMaturity, type IvMetrics } from './surface.ts';
 import { DEFAULT_PRICING, type ChainMetrics, type PricingParams } from './types.ts';
 import { maxPainOf, wallsOf } from './walls.ts';
+import { moreLevels, type MoreLevels } from './more-levels.ts';
+import { vannaCharmByStrike, vannaCharmTotals } from './vanna-charm.ts';
 
 /** The metrics plus the intermediate results that curves and levels can reuse. */
 export interface ChainAnalysis {
@@ -40,6 +45,8 @@ export interface ChainAnalysis {
   pricing: PricingParams;
   /** Each expiration's forward implied by put-call parity (forward.ts), in the chain's order. */
   forwards: readonly ExpirationForward[];
+  /** Absolute-gamma and top GEX strikes, the nearest expiration's flip, 0DTE figures (more-levels.ts). */
+  more: MoreLevels;
 }
 
 export function analyzeChain(chain: OptionChain, pricing: PricingParams = DEFAULT_PRICING): ChainMetrics {
@@ -68,6 +75,8 @@ export function analyzeChainDetailed(
   const flip = findGammaFlip(chain, { pricing });
   const iv = ivMetrics(chain, pricing);
   const flow = flowTotals(chain, gammas);
+  const more = moreLevels(chain, gammas, combined, buckets, pricing);
+  const vannaCharm = vannaCharmTotals(vannaCharmByStrike(chain, all.mask, pricing));
   const atm = iv.atmIv.iv;
   const move = (days: number) => expectedMoveBand(chain.spot, atm, days)?.pct ?? null;
 
@@ -102,9 +111,13 @@ export function analyzeChainDetailed(
     call_wall: walls.call_wall,
     put_wall: walls.put_wall,
     max_pain: buckets.nearest === null ? null : maxPainOf(nearestExposure),
+    vanna_usd_per_1_vol_pt: vannaCharm.vanna,
+    charm_usd_per_day: vannaCharm.charm,
+    zero_dte_gex_usd_per_1_pct_move: more.zero_dte?.gex_usd_per_1_pct_move ?? null,
+    zero_dte_gamma_share_pct: more.zero_dte?.gamma_share_pct ?? null,
     notes,
   };
-  return { metrics, gammas, buckets, combined, totals, nearestTotals, flip, iv, pricing, forwards };
+  return { metrics, gammas, buckets, combined, totals, nearestTotals, flip, iv, pricing, forwards, more };
 }
 
 /** Where the options settle on a future, say what they were priced off (or that no forward could be implied). */
@@ -185,6 +198,10 @@ function invalidSpot(
       call_wall: null,
       put_wall: null,
       max_pain: null,
+      vanna_usd_per_1_vol_pt: 0,
+      charm_usd_per_day: 0,
+      zero_dte_gex_usd_per_1_pct_move: null,
+      zero_dte_gamma_share_pct: null,
       notes: [`spot price ${chain.spot} is not a positive number: no figure can be computed`],
     },
     gammas,
@@ -196,5 +213,12 @@ function invalidSpot(
     iv: null,
     pricing,
     forwards: [],
+    more: {
+      abs_gamma_strike: null,
+      top_positive_gex_strikes: [],
+      top_negative_gex_strikes: [],
+      nearest_expiry_flip: null,
+      zero_dte: null,
+    },
   };
 }

@@ -7,6 +7,8 @@
 // - `asof` is the snapshot instant as ISO-8601 UTC.
 // - `expiry` is the resolved YYYY-MM-DD date when the selection is one listed expiration, otherwise
 //   the selector itself ('combined', or a bucket the chain does not have).
+// - gex_by_strike points and totals also carry (additive) dealer `vanna`, USD of delta per 1 vol
+//   point, and `charm`, USD of delta per day (vanna-charm.ts), over the same selection.
 // Selectors and buckets: expirations.ts. Strikes listed are every strike of the selected
 // expirations, including those whose value is 0.
 // Additive fields (forward.ts): gamma by expiration and GEX by strike carry `priced_off` ('forward'
@@ -41,6 +43,7 @@ import {
 import { findGammaFlip } from './flip.ts';
 import { forwardsPayload, pricingFor, type ForwardsPayload } from './forward.ts';
 import { ratioOrNull } from './flow.ts';
+import { vannaCharmByStrike, vannaCharmTotals } from './vanna-charm.ts';
 import { DEFAULT_PRICING, type PricingParams } from './types.ts';
 
 export interface CurveOptions {
@@ -141,6 +144,9 @@ export function gexByStrike(
   const sides = resolved.selection === 'combined';
   const totals = gexTotals(e, spot);
   const flip = findGammaFlip(chain, { pricing, mask: resolved.mask });
+  // Same strikes as `e` (both list every strike of the selected expirations).
+  const vc = vannaCharmByStrike(chain, resolved.mask, pricing);
+  const vcTotals = vannaCharmTotals(vc);
   let callOi = 0;
   let putOi = 0;
   for (let j = 0; j < e.strikes.length; j++) {
@@ -155,7 +161,10 @@ export function gexByStrike(
     points: Array.from(e.strikes, (strike, j) => {
       const call = sharesToGex(e.callShares[j] as number, spot);
       const put = -sharesToGex(e.putShares[j] as number, spot);
-      return sides ? { strike, net: call + put, call, put } : { strike, net: call + put };
+      const greeks = { vanna: vc.vanna[j] as number, charm: vc.charm[j] as number };
+      return sides
+        ? { strike, net: call + put, call, put, ...greeks }
+        : { strike, net: call + put, ...greeks };
     }),
     totals: {
       gex_flip_price: flip.price,
@@ -171,6 +180,8 @@ export function gexByStrike(
       put_oi: putOi,
       contracts: e.contracts,
       expirations: resolved.dates,
+      vanna_usd_per_1_vol_pt: vcTotals.vanna,
+      charm_usd_per_day: vcTotals.charm,
     },
     ...forwardsPayload(chain, options.pricing ?? DEFAULT_PRICING, resolved.mask),
   };

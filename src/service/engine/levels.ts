@@ -9,6 +9,11 @@
 //   put wall = the strike AT OR BELOW spot with the largest put gamma exposure (absolute value, all
 //   expirations); max pain = for the nearest expiration, the strike at which the options' total
 //   intrinsic value Σ OI·max(0, S−K) over calls + Σ OI·max(0, K−S) over puts is smallest.
+// - beyond those (more-levels.ts): the absolute-gamma strike, the top three positive and negative
+//   net-GEX strikes (one level each: gex_positive_1..3, gex_negative_1..3), the nearest
+//   expiration's own flip, and the 0DTE expiration's flip and walls. A strike that is already the
+//   call or put wall, or another level at the same price of the same family, is still listed: each
+//   says something different (a wall is one side's largest, abs gamma the largest net).
 // JSON order: price descending, as a chart's price axis reads.
 import type { KeyLevel } from '../../shared/api/levels.ts';
 import type { KeyLevels } from '../../shared/api/market-structure.ts';
@@ -18,6 +23,7 @@ import { exposureByStrike } from './exposure.ts';
 import { expectedMoveBand, MOVE_HORIZONS, type MoveHorizon } from './moves.ts';
 import type { ChainMetrics } from './types.ts';
 import { maxPainOf } from './walls.ts';
+import type { MoreLevels } from './more-levels.ts';
 
 const HORIZON_LABEL: Record<MoveHorizon, string> = { '1d': '1D', '1w': '1W', '1m': '1M' };
 
@@ -82,5 +88,26 @@ export function keyLevels(
     levels.push({ id: 'put_wall', label: 'Put wall', price: metrics.put_wall, kind: 'put_wall' });
   if (metrics.max_pain !== null)
     levels.push({ id: 'max_pain', label: 'Max pain', price: metrics.max_pain, kind: 'max_pain' });
+  levels.push(...moreKeyLevels(analysis.more));
   return levels.sort((a, b) => b.price - a.price);
+}
+
+/** The levels of more-levels.ts, each with its own id and label. */
+export function moreKeyLevels(more: MoreLevels): KeyLevel[] {
+  const out: KeyLevel[] = [];
+  const add = (id: string, label: string, price: number | null | undefined, kind: KeyLevel['kind']) => {
+    if (price !== null && price !== undefined && Number.isFinite(price)) out.push({ id, label, price, kind });
+  };
+  add('abs_gamma_strike', 'Abs gamma', more.abs_gamma_strike, 'abs_gamma');
+  more.top_positive_gex_strikes.forEach((k, i) =>
+    add(`gex_positive_${i + 1}`, `+GEX #${i + 1}`, k, 'gex_positive'),
+  );
+  more.top_negative_gex_strikes.forEach((k, i) =>
+    add(`gex_negative_${i + 1}`, `−GEX #${i + 1}`, k, 'gex_negative'),
+  );
+  add('nearest_expiry_flip', 'Nearest-expiry flip', more.nearest_expiry_flip, 'nearest_flip');
+  add('zero_dte_flip', '0DTE flip', more.zero_dte?.flip, 'zero_dte_flip');
+  add('zero_dte_call_wall', '0DTE call wall', more.zero_dte?.call_wall, 'zero_dte_call_wall');
+  add('zero_dte_put_wall', '0DTE put wall', more.zero_dte?.put_wall, 'zero_dte_put_wall');
+  return out;
 }

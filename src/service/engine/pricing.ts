@@ -101,3 +101,26 @@ export function bsVega(p: BsInputs): number {
   const [d1] = d1d2(p);
   return p.spot * Math.exp(-p.q * p.t) * normPdf(d1) * Math.sqrt(p.t);
 }
+
+/**
+ * Vanna per share: d(delta)/d(sigma) for a 1.00 (100 vol point) change in sigma. Identical for calls
+ * and puts (their deltas differ by the constant e^(−qt)).
+ */
+export function bsVanna(p: BsInputs): number {
+  if (!(p.sigma > 0) || !(p.t > 0) || !(p.spot > 0) || !(p.strike > 0)) return 0;
+  const [d1, d2] = d1d2(p);
+  return (-Math.exp(-p.q * p.t) * normPdf(d1) * d2) / p.sigma;
+}
+
+/**
+ * Charm per share: the change of delta as one year passes, d(delta)/d(calendar time) = −d(delta)/d(t to
+ * expiry). Divide by 365 for a day. Calls and puts differ by q·e^(−qt).
+ */
+export function bsCharm(p: BsInputs, isCall: boolean): number {
+  if (!(p.sigma > 0) || !(p.t > 0) || !(p.spot > 0) || !(p.strike > 0)) return 0;
+  const [d1, d2] = d1d2(p);
+  const dq = Math.exp(-p.q * p.t);
+  const vt = p.sigma * Math.sqrt(p.t);
+  const common = (dq * normPdf(d1) * (2 * (p.r - p.q) * p.t - d2 * vt)) / (2 * p.t * vt);
+  return isCall ? p.q * dq * normCdf(d1) - common : -p.q * dq * normCdf(-d1) - common;
+}

@@ -82,6 +82,14 @@ export interface ChainMetrics {
   call_wall: number | null;
   put_wall: number | null;
   max_pain: number | null;
+  /** Dealer vanna exposure, every expiration: USD of delta per 1 vol point (vanna-charm.ts). */
+  vanna_usd_per_1_vol_pt: number;
+  /** Dealer charm exposure, every expiration: USD of delta per calendar day. */
+  charm_usd_per_day: number;
+  /** Net GEX of the expiration ending on the snapshot's date, USD per 1 % move; null without one. */
+  zero_dte_gex_usd_per_1_pct_move: number | null;
+  /** Its percent (0-100) of gross gamma; null without a 0DTE expiration or without gamma. */
+  zero_dte_gamma_share_pct: number | null;
   /** Data-quality notes (contracts without IV, missing OI, …). */
   notes: string[];
 }

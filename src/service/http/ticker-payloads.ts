@@ -20,6 +20,7 @@ import {
   tradeSetupFields,
 } from '../engine/interpret/trade-projections.ts';
 import { displayAsof } from './envelope.ts';
+import { termStructure } from '../engine/term-structure.ts';
 
 export interface StateOptions {
   callDiag?: boolean;
@@ -46,6 +47,10 @@ export function tickerStateData(a: TickerAnalysis, opts: StateOptions = {}): Tic
     nearest_gex_usd_per_1_pct_move: m.nearest_gex_usd_per_1_pct_move,
     gex_volume_ratio: m.gex_volume_ratio,
     pct_gamma_expiring: m.pct_gamma_expiring,
+    vanna_usd_per_1_vol_pt: m.vanna_usd_per_1_vol_pt,
+    charm_usd_per_day: m.charm_usd_per_day,
+    zero_dte_gex_usd_per_1_pct_move: m.zero_dte_gex_usd_per_1_pct_move,
+    zero_dte_gamma_share_pct: m.zero_dte_gamma_share_pct,
     call_regime: m.call_regime,
     speculative_interest_score: m.speculative_interest_score,
     expected_move_pct_1d: m.expected_move_pct_1d,
@@ -116,6 +121,9 @@ export function marketStructureData(
     ticker: a.ticker,
     asof: displayAsof(a.asof),
     ...a.marketStructure,
+    // Ours (additive): ATM IV and 25-delta skew by expiration, and the expiration ending today.
+    term_structure: termStructure(a.detail.iv?.smiles ?? []),
+    zero_dte: a.detail.more.zero_dte,
     ...(opts.state === true ? { state: tickerStateData(a) } : {}),
     ...(opts.callDiag === true ? { call_diag: callDiagnostics(a) } : {}),
   };

@@ -81,6 +81,9 @@ export const gexPointSchema = z.looseObject({
   net: num,
   call: num.optional(),
   put: num.optional(),
+  /** Ours (additive): dealer vanna, USD of delta per 1 vol point; charm, USD of delta per day. */
+  vanna: num.optional(),
+  charm: num.optional(),
 });
 export type GexPoint = z.infer<typeof gexPointSchema>;
 

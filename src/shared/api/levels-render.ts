@@ -26,6 +26,13 @@ const STYLES: Record<LevelKind, Style> = {
   call_wall: { pine: 'color.green', pineStyle: 'dashed', tos: 'GREEN', tosStyle: 'FIRM' },
   put_wall: { pine: 'color.red', pineStyle: 'dashed', tos: 'RED', tosStyle: 'FIRM' },
   max_pain: { pine: 'color.purple', pineStyle: 'dashed', tos: 'PLUM', tosStyle: 'SHORT_DASH' },
+  abs_gamma: { pine: 'color.yellow', pineStyle: 'solid', tos: 'YELLOW', tosStyle: 'FIRM' },
+  gex_positive: { pine: 'color.lime', pineStyle: 'dotted', tos: 'LIME', tosStyle: 'SHORT_DASH' },
+  gex_negative: { pine: 'color.maroon', pineStyle: 'dotted', tos: 'DARK_RED', tosStyle: 'SHORT_DASH' },
+  nearest_flip: { pine: 'color.orange', pineStyle: 'dotted', tos: 'DARK_ORANGE', tosStyle: 'SHORT_DASH' },
+  zero_dte_flip: { pine: 'color.fuchsia', pineStyle: 'solid', tos: 'MAGENTA', tosStyle: 'FIRM' },
+  zero_dte_call_wall: { pine: 'color.teal', pineStyle: 'dashed', tos: 'DARK_GREEN', tosStyle: 'SHORT_DASH' },
+  zero_dte_put_wall: { pine: 'color.fuchsia', pineStyle: 'dashed', tos: 'PINK', tosStyle: 'SHORT_DASH' },
 };
 
 function price(p: number): string {

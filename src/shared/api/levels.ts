@@ -15,6 +15,14 @@ export const LEVEL_KINDS = [
   'call_wall',
   'put_wall',
   'max_pain',
+  // Ours, beyond the flip and the walls (engine/more-levels.ts).
+  'abs_gamma',
+  'gex_positive',
+  'gex_negative',
+  'nearest_flip',
+  'zero_dte_flip',
+  'zero_dte_call_wall',
+  'zero_dte_put_wall',
 ] as const;
 export type LevelKind = (typeof LEVEL_KINDS)[number];
 export const levelKindSchema = openLabel(LEVEL_KINDS);

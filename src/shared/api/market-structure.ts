@@ -7,7 +7,19 @@ import {
   gammaToneStateSchema,
   skewToneStateSchema,
 } from './enums.ts';
-import { displayTime, maybe, num, pct, percentile, score0to1, tickerText, usd } from './primitives.ts';
+import {
+  displayTime,
+  isoDate,
+  ivDecimal,
+  maybe,
+  num,
+  openLabel,
+  pct,
+  percentile,
+  score0to1,
+  tickerText,
+  usd,
+} from './primitives.ts';
 import { tickerStateDataSchema } from './ticker-state.ts';
 import { labelDriversSchema } from './label-drivers.ts';
 
@@ -74,6 +86,39 @@ export const supportingFactorsSchema = z.looseObject({
 });
 export type SupportingFactors = z.infer<typeof supportingFactorsSchema>;
 
+export const TERM_SHAPES = ['contango', 'backwardation', 'flat', 'unknown'] as const;
+
+export const termPointSchema = z.looseObject({
+  expiration: isoDate,
+  days: z.number().min(0),
+  atm_iv: ivDecimal.nullable(),
+  put_25d_iv: ivDecimal.nullable(),
+  call_25d_iv: ivDecimal.nullable(),
+  risk_reversal_25d_pts: num.nullable(),
+  butterfly_25d_pts: num.nullable(),
+});
+export type TermPoint = z.infer<typeof termPointSchema>;
+
+export const termStructureSchema = z.looseObject({
+  shape: openLabel(TERM_SHAPES),
+  front_expiration: isoDate.nullable(),
+  back_expiration: isoDate.nullable(),
+  slope_pts: num.nullable(),
+  points: z.array(termPointSchema),
+});
+export type TermStructureData = z.infer<typeof termStructureSchema>;
+
+export const zeroDteSchema = z.looseObject({
+  expiration: isoDate,
+  gex_usd_per_1_pct_move: num,
+  gamma_share_pct: z.number().min(0).max(100).nullable(),
+  flip: usd.nullable(),
+  flip_reason: z.string().nullable(),
+  call_wall: usd.nullable(),
+  put_wall: usd.nullable(),
+});
+export type ZeroDteData = z.infer<typeof zeroDteSchema>;
+
 export const marketStructureDataSchema = z.looseObject({
   /** Not listed by the spec (the meta carries them); our service adds both. */
   ticker: maybe(tickerText),
@@ -90,6 +135,10 @@ export const marketStructureDataSchema = z.looseObject({
   supporting_factors: supportingFactorsSchema,
   /** Ours (additive): what made the regime and sentiment labels, figure by figure. */
   label_drivers: z.array(labelDriversSchema).optional(),
+  /** Ours (additive): ATM IV and 25-delta skew by expiration (engine/term-structure.ts). */
+  term_structure: termStructureSchema.optional(),
+  /** Ours (additive): the expiration ending on the snapshot's date; null when none does. */
+  zero_dte: zeroDteSchema.nullable().optional(),
   /** `include=state`: the raw ticker snapshot. */
   state: tickerStateDataSchema.optional(),
   /** `include=call_diag`: diagnostic blobs, shape not shown. */

@@ -10,7 +10,7 @@ export interface MetricInfo {
 }
 
 /** The spec's catalog, verbatim: key → type, unit, meaning. */
-export const METRIC_CATALOG = {
+export const SPEC_METRIC_CATALOG = {
   price: { type: 'float', unit: 'usd', meaning: 'underlying last price' },
   iv_rank: { type: 'float', unit: '0-100', meaning: 'IV rank percentile' },
   iv_pct_chg: { type: 'float', unit: 'pct', meaning: 'ATM IV percent change vs prior period' },
@@ -72,6 +72,36 @@ export const METRIC_CATALOG = {
     meaning: 'composite opportunity score from the trade-setup interpreter',
   },
 } as const satisfies Record<string, MetricInfo>;
+
+/**
+ * Ours, beyond the spec's catalog (additive: a client that knows only the spec's keys never asks
+ * for them). Computed by the engine like the others (vanna-charm.ts, more-levels.ts).
+ */
+export const EXTENSION_METRIC_CATALOG = {
+  vanna_usd_per_1_vol_pt: {
+    type: 'float',
+    unit: 'usd_per_1vol_point',
+    meaning: 'dealer vanna exposure: USD of delta dealers gain per 1 volatility point (calls +, puts −)',
+  },
+  charm_usd_per_day: {
+    type: 'float',
+    unit: 'usd_per_day',
+    meaning: 'dealer charm exposure: USD of delta dealers gain per calendar day (calls +, puts −)',
+  },
+  zero_dte_gex_usd_per_1_pct_move: {
+    type: 'float',
+    unit: 'usd_per_1pct_move',
+    meaning: 'gamma notional per 1 % move of the expiration ending that day alone',
+  },
+  zero_dte_gamma_share_pct: {
+    type: 'float',
+    unit: 'percent',
+    meaning: 'share of gross gamma in the expiration ending that day',
+  },
+} as const satisfies Record<string, MetricInfo>;
+
+/** Every key /series answers: the spec's catalog, then ours. */
+export const METRIC_CATALOG = { ...SPEC_METRIC_CATALOG, ...EXTENSION_METRIC_CATALOG } as const;
 
 export type MetricKey = keyof typeof METRIC_CATALOG;
 export const METRIC_KEYS = Object.keys(METRIC_CATALOG) as [MetricKey, ...MetricKey[]];

@@ -63,6 +63,12 @@ export const tickerStateDataSchema = z.looseObject({
   gex_volume_ratio: maybe(num),
   /** "share of gamma expiring in the nearest expiry bucket", percent units. */
   pct_gamma_expiring: maybe(percentile),
+  /** Ours (additive): dealer vanna exposure, USD of delta per 1 vol point; charm, USD of delta per day. */
+  vanna_usd_per_1_vol_pt: maybe(num),
+  charm_usd_per_day: maybe(num),
+  /** Ours (additive): the expiration ending today alone; null when none does. */
+  zero_dte_gex_usd_per_1_pct_move: maybe(num),
+  zero_dte_gamma_share_pct: maybe(percentile),
   call_regime: maybe(z.string()),
   speculative_interest_score: maybe(score0to1),
   trend_score: maybe(num),

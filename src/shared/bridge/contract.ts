@@ -8,7 +8,7 @@
 //   watchlist:addTicker | removeTicker | moveTicker
 //   universe:search
 //   tickers:latest
-//   ticker:view | fetch | curve | series | levelsText | optionsVolume | timeline
+//   ticker:view | fetch | curve | series | levelsText | optionsVolume | timeline | levelsHistory
 //   snapshots:diff
 //   rankings:topSetups | screener | income
 //   views:list | create | rename | delete
@@ -118,6 +118,7 @@ import {
   replayTimesInputSchema,
   replayTimesOutputSchema,
 } from './replay.ts';
+import { levelsHistoryInputSchema, levelsHistoryOutputSchema } from './levels-history.ts';
 
 export const bridgeMethods = {
   'app:info': { input: noInputSchema, output: appInfoSchema },
@@ -166,6 +167,8 @@ export const bridgeMethods = {
   'ticker:levelsText': { input: levelsTextInputSchema, output: levelsTextOutputSchema },
   'ticker:optionsVolume': { input: optionsVolumeInputSchema, output: optionsVolumeOutputSchema },
   'ticker:timeline': { input: timelineInputSchema, output: timelineOutputSchema },
+  /** Price with its stored key levels (flip, walls, ±1σ 1d) over a window: stored data only. */
+  'ticker:levelsHistory': { input: levelsHistoryInputSchema, output: levelsHistoryOutputSchema },
   'snapshots:diff': { input: diffInputSchema, output: diffOutputSchema },
 
   'rankings:topSetups': { input: topSetupsFiltersSchema.optional(), output: rankingOutputSchema },

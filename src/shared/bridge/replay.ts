@@ -4,7 +4,7 @@
 // call, so playback makes one bridge call per batch instead of one per frame and curve.
 import { z } from 'zod';
 import { gammaCurveBucketSchema, gammaCurveViewSchema, gexByStrikeBucketSchema } from '../api/index.ts';
-import { keyLevelsSchema } from '../api/market-structure.ts';
+import { keyLevelsSchema, zeroDteSchema } from '../api/market-structure.ts';
 import { levelSchema } from '../api/levels.ts';
 import { gammaCurveDataSchema, gammaExpirationsDataSchema, gexByStrikeDataSchema } from './api-payloads.ts';
 import { isoTimeSchema, tickerSchema } from './common.ts';
@@ -75,6 +75,11 @@ export const replayFrameSchema = z.object({
   keyLevels: keyLevelsSchema.nullable(),
   /** The levels payload's list (walls, max pain, flip), which completes `keyLevels`. */
   levels: z.array(levelSchema).nullable(),
+  /**
+   * The record's 0DTE figures (the expiration ending on the frame's day): null when none ends that
+   * day; absent when no record is stored or it predates the figure.
+   */
+  zeroDte: zeroDteSchema.nullable().optional(),
 });
 export type ReplayFrame = z.infer<typeof replayFrameSchema>;
 

@@ -5,6 +5,7 @@ import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import type { App } from '../../app.ts';
 import { CurveFetcher } from '../../queries/curve-fetch.ts';
 import { optionsVolume, tickerCurve } from '../../queries/curves.ts';
+import { levelsHistory } from '../../queries/levels-history.ts';
 import { levelsText } from '../../queries/levels-text.ts';
 import { tickerSeries } from '../../queries/series.ts';
 import { diffSnapshots } from '../../queries/snapshot-diff.ts';
@@ -25,6 +26,7 @@ export type TickerMethods =
   | 'ticker:levelsText'
   | 'ticker:optionsVolume'
   | 'ticker:timeline'
+  | 'ticker:levelsHistory'
   | 'snapshots:diff';
 
 export type TickerContext = Pick<
@@ -81,6 +83,7 @@ export function tickerHandlers(ctx: TickerContext): Pick<BridgeHandlers, TickerM
     'ticker:levelsText': async (input) => levelsText(store, input),
     'ticker:optionsVolume': async (input) => optionsVolume(curves(), input),
     'ticker:timeline': async (input) => timeline(view(), input),
+    'ticker:levelsHistory': async (input) => levelsHistory(store, input, ctx.marketNow()),
     'snapshots:diff': async (input) => diffSnapshots(view(), input),
   };
 }

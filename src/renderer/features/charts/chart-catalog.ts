@@ -7,7 +7,8 @@ import { formatCompact, formatCount, formatDay, formatStrike } from './frame/cha
 import type { ChartSpec, SeriesSpec } from './frame/chart-spec.ts';
 import { EXPIRATION_LAYERS, expirationEdges, type ExpirationLayer } from './curves/curve-data.ts';
 import { figureName } from '../../../shared/figure-labels.ts';
-import { formatFigure, formatPct } from '../../../shared/figure-format.ts';
+import { formatFigure, formatPct, formatVolPoints } from '../../../shared/figure-format.ts';
+import { formatDays } from './term/term-data.ts';
 import { labelOf } from '../ticker/field-labels.ts';
 import { groupByAxis } from './series/series-axes.ts';
 
@@ -123,6 +124,37 @@ export function gexSpec(split: boolean, mode: 'bars' | 'step'): ChartSpec {
   };
 }
 
+/** The unit of each dealer exposure by strike, as the axis names it. */
+export const GREEK_UNITS = {
+  vanna: 'USD of delta per vol point',
+  charm: 'USD of delta per day',
+} as const;
+
+/**
+ * Dealer vanna or charm by strike (curve-data.ts greekColumns): one signed series, as bars or
+ * steps like net GEX, read in USD of delta per vol point (vanna) or per day (charm).
+ */
+export function greekSpec(greek: 'vanna' | 'charm', mode: 'bars' | 'step'): ChartSpec {
+  const figure = greek === 'vanna' ? 'vanna_usd_per_1_vol_pt' : 'charm_usd_per_day';
+  return {
+    x: STRIKE_X,
+    series: [
+      {
+        key: greek,
+        label: greek === 'vanna' ? 'Dealer vanna' : 'Dealer charm',
+        color: greek === 'vanna' ? '--chart-3' : '--chart-5',
+        kind: mode === 'bars' ? 'bars' : 'step',
+        fill: mode === 'bars' ? 0.65 : 0.15,
+        width: 1.5,
+        format: (v) => formatFigure(figure, v),
+      },
+    ],
+    axes: [{ scale: 'y', label: GREEK_UNITS[greek], format: formatUsdCompact, side: 'left' }],
+    zoom: true,
+    markerRows: MARKER_ROWS,
+  };
+}
+
 export function volumeSpec(): ChartSpec {
   return {
     x: STRIKE_X,
@@ -178,6 +210,107 @@ export function skewSpec(): ChartSpec {
     ],
     zoom: true,
     markerRows: MARKER_ROWS,
+  };
+}
+
+/** The overlays' ATM IV lines: dashed, in colours of their own (never the shown curve's). */
+const OVERLAY_STYLES: readonly Pick<SeriesSpec, 'color' | 'dash'>[] = [
+  { color: '--chart-2', dash: [6, 4] },
+  { color: '--chart-3', dash: [2, 3] },
+];
+
+/**
+ * IV by strike overlays (skew-data.ts overlay columns): one dashed line per earlier snapshot, the
+ * call IV of that time where it exists, else the put IV (parity makes them nearly equal).
+ */
+export function skewOverlaySeries(overlays: readonly { key: string; label: string }[]): SeriesSpec[] {
+  return overlays.map((o, i) => ({
+    key: `past-${o.key}`,
+    label: o.label,
+    kind: 'line',
+    width: 1.5,
+    ...(OVERLAY_STYLES[i % OVERLAY_STYLES.length] as Pick<SeriesSpec, 'color' | 'dash'>),
+    spanGaps: true,
+    format: (v) => formatFigure('call_iv', v / 100),
+  }));
+}
+
+/**
+ * The term structure (term-data.ts columns): ATM IV in percent by days to expiry on the left axis,
+ * the 25Δ risk reversal and butterfly in vol points on the right, then one dashed ATM IV line per
+ * overlay. The tooltip's title names the expiration of the point.
+ */
+export function termSpec(
+  overlays: readonly { key: string; label: string }[],
+  expirationOf: (days: number) => string | undefined,
+): ChartSpec {
+  const iv = (v: number) => formatFigure('atm_iv', v / 100);
+  const points = (v: number) => formatVolPoints(v);
+  return {
+    x: {
+      kind: 'days',
+      label: 'Days to expiry',
+      format: formatDays,
+      title: (days) => {
+        const exp = expirationOf(days);
+        return exp ? `Expiration ${exp} (${formatDays(days)})` : `${formatDays(days)} to expiry`;
+      },
+    },
+    series: [
+      {
+        key: 'atm_iv',
+        label: 'ATM IV',
+        color: '--chart-1',
+        kind: 'line',
+        scale: 'iv',
+        width: 2.5,
+        spanGaps: true,
+        format: iv,
+      },
+      {
+        key: 'rr25',
+        label: '25Δ risk reversal (call − put)',
+        color: '--neg',
+        kind: 'line',
+        scale: 'pts',
+        width: 1.5,
+        spanGaps: true,
+        format: points,
+      },
+      {
+        key: 'bf25',
+        label: '25Δ butterfly',
+        color: '--chart-5',
+        kind: 'line',
+        scale: 'pts',
+        width: 1.5,
+        dash: [4, 2],
+        spanGaps: true,
+        format: points,
+      },
+      ...overlays.map((o, i): SeriesSpec => ({
+        key: `past-${o.key}`,
+        label: `ATM IV, ${o.label}`,
+        kind: 'line',
+        scale: 'iv',
+        width: 1.5,
+        ...(OVERLAY_STYLES[i % OVERLAY_STYLES.length] as Pick<SeriesSpec, 'color' | 'dash'>),
+        spanGaps: true,
+        format: iv,
+      })),
+    ],
+    axes: [
+      {
+        scale: 'iv',
+        label: 'ATM IV, % annualized',
+        format: (v) => formatPct(v, { digits: 1 }),
+        side: 'left',
+        color: '--chart-1',
+      },
+      { scale: 'pts', label: '25Δ skew, vol points', format: (v) => formatVolPoints(v, 1), side: 'right' },
+    ],
+    zoom: false,
+    markerRows: 0,
   };
 }
 

@@ -5,6 +5,7 @@
 // The timer lives in the component (replay-bar.svelte) and calls `tick()`.
 import { messageOf } from '../../../shared/message-of.ts';
 import { REPLAY_MAX_BATCH, type ReplayFrame, type ReplaySpan } from '../../../shared/bridge/replay.ts';
+import type { ZeroDteData } from '../../../shared/api/market-structure.ts';
 import type { BridgeClient } from '../../lib/bridge-client.ts';
 import type { CurveChoices, CurveFrame, CurveOf } from '../charts/curves/curve-frame.ts';
 import { chartLevels, type MarkerLevels } from '../charts/frame/markers.ts';
@@ -38,6 +39,8 @@ export class ReplayState implements CurveFrame {
   #head = $state.raw<Playhead>({ index: 0, count: 0, playing: false });
   #speed = $state<Speed>(2);
   #levels = $state.raw<MarkerLevels>({});
+  /** The shown frame's 0DTE figures: null when none ends that day, undefined when not recorded. */
+  #zeroDte = $state.raw<ZeroDteData | null | undefined>(undefined);
   /** The frame whose data is on screen (null before the first arrives). */
   #shownAt = $state<string | null>(null);
   #framesError = $state<string | null>(null);
@@ -103,6 +106,13 @@ export class ReplayState implements CurveFrame {
   get levels(): MarkerLevels {
     return this.#levels;
   }
+  get zeroDte(): ZeroDteData | null | undefined {
+    return this.#zeroDte;
+  }
+  /** The instant of the frame on screen (null before the first arrives). */
+  get shownAt(): string | null {
+    return this.#shownAt;
+  }
   /** The instant of the frame under the playhead. */
   get at(): string | null {
     return this.#times[this.#head.index] ?? null;
@@ -166,6 +176,7 @@ export class ReplayState implements CurveFrame {
     this.#inflight.clear();
     this.#loadingFrames = false;
     this.#shownAt = null;
+    this.#zeroDte = undefined;
     this.#show();
   }
 
@@ -209,6 +220,7 @@ export class ReplayState implements CurveFrame {
     this.#inflight.clear();
     this.#loadingFrames = false;
     this.#shownAt = null;
+    this.#zeroDte = undefined;
     this.#framesError = null;
     this.#head = { index: 0, count: 0, playing: false };
     const ticker = this.#ticker;
@@ -254,6 +266,7 @@ export class ReplayState implements CurveFrame {
     });
     this.gex.set({ ticker, kind: 'gex_by_strike', snapshot: frame.gex.snapshot, data: frame.gex.data });
     this.#levels = chartLevels(frame.keyLevels, frame.levels);
+    this.#zeroDte = frame.zeroDte;
     this.#shownAt = frame.at;
   }
 

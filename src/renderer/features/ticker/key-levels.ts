@@ -17,6 +17,8 @@ import { flipDistancePct } from '../../../shared/flip-distance.ts';
 export interface LadderLevel {
   /** Stable key: spot, gamma_flip, plus_1sigma_1d, call_wall, … */
   id: string;
+  /** The payload's kind (spot, gamma_flip, sigma_1d, call_wall, abs_gamma…), for its colour. */
+  kindKey: string;
   label: string;
   /** What kind of level it is, in words ("Call wall", "1σ 1-day move"). */
   kind: string;
@@ -36,6 +38,14 @@ const KIND_LABELS: Readonly<Record<string, string>> = {
   call_wall: figureName('call_wall') as string,
   put_wall: figureName('put_wall') as string,
   max_pain: figureName('max_pain') as string,
+  // The more levels (engine/more-levels.ts).
+  abs_gamma: figureName('abs_gamma_strike') as string,
+  gex_positive: figureName('gex_positive') as string,
+  gex_negative: figureName('gex_negative') as string,
+  nearest_flip: figureName('nearest_expiry_flip') as string,
+  zero_dte_flip: figureName('zero_dte_flip') as string,
+  zero_dte_call_wall: figureName('zero_dte_call_wall') as string,
+  zero_dte_put_wall: figureName('zero_dte_put_wall') as string,
 };
 
 /** The definition of a level by its id (plus_1sigma_1d, call_wall…) or, failing that, its kind. */
@@ -127,6 +137,7 @@ export function structureLadder(data: MarketStructureData, levels: LevelsData | 
     .filter((e): e is [string, string, string, number] => e[3] !== null)
     .map(([id, label, kind, price]) => ({
       id,
+      kindKey: kind,
       label,
       kind: kindLabel(kind),
       price,
@@ -148,6 +159,7 @@ export function levelsRows(levels: LevelsData, structure: MarketStructureData | 
     const id = sigmaId(rawId, level.kind, level.price, spot) ?? rawId ?? `${level.kind}-${i}`;
     return {
       id,
+      kindKey: level.kind,
       label: level.label,
       kind: kindLabel(level.kind),
       price: level.price,

@@ -18,6 +18,22 @@ const levelsPayload = (price: number, levels: Record<string, number>) => ({
     ...Object.entries(levels).map(([kind, p]) => ({ label: kind, price: p, kind })),
   ],
 });
+/** A levels payload whose further levels carry ids (engine/more-levels.ts), several of one kind. */
+const moreLevelsPayload = (price: number) => ({
+  ...levelsPayload(price, { call_wall: 610 }),
+  levels: [
+    { id: 'spot', label: 'Spot', price, kind: 'spot' },
+    { id: 'abs_gamma_strike', label: 'Abs gamma', price: 605, kind: 'abs_gamma' },
+    { id: 'gex_positive_1', label: '+GEX #1', price: 605, kind: 'gex_positive' },
+    { id: 'gex_positive_2', label: '+GEX #2', price: 612, kind: 'gex_positive' },
+    { id: 'gex_negative_2', label: '−GEX #2', price: 580, kind: 'gex_negative' },
+    { id: 'gex_negative_1', label: '−GEX #1', price: 590, kind: 'gex_negative' },
+    { id: 'nearest_expiry_flip', label: 'Nearest-expiry flip', price: 597.5, kind: 'nearest_flip' },
+    { id: 'zero_dte_flip', label: '0DTE flip', price: 599.1, kind: 'zero_dte_flip' },
+    { id: 'zero_dte_call_wall', label: '0DTE call wall', price: 603, kind: 'zero_dte_call_wall' },
+    { id: 'zero_dte_put_wall', label: '0DTE put wall', price: 596, kind: 'zero_dte_put_wall' },
+  ],
+});
 
 describe('each level kind is read from the snapshots that carry it', () => {
   it.each<[CrossLevel, 'market_structure' | 'levels', unknown, number | undefined, number]>([
@@ -30,6 +46,13 @@ describe('each level kind is read from the snapshots that carry it', () => {
     ['put_wall', 'levels', levelsPayload(600, { call_wall: 610, put_wall: 590 }), undefined, 590],
     ['max_pain', 'levels', levelsPayload(600, { max_pain: 598 }), undefined, 598],
     ['custom', 'market_structure', structure(600, {}), 604.5, 604.5],
+    ['abs_gamma_strike', 'levels', moreLevelsPayload(600), undefined, 605],
+    ['gex_positive_1', 'levels', moreLevelsPayload(600), undefined, 605],
+    ['gex_negative_1', 'levels', moreLevelsPayload(600), undefined, 590],
+    ['nearest_expiry_flip', 'levels', moreLevelsPayload(600), undefined, 597.5],
+    ['zero_dte_flip', 'levels', moreLevelsPayload(600), undefined, 599.1],
+    ['zero_dte_call_wall', 'levels', moreLevelsPayload(600), undefined, 603],
+    ['zero_dte_put_wall', 'levels', moreLevelsPayload(600), undefined, 596],
   ])('%s from %s', (level, endpoint, payload, price, expected) => {
     const condition = alertConditionSchema.parse({ kind: 'level_cross', level, price });
     expect(sourceOf(condition).endpoint).toBe(endpoint);
@@ -48,8 +71,20 @@ describe('each level kind is read from the snapshots that carry it', () => {
         'plus_1sigma_1d',
         'plus_1sigma_1w',
         'put_wall',
+        'abs_gamma_strike',
+        'gex_positive_1',
+        'gex_negative_1',
+        'nearest_expiry_flip',
+        'zero_dte_flip',
+        'zero_dte_call_wall',
+        'zero_dte_put_wall',
       ].sort(),
     );
+  });
+
+  it('a snapshot stored before the further levels existed, or a day without 0DTE, raises nothing', () => {
+    expect(readLevel(levelsPayload(600, { call_wall: 610 }), { level: 'zero_dte_flip' })).toBeNull();
+    expect(readLevel(levelsPayload(600, { zero_dte_flip: 601 }), { level: 'zero_dte_flip' })).toBeNull();
   });
 
   it('a levels payload without the wall raises nothing', () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildOptions, paddedRange } from '../../../../src/renderer/features/charts/frame/chart-options.ts';
+import {
+  buildOptions,
+  paddedRange,
+  sparse,
+} from '../../../../src/renderer/features/charts/frame/chart-options.ts';
 import {
   expirationsSpec,
   gexSpec,
@@ -139,5 +143,18 @@ describe('chart formats', () => {
   it('shows mirrored put volume without its sign, and series days in UTC', () => {
     expect(formatCount(-12705)).toBe('12,705');
     expect(formatDay(Date.UTC(2026, 2, 2) / 1000)).toBe('Mar 2, 2026');
+  });
+});
+
+describe('sparse: a line with one or two values in view draws its points', () => {
+  it.each([
+    { name: 'one value', values: [null, 3, null], range: [0, 2], want: true },
+    { name: 'two values', values: [1, null, 2], range: [0, 2], want: true },
+    { name: 'three values: a line reads without dots', values: [1, 2, 3], range: [0, 2], want: false },
+    { name: 'only the values in view count', values: [1, 2, 3, null, 4], range: [3, 4], want: true },
+    { name: 'nothing in view', values: [null, Number.NaN], range: [0, 1], want: false },
+    { name: 'a range past the end', values: [5], range: [0, 9], want: true },
+  ])('$name', ({ values, range, want }) => {
+    expect(sparse(values, range[0] as number, range[1] as number)).toBe(want);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   gammaColumns,
   gexColumns,
+  greekColumns,
   listedExpirations,
   volumeColumns,
 } from '../../../../src/renderer/features/charts/curves/curve-data.ts';
@@ -9,6 +10,7 @@ import {
   expirationsSpec,
   gammaCurveSpec,
   gexSpec,
+  greekSpec,
   volumeSpec,
 } from '../../../../src/renderer/features/charts/chart-catalog.ts';
 import { expirationColumns } from '../../../../src/renderer/features/charts/curves/curve-data.ts';
@@ -136,5 +138,40 @@ describe('specs match their columns', () => {
     const gex = gexSpec(true, 'bars');
     expect(gex.series.find((s) => s.key === 'call')?.color).toBe('--pos');
     expect(gex.series.find((s) => s.key === 'put')?.color).toBe('--neg');
+  });
+});
+
+describe('greekColumns (dealer vanna and charm by strike)', () => {
+  const points = [
+    { strike: 105, net: 1, vanna: 3e6, charm: -2e5 },
+    { strike: 95, net: -1, vanna: -1e6, charm: 4e5 },
+    { strike: 100, net: 0, vanna: 0 },
+  ];
+  it.each([
+    ['vanna', [95, 100, 105], [-1e6, 0, 3e6]],
+    ['charm', [95, 100, 105], [4e5, Number.NaN, -2e5]],
+  ] as const)('%s: strikes ascending, a strike without a value is NaN (a gap)', (greek, strikes, values) => {
+    const { columns, published } = greekColumns(points, greek);
+    expect([...columns[0]]).toEqual(strikes);
+    expect([...(columns[1] as Float64Array)]).toEqual(values);
+    expect(published).toBe(true);
+  });
+
+  it('a payload without them (another service, an older snapshot) reads as not published', () => {
+    const { published } = greekColumns([{ strike: 100, net: 1 }], 'vanna');
+    expect(published).toBe(false);
+  });
+});
+
+describe('greekSpec', () => {
+  it.each([
+    ['vanna', 'USD of delta per vol point', 'Dealer vanna'],
+    ['charm', 'USD of delta per day', 'Dealer charm'],
+  ] as const)('%s: one signed series read in %s', (greek, unit, label) => {
+    const spec = greekSpec(greek, 'bars');
+    expect(spec.axes.map((a) => a.label)).toEqual([unit]);
+    expect(spec.series.map((s) => [s.key, s.label, s.kind])).toEqual([[greek, label, 'bars']]);
+    expect(spec.series[0]?.format(-2_040_182_241)).toBe('−$2.0B');
+    expect(greekSpec(greek, 'step').series[0]?.kind).toBe('step');
   });
 });

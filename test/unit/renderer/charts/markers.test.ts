@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Marker } from '../../../../src/renderer/features/charts/frame/chart-spec.ts';
 import {
   chartLevels,
+  hasMoreLevels,
   hasWalls,
   layoutLabelRows,
   layoutMarkers,
@@ -9,6 +10,7 @@ import {
   markersInRange,
   mergeCoincident,
   stackLabels,
+  withoutMoreLevels,
 } from '../../../../src/renderer/features/charts/frame/markers.ts';
 
 const LEVELS = {
@@ -350,5 +352,74 @@ describe('stackLabels (horizontal levels on the series chart)', () => {
     const kept = out.filter((t): t is number => t !== null);
     for (let i = 1; i < kept.length; i++) expect(kept[i]! - kept[i - 1]!).toBeGreaterThanOrEqual(12);
     for (const t of kept) expect(t >= 0 && t + 10 <= 100).toBe(true);
+  });
+});
+
+describe('the more levels', () => {
+  const payload = [
+    { id: 'spot', kind: 'spot', price: 100 },
+    { id: 'abs_gamma_strike', kind: 'abs_gamma', price: 95 },
+    { id: 'gex_positive_1', kind: 'gex_positive', price: 105 },
+    { id: 'gex_positive_2', kind: 'gex_positive', price: 110 },
+    { id: 'gex_negative_1', kind: 'gex_negative', price: 90 },
+    { id: 'nearest_expiry_flip', kind: 'nearest_flip', price: 99 },
+    { id: 'zero_dte_flip', kind: 'zero_dte_flip', price: 100.5 },
+    { id: 'zero_dte_call_wall', kind: 'zero_dte_call_wall', price: 102 },
+    { id: 'zero_dte_put_wall', kind: 'zero_dte_put_wall', price: 98 },
+    // A remote level of a known kind without an id is not one of ours.
+    { kind: 'gex_positive', price: 120 },
+  ];
+
+  it('are read from the levels payload by id, each its own marker with the service label', () => {
+    const levels = chartLevels({ spot: 100, gamma_flip: 97 }, payload);
+    expect(levels).toMatchObject({
+      abs_gamma_strike: 95,
+      gex_positive_1: 105,
+      gex_positive_2: 110,
+      gex_negative_1: 90,
+      nearest_expiry_flip: 99,
+      zero_dte_flip: 100.5,
+      zero_dte_call_wall: 102,
+      zero_dte_put_wall: 98,
+    });
+    const markers = markersFromLevels(levels);
+    expect(markers.filter((m) => m.kind === 'gex_positive').map((m) => [m.label, m.value])).toEqual([
+      ['+GEX #1', 105],
+      ['+GEX #2', 110],
+    ]);
+    expect(markers.find((m) => m.key === 'abs_gamma_strike')?.label).toBe('Abs gamma');
+    expect(markers.find((m) => m.key === 'zero_dte_put_wall')?.kind).toBe('zero_dte_put_wall');
+    expect(markers.some((m) => m.value === 120)).toBe(false);
+  });
+
+  it.each([
+    { name: 'withoutMoreLevels keeps spot, flip, walls and ±1σ only', more: false, count: 2 },
+    { name: 'with them', more: true, count: 10 },
+  ])('$name', ({ more, count }) => {
+    const levels = chartLevels({ spot: 100, gamma_flip: 97 }, payload);
+    const shown = more ? levels : withoutMoreLevels(levels);
+    expect(markersFromLevels(shown)).toHaveLength(count);
+    expect(hasMoreLevels(shown)).toBe(more);
+  });
+
+  it('claim label rows after the flip, the walls and ±1σ: crowded, theirs go without a label first', () => {
+    const toX = (v: number) => v * 10;
+    const markers: Marker[] = [
+      { key: 'abs_gamma_strike', kind: 'abs_gamma', value: 50, label: 'Abs gamma' },
+      { key: 'gex_positive_1', kind: 'gex_positive', value: 50.5, label: '+GEX #1' },
+      { key: 'gamma_flip', kind: 'flip', value: 51, label: 'Gamma flip' },
+      { key: 'call_wall', kind: 'call_wall', value: 51.5, label: 'Call wall' },
+    ];
+    const placed = layoutMarkers(markers, toX, {
+      left: 0,
+      right: 1000,
+      labelWidth: () => 40,
+      rows: 2,
+      gap: 4,
+    });
+    const row = (key: string) => placed.find((p) => p.marker.key === key)?.row;
+    expect(row('gamma_flip')).toBe(0);
+    expect(row('call_wall')).not.toBeNull();
+    expect([row('abs_gamma_strike'), row('gex_positive_1')]).toContain(null);
   });
 });

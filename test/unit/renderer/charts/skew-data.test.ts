@@ -2,7 +2,7 @@
 // ATM IV, and a sentence for every empty or partial case.
 import { describe, expect, it } from 'vitest';
 import type { OptionsVolumeData, VolumePoint } from '../../../../src/shared/api/options-volume.ts';
-import { skewView } from '../../../../src/renderer/features/charts/skew/skew-data.ts';
+import { pastSkewColumn, skewView } from '../../../../src/renderer/features/charts/skew/skew-data.ts';
 import { skewSpec } from '../../../../src/renderer/features/charts/chart-catalog.ts';
 
 const point = (strike: number, call_iv?: number | null, put_iv?: number | null): VolumePoint => ({
@@ -82,5 +82,25 @@ describe('skewSpec', () => {
     expect(spec.series[0]?.format(21.345)).toBe('21.3%');
     expect(spec.axes[0]?.label).toMatch(/%/);
     expect(spec.axes[0]?.format(20)).toBe('20.0%');
+  });
+});
+
+describe('pastSkewColumn (an earlier snapshot at the strikes shown)', () => {
+  const past = {
+    ...payload([point(95, 0.3, 0.31), point(100, 0.21, 0.22), point(105, 0.19, 0.2), point(110, null, 0.17)]),
+    price: 100,
+  };
+  it.each([
+    {
+      name: 'the out-of-the-money side of that time: puts below its spot, calls at and above it',
+      strikes: [95, 100, 105],
+      want: [31, 21, 19],
+    },
+    { name: 'the other side where one is missing', strikes: [110], want: [17] },
+    { name: 'a strike the earlier chain did not list is a gap', strikes: [97.5, 100], want: [null, 21] },
+    { name: 'decimal strikes match to the cent', strikes: [100.0000001], want: [21] },
+  ])('$name', ({ strikes, want }) => {
+    const got = pastSkewColumn(Float64Array.from(strikes), past);
+    expect(got.map((v) => (v === null ? null : Math.round(v * 100) / 100))).toEqual(want);
   });
 });

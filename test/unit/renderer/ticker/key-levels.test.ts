@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { LevelsData, MarketStructureData } from '../../../../src/shared/api/index.ts';
-import { levelsRows, structureLadder } from '../../../../src/renderer/features/ticker/key-levels.ts';
+import {
+  kindLabel,
+  levelsRows,
+  structureLadder,
+} from '../../../../src/renderer/features/ticker/key-levels.ts';
 
 // SPY-like numbers: the 1D move is 0.53 % by the service; the rounded ±1σ prices alone give 0.54 %.
 const SPOT = 600;
@@ -147,5 +151,39 @@ describe('one distance to the flip: the headline, the card, the ladder and the L
     expect(ladder.find((l) => l.id === 'call_wall')?.definition).toMatch(/largest call GEX at or above spot/);
     expect(ladder.find((l) => l.id === 'put_wall')?.definition).toMatch(/largest put GEX at or below spot/);
     expect(ladder.every((l) => l.definition.length > 0)).toBe(true);
+  });
+});
+
+describe('the more levels in the Levels table', () => {
+  it.each([
+    ['abs_gamma', 'Absolute-gamma strike'],
+    ['gex_positive', 'Positive GEX strike'],
+    ['gex_negative', 'Negative GEX strike'],
+    ['nearest_flip', 'Nearest-expiry flip'],
+    ['zero_dte_flip', '0DTE flip'],
+    ['zero_dte_call_wall', '0DTE call wall'],
+    ['zero_dte_put_wall', '0DTE put wall'],
+    ['some_remote_kind', 'Some remote kind'],
+  ])('kind %s reads "%s"', (kind, label) => {
+    expect(kindLabel(kind)).toBe(label);
+  });
+
+  it('rows keep the service label and id, carry their kind for the colour, and say what they are', () => {
+    const data: LevelsData = {
+      ticker: 'SPY',
+      asof: '2026-03-02 10:00 ET',
+      price: SPOT,
+      levels: [
+        { id: 'gex_negative_1', label: '−GEX #1', price: 590, kind: 'gex_negative' },
+        { id: 'abs_gamma_strike', label: 'Abs gamma', price: 590, kind: 'abs_gamma' },
+      ],
+    };
+    const rows = levelsRows(data, structure());
+    expect(rows.map((r) => [r.id, r.label, r.kindKey, r.kind])).toEqual([
+      ['gex_negative_1', '−GEX #1', 'gex_negative', 'Negative GEX strike'],
+      ['abs_gamma_strike', 'Abs gamma', 'abs_gamma', 'Absolute-gamma strike'],
+    ]);
+    expect(rows[1]?.fromSpotPct).toBeCloseTo((-10 / 600) * 100, 10);
+    expect(rows[1]?.definition).toMatch(/largest net GEX/);
   });
 });

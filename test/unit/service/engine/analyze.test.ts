@@ -34,6 +34,10 @@ const KEYS: (keyof ChainMetrics)[] = [
   'call_wall',
   'put_wall',
   'max_pain',
+  'vanna_usd_per_1_vol_pt',
+  'charm_usd_per_day',
+  'zero_dte_gex_usd_per_1_pct_move',
+  'zero_dte_gamma_share_pct',
   'notes',
 ];
 

@@ -82,6 +82,25 @@ export function gexColumns(points: readonly GexPoint[]): { columns: Columns; spl
   };
 }
 
+/** Dealer exposures the GEX-by-strike payload carries per strike besides GEX (additive fields). */
+export type GreekExposure = 'vanna' | 'charm';
+
+/**
+ * Vanna or charm by strike: [strike, value] (USD of delta per vol point, per day), and whether any
+ * strike has a non-zero value (a payload from a service without them reads as "not published").
+ */
+export function greekColumns(
+  points: readonly GexPoint[],
+  greek: GreekExposure,
+): { columns: Columns; published: boolean } {
+  const order = strikeOrder(points);
+  const values = column(points, order, (p) => p[greek]);
+  return {
+    columns: [column(points, order, (p) => p.strike), values],
+    published: values.some((v) => Number.isFinite(v)),
+  };
+}
+
 /** Option volume: [strike, calls, −puts]: puts hang below the axis, mirrored, so both sides read at once. */
 export function volumeColumns(points: readonly VolumePoint[]): Columns {
   const order = strikeOrder(points);

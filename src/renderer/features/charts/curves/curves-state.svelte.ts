@@ -14,6 +14,8 @@ type CurveOf<K extends TickerCurveResult['kind']> = Extract<TickerCurveResult, {
 /** A bucket name or a listed YYYY-MM-DD expiration. */
 export type GammaSelection = GammaCurveBucket | `${number}-${number}-${number}`;
 export type GexMode = 'bars' | 'step';
+/** What the GEX-by-strike chart draws from the same payload: GEX, or dealer vanna or charm. */
+export type ExposureView = 'gex' | 'vanna' | 'charm';
 /** Volume per expiration (a bucket or a date), or `combined`: every expiration summed by the app. */
 export type VolumeSelection = GammaCurveBucket | `${number}-${number}-${number}`;
 
@@ -32,6 +34,8 @@ interface GammaChoice {
 
 export class CurvesState {
   #gexMode = $state<GexMode>('bars');
+  #exposure = $state<ExposureView>('gex');
+  #moreLevels = $state(false);
   #window = $state<WindowChoice>('15');
   readonly #gamma: TickerQuery<GammaChoice, CurveOf<'gamma'>>;
   readonly #expirations: TickerQuery<null, CurveOf<'gamma_expirations'>>;
@@ -104,6 +108,13 @@ export class CurvesState {
   get window(): WindowChoice {
     return this.#window;
   }
+  get exposure(): ExposureView {
+    return this.#exposure;
+  }
+  /** The more levels (abs gamma, ±GEX strikes, nearest-expiry and 0DTE levels) marked on the charts. */
+  get moreLevels(): boolean {
+    return this.#moreLevels;
+  }
 
   #all() {
     return [this.#gamma, this.#expirations, this.#gex] as const;
@@ -140,5 +151,13 @@ export class CurvesState {
 
   setWindow(choice: WindowChoice): void {
     this.#window = choice;
+  }
+
+  setExposure(view: ExposureView): void {
+    this.#exposure = view;
+  }
+
+  setMoreLevels(on: boolean): void {
+    this.#moreLevels = on;
   }
 }

@@ -42,18 +42,36 @@ export function paddedRange(min: number | null, max: number | null, includeZero:
   return [includeZero && lo === 0 ? 0 : lo - pad, includeZero && hi === 0 ? 0 : hi + pad];
 }
 
+/** At most this many values in view: a line draws its points, or a lone value would not show at all. */
+export const SPARSE_POINTS = 2;
+
+/** Whether `values[idx0..idx1]` hold at least one and at most SPARSE_POINTS finite numbers. */
+export function sparse(values: ArrayLike<number | null | undefined>, idx0: number, idx1: number): boolean {
+  let count = 0;
+  for (let i = Math.max(0, idx0); i <= Math.min(idx1, values.length - 1); i++) {
+    const v = values[i];
+    if (typeof v === 'number' && Number.isFinite(v) && ++count > SPARSE_POINTS) return false;
+  }
+  return count > 0;
+}
+
 function seriesOptions(s: SeriesSpec, palette: ChartPalette, dateX: boolean): uPlot.Series {
   const base: uPlot.Series = {
     label: s.label,
     scale: s.scale ?? 'y',
     points: { show: false },
-    spanGaps: dateX,
+    spanGaps: s.spanGaps ?? dateX,
   };
   const stroke = palette.color(s.color);
   switch (s.kind) {
     case 'line':
       return {
         ...base,
+        // A metric with one stored day (one just added to the catalog) is a dot, not nothing.
+        points: {
+          show: (u, i, idx0, idx1) => sparse(u.data[i] as ArrayLike<number | null>, idx0, idx1),
+          size: 6,
+        },
         stroke,
         width: s.width ?? 1.5,
         ...(s.dash ? { dash: s.dash } : {}),

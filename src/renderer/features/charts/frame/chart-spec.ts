@@ -14,6 +14,8 @@ export interface SeriesSpec {
   scale?: string;
   width?: number;
   dash?: number[];
+  /** Draw a line across points this series has no value at (overlays on a shared x); default: date axes only. */
+  spanGaps?: boolean;
   /** Fill opacity (0-1) for bars and stacks. */
   fill?: number;
   /** For `stack`: the data columns holding the layer's lower and upper edges. */
@@ -32,7 +34,14 @@ export interface AxisSpec {
 }
 
 export interface ChartSpec {
-  x: { kind: 'strike' | 'date'; label: string; format: (value: number) => string };
+  x: {
+    /** `days`: days to expiry (the term structure), a plain number axis like strikes. */
+    kind: 'strike' | 'date' | 'days';
+    label: string;
+    format: (value: number) => string;
+    /** The tooltip's title for a point, when it says more than "<label> <value>" (an expiration's date). */
+    title?: (value: number) => string;
+  };
   /** One per data column after x, in the same order. */
   series: SeriesSpec[];
   axes: AxisSpec[];
@@ -55,6 +64,14 @@ export type MarkerKind =
   | 'max_pain'
   | 'sigma_1d'
   | 'sigma_1w'
+  // The more levels (markers.ts MORE_LEVELS), off by default.
+  | 'abs_gamma'
+  | 'gex_positive'
+  | 'gex_negative'
+  | 'nearest_flip'
+  | 'zero_dte_flip'
+  | 'zero_dte_call_wall'
+  | 'zero_dte_put_wall'
   | 'asof'
   /** A horizontal IV line (the skew chart's ATM IV): its label carries its value, in percent. */
   | 'atm_iv';

@@ -56,10 +56,19 @@ export function readPalette(element: Element): ChartPalette {
   return paletteFrom((token) => style.getPropertyValue(token));
 }
 
-/** Calls `onchange` when the theme may have changed: the root's data-theme, or the system scheme. */
+/** Calls `onchange` when the theme changed: the root's data-theme (or class), or the system scheme. */
 export function watchTheme(onchange: () => void): () => void {
   const root = document.documentElement;
-  const observer = new MutationObserver(onchange);
+  const themeOf = () => `${root.dataset['theme'] ?? ''}|${root.className}`;
+  let last = themeOf();
+  // The app sets data-theme again whenever its settings load, often to the same value: a chart
+  // built before then must not be rebuilt for nothing (charts.spec counts builds).
+  const observer = new MutationObserver(() => {
+    const now = themeOf();
+    if (now === last) return;
+    last = now;
+    onchange();
+  });
   observer.observe(root, { attributes: true, attributeFilter: ['data-theme', 'class'] });
   const media = window.matchMedia('(prefers-color-scheme: dark)');
   media.addEventListener('change', onchange);

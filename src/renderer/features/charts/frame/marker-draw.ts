@@ -15,7 +15,11 @@ export interface MarkerStyle {
 
 /**
  * Solid for spot and flip; long dashes for the walls (green calls, red puts, as everywhere in the
- * app) and max pain; finer dashes for the expected moves. Colour tokens of app.css and the charts.
+ * app) and max pain; finer dashes for the expected moves. The more levels keep the TradingView
+ * export's colours and strokes (shared/api/levels-render.ts): abs gamma yellow and solid, ±GEX
+ * strikes lime and maroon dotted, the nearest-expiry flip orange dotted, the 0DTE flip fuchsia
+ * solid, its call wall teal and put wall fuchsia dashed; thinner than the main levels, which stay
+ * the ones the eye finds first. Colour tokens of app.css and the charts.
  */
 export const MARKER_STYLES: Record<MarkerKind, { color: string; dash: number[]; width: number }> = {
   spot: { color: '--text', dash: [], width: 1.5 },
@@ -25,6 +29,13 @@ export const MARKER_STYLES: Record<MarkerKind, { color: string; dash: number[]; 
   max_pain: { color: '--chart-3', dash: [8, 3], width: 1.25 },
   sigma_1d: { color: '--accent', dash: [5, 3], width: 1 },
   sigma_1w: { color: '--muted', dash: [2, 3], width: 1 },
+  abs_gamma: { color: '--level-abs-gamma', dash: [], width: 1.25 },
+  gex_positive: { color: '--level-gex-pos', dash: [2, 3], width: 1.25 },
+  gex_negative: { color: '--level-gex-neg', dash: [2, 3], width: 1.25 },
+  nearest_flip: { color: '--level-nearest-flip', dash: [2, 3], width: 1.25 },
+  zero_dte_flip: { color: '--level-0dte', dash: [], width: 1.25 },
+  zero_dte_call_wall: { color: '--level-0dte-call', dash: [6, 3], width: 1.25 },
+  zero_dte_put_wall: { color: '--level-0dte', dash: [6, 3], width: 1.25 },
   asof: { color: '--accent', dash: [], width: 1 },
   atm_iv: { color: '--chart-3', dash: [4, 2], width: 1.25 },
 };

@@ -1,7 +1,9 @@
 // The vertical marker lines of the curve charts (spot, gamma flip, call and put walls, max pain,
-// ±1σ for 1 day and 1 week) and where their labels go, so that close levels stay readable instead
-// of printing over each other: levels at the same price share one label ("Call wall · Max pain"),
-// the others take the first free label row.
+// ±1σ for 1 day and 1 week, and on request the more levels: absolute-gamma strike, top ±GEX
+// strikes, the nearest expiration's flip, the 0DTE flip and walls) and where their labels go, so
+// that close levels stay readable instead of printing over each other: levels at the same price
+// share one label ("Call wall · Max pain"), the others take the first free label row, the more
+// levels last.
 import { figureName } from '../../../../shared/figure-labels.ts';
 import type { Marker, MarkerKind, XRange } from './chart-spec.ts';
 
@@ -16,22 +18,71 @@ export interface MarkerLevels {
   minus_1sigma_1d?: number | null;
   plus_1sigma_1w?: number | null;
   minus_1sigma_1w?: number | null;
+  // The more levels (levels payload ids, engine/more-levels.ts): off by default on the charts.
+  abs_gamma_strike?: number | null;
+  gex_positive_1?: number | null;
+  gex_positive_2?: number | null;
+  gex_positive_3?: number | null;
+  gex_negative_1?: number | null;
+  gex_negative_2?: number | null;
+  gex_negative_3?: number | null;
+  nearest_expiry_flip?: number | null;
+  zero_dte_flip?: number | null;
+  zero_dte_call_wall?: number | null;
+  zero_dte_put_wall?: number | null;
+}
+
+/**
+ * The more levels: key (the levels payload's id), marker kind and short label (the service's own
+ * labels, engine/levels.ts). Colours follow the TradingView export's meaning (marker-draw.ts).
+ */
+export const MORE_LEVELS = [
+  ['abs_gamma_strike', 'abs_gamma', 'Abs gamma'],
+  ['gex_positive_1', 'gex_positive', '+GEX #1'],
+  ['gex_positive_2', 'gex_positive', '+GEX #2'],
+  ['gex_positive_3', 'gex_positive', '+GEX #3'],
+  ['gex_negative_1', 'gex_negative', '−GEX #1'],
+  ['gex_negative_2', 'gex_negative', '−GEX #2'],
+  ['gex_negative_3', 'gex_negative', '−GEX #3'],
+  ['nearest_expiry_flip', 'nearest_flip', 'Nearest-expiry flip'],
+  ['zero_dte_flip', 'zero_dte_flip', '0DTE flip'],
+  ['zero_dte_call_wall', 'zero_dte_call_wall', '0DTE call wall'],
+  ['zero_dte_put_wall', 'zero_dte_put_wall', '0DTE put wall'],
+] as const satisfies readonly (readonly [keyof MarkerLevels, MarkerKind, string])[];
+
+export type MoreLevelKey = (typeof MORE_LEVELS)[number][0];
+const MORE_KEYS: ReadonlySet<string> = new Set(MORE_LEVELS.map(([key]) => key));
+
+/** The levels without the more levels: what a crowded chart marks unless "More levels" is on. */
+export function withoutMoreLevels(levels: MarkerLevels): MarkerLevels {
+  const out: MarkerLevels = {};
+  for (const [key, value] of Object.entries(levels) as [keyof MarkerLevels, number | null | undefined][])
+    if (!MORE_KEYS.has(key) && value !== undefined) out[key] = value;
+  return out;
+}
+
+/** Whether the levels hold any of the more levels (so the toggle can say there are none). */
+export function hasMoreLevels(levels: MarkerLevels): boolean {
+  return MORE_LEVELS.some(([key]) => usable(levels[key]));
 }
 
 /** Marked levels, named by the shared label table (one name per figure: "Gamma flip", "Call wall"). */
-const LEVELS: { key: keyof MarkerLevels; kind: MarkerKind; name: string }[] = (
-  [
-    ['minus_1sigma_1w', 'sigma_1w'],
-    ['minus_1sigma_1d', 'sigma_1d'],
-    ['gamma_flip', 'flip'],
-    ['spot', 'spot'],
-    ['plus_1sigma_1d', 'sigma_1d'],
-    ['plus_1sigma_1w', 'sigma_1w'],
-    ['put_wall', 'put_wall'],
-    ['max_pain', 'max_pain'],
-    ['call_wall', 'call_wall'],
-  ] as const
-).map(([key, kind]) => ({ key, kind, name: figureName(key) ?? key }));
+const LEVELS: { key: keyof MarkerLevels; kind: MarkerKind; name: string }[] = [
+  ...(
+    [
+      ['minus_1sigma_1w', 'sigma_1w'],
+      ['minus_1sigma_1d', 'sigma_1d'],
+      ['gamma_flip', 'flip'],
+      ['spot', 'spot'],
+      ['plus_1sigma_1d', 'sigma_1d'],
+      ['plus_1sigma_1w', 'sigma_1w'],
+      ['put_wall', 'put_wall'],
+      ['max_pain', 'max_pain'],
+      ['call_wall', 'call_wall'],
+    ] as const
+  ).map(([key, kind]) => ({ key, kind, name: figureName(key) ?? key })),
+  ...MORE_LEVELS.map(([key, kind, name]) => ({ key, kind, name })),
+];
 
 const usable = (v: number | null | undefined): v is number =>
   typeof v === 'number' && Number.isFinite(v) && v > 0;
@@ -41,12 +92,12 @@ const WALL_KEYS = ['call_wall', 'put_wall', 'max_pain'] as const;
 /**
  * The levels a chart marks, from the market-structure record's `key_levels` (flip, ±1σ and, once
  * the service publishes them there, the walls) completed by the levels payload (`kind` call_wall,
- * put_wall, max_pain, gamma_flip, spot). The record wins where both have a level: it is the source
- * the rest of the ticker view reads.
+ * put_wall, max_pain, gamma_flip, spot; the more levels by their `id`). The record wins where both
+ * have a level: it is the source the rest of the ticker view reads.
  */
 export function chartLevels(
   keyLevels: Readonly<Record<string, unknown>> | null | undefined,
-  levels: readonly { kind: string; price: number }[] | null | undefined,
+  levels: readonly { kind: string; price: number; id?: unknown }[] | null | undefined,
 ): MarkerLevels {
   const out: MarkerLevels = {};
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -62,7 +113,10 @@ export function chartLevels(
     spot: 'spot',
   };
   for (const level of levels ?? []) {
-    const key = fromList[level.kind];
+    const key =
+      typeof level.id === 'string' && MORE_KEYS.has(level.id)
+        ? (level.id as MoreLevelKey)
+        : fromList[level.kind];
     if (key && out[key] == null && num(level.price) !== null) out[key] = level.price;
   }
   return out;
@@ -82,6 +136,7 @@ const PRIORITY: readonly MarkerKind[] = [
   'max_pain',
   'sigma_1d',
   'sigma_1w',
+  ...MORE_LEVELS.map(([, kind]) => kind),
   'asof',
 ];
 
@@ -210,6 +265,14 @@ const LABEL_ORDER: readonly MarkerKind[] = [
   'max_pain',
   'sigma_1d',
   'sigma_1w',
+  // The more levels claim rows last: they never push the flip, walls or ±1σ off the canvas.
+  'abs_gamma',
+  'zero_dte_flip',
+  'nearest_flip',
+  'zero_dte_call_wall',
+  'zero_dte_put_wall',
+  'gex_positive',
+  'gex_negative',
   'asof',
 ];
 

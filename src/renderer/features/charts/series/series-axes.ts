@@ -28,6 +28,12 @@ const PERCENT: UnitAxis = { key: 'percent', label: '%', format: (v) => formatPer
 const UNIT_AXES: Record<string, UnitAxis> = {
   usd: { key: 'usd', label: 'USD', format: formatPrice },
   usd_per_1pct_move: { key: 'usd_per_1pct_move', label: 'USD per 1% move', format: formatUsdCompact },
+  usd_per_1vol_point: {
+    key: 'usd_per_1vol_point',
+    label: 'USD of delta per vol point',
+    format: formatUsdCompact,
+  },
+  usd_per_day: { key: 'usd_per_day', label: 'USD of delta per day', format: formatUsdCompact },
   // Whole numbers in the tooltip; axis ticks may fall on halves (32.5), so keep one decimal there.
   '0-100': {
     key: '0-100',

@@ -55,3 +55,26 @@ export function skewView(data: OptionsVolumeData | null, summed: boolean): SkewV
   const note = missing.length > 0 ? `Partial: ${missing.join('; ')}.` : null;
   return { columns: [strikes, calls, puts], atmPct, calls: callCount, puts: putCount, note };
 }
+
+/**
+ * An earlier snapshot's IV by strike, in percent, at the strikes shown (`strikes`, ascending):
+ * the out-of-the-money side of that time (puts below its spot, calls at and above it, the other
+ * side where one is missing), the usual way to read a skew as one line. A strike the earlier
+ * chain did not list is null (the overlay spans it).
+ */
+export function pastSkewColumn(
+  strikes: ArrayLike<number>,
+  past: Pick<OptionsVolumeData, 'price' | 'points'>,
+): (number | null)[] {
+  const byStrike = new Map<number, number>();
+  for (const p of past.points) {
+    const call = pct(p.call_iv);
+    const put = pct(p.put_iv);
+    const iv = p.strike < past.price ? (put ?? call) : (call ?? put);
+    if (iv !== null) byStrike.set(Math.round(p.strike * 1000), iv);
+  }
+  return Array.from(
+    { length: strikes.length },
+    (_, i) => byStrike.get(Math.round((strikes[i] as number) * 1000)) ?? null,
+  );
+}
