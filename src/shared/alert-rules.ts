@@ -35,6 +35,17 @@ export const TIER_ORDER = ['pass', 'low', 'moderate', 'high'] as const;
  * `key_levels`; the walls and max pain from the levels payload (kinds `call_wall`, `put_wall`,
  * `max_pain`), which every stored snapshot carries; `custom` is a fixed price the user types.
  */
+/** Levels beyond the flip and the walls, read from the levels payload by their id (engine/more-levels.ts). */
+export const LEVELS_BY_ID = [
+  'abs_gamma_strike',
+  'gex_positive_1',
+  'gex_negative_1',
+  'nearest_expiry_flip',
+  'zero_dte_flip',
+  'zero_dte_call_wall',
+  'zero_dte_put_wall',
+] as const;
+
 export const CROSS_LEVELS = [
   'gamma_flip',
   'call_wall',
@@ -44,14 +55,7 @@ export const CROSS_LEVELS = [
   'minus_1sigma_1d',
   'plus_1sigma_1w',
   'minus_1sigma_1w',
-  // Read from the levels payload by id (engine/more-levels.ts).
-  'abs_gamma_strike',
-  'gex_positive_1',
-  'gex_negative_1',
-  'nearest_expiry_flip',
-  'zero_dte_flip',
-  'zero_dte_call_wall',
-  'zero_dte_put_wall',
+  ...LEVELS_BY_ID,
   'custom',
 ] as const;
 export const crossLevelSchema = z.enum(CROSS_LEVELS);

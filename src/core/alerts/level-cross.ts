@@ -6,7 +6,7 @@
 // walls and max pain from the levels payload (`levels[]` by kind), which all stored snapshots
 // carry; the levels beyond them (absolute gamma, top GEX strikes, nearest-expiry and 0DTE flip and
 // walls) from the same payload by id (a snapshot stored before they existed has none: no crossing); a custom level is the rule's own fixed price, against market-structure spot.
-import type { CrossLevel, LevelBuffer } from '../../shared/alert-rules.ts';
+import { LEVELS_BY_ID, type CrossLevel, type LevelBuffer } from '../../shared/alert-rules.ts';
 import { levelText, priceText, signedPct } from '../../shared/alert-labels.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
 import { number, record, spotAndLevel, text } from './fields.ts';
@@ -29,15 +29,7 @@ export interface LevelCrossFiring {
 
 const FROM_LEVELS_PAYLOAD: ReadonlySet<CrossLevel> = new Set(['call_wall', 'put_wall', 'max_pain']);
 /** Levels beyond the walls, found in the levels payload by their id (engine/more-levels.ts). */
-const BY_LEVEL_ID: ReadonlySet<CrossLevel> = new Set([
-  'abs_gamma_strike',
-  'gex_positive_1',
-  'gex_negative_1',
-  'nearest_expiry_flip',
-  'zero_dte_flip',
-  'zero_dte_call_wall',
-  'zero_dte_put_wall',
-]);
+const BY_LEVEL_ID: ReadonlySet<CrossLevel> = new Set(LEVELS_BY_ID);
 
 export function levelEndpoint(level: CrossLevel): SnapshotEndpoint {
   return FROM_LEVELS_PAYLOAD.has(level) || BY_LEVEL_ID.has(level) ? 'levels' : 'market_structure';

@@ -24,6 +24,9 @@ import { answerClientError } from './client-errors.ts';
 import { openEventStream } from './event-stream.ts';
 import { resolveStatic } from './static-files.ts';
 
+/** What `jsonBody` returns when it has answered the request itself. */
+const NO_BODY = Symbol('no body');
+
 export interface HeadlessOptions {
   handlers: BridgeHandlers;
   events: BridgeEventSource;
@@ -187,42 +190,45 @@ export async function startHeadlessServer(options: HeadlessOptions): Promise<Hea
     res.end(req.method === 'HEAD' ? undefined : file.body);
   }
 
-  async function handleMcp(req: IncomingMessage, res: ServerResponse, mount: McpMount): Promise<void> {
-    if (req.method !== 'POST') return mount(req, res, undefined);
-    // The bridge's rules for a body: JSON only (no simple cross-site form posts), 1 MiB at most.
+  /**
+   * A request's JSON body, or NO_BODY once the answer has been sent (not JSON, over 1 MiB, not valid
+   * JSON) or the client went away. Requiring JSON also keeps out the "simple" cross-site form posts
+   * that skip CORS preflight. An empty body is `undefined` where `emptyAllowed`.
+   */
+  async function jsonBody(
+    req: IncomingMessage,
+    res: ServerResponse,
+    emptyAllowed: boolean,
+  ): Promise<unknown> {
     if (!isJsonContentType(headerOf(req, 'content-type'))) {
-      return sendJson(res, 415, fail('invalid_input', 'send the input as application/json'));
+      sendJson(res, 415, fail('invalid_input', 'send the input as application/json'));
+      return NO_BODY;
     }
     const body = await readBody(req);
-    if (body === 'aborted') return;
+    if (body === 'aborted') return NO_BODY;
     if (body === 'too_large') {
-      return sendJson(res, 413, fail('invalid_input', 'the request body is over the 1 MiB limit'));
+      sendJson(res, 413, fail('invalid_input', 'the request body is over the 1 MiB limit'));
+      return NO_BODY;
     }
-    let input: unknown;
+    if (emptyAllowed && body.length === 0) return undefined;
     try {
-      input = JSON.parse(body);
+      return JSON.parse(body) as unknown;
     } catch {
-      return sendJson(res, 400, fail('invalid_input', 'the body is not valid JSON'));
+      sendJson(res, 400, fail('invalid_input', 'the body is not valid JSON'));
+      return NO_BODY;
     }
+  }
+
+  async function handleMcp(req: IncomingMessage, res: ServerResponse, mount: McpMount): Promise<void> {
+    if (req.method !== 'POST') return mount(req, res, undefined);
+    const input = await jsonBody(req, res, false);
+    if (input === NO_BODY) return;
     return mount(req, res, input);
   }
 
   async function handleBridge(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
-    // Requiring JSON also keeps out the "simple" cross-site form posts that skip CORS preflight.
-    if (!isJsonContentType(headerOf(req, 'content-type'))) {
-      return sendJson(res, 415, fail('invalid_input', 'send the input as application/json'));
-    }
-    const body = await readBody(req);
-    if (body === 'aborted') return;
-    if (body === 'too_large') {
-      return sendJson(res, 413, fail('invalid_input', 'the request body is over the 1 MiB limit'));
-    }
-    let input: unknown;
-    try {
-      input = body.length === 0 ? undefined : JSON.parse(body);
-    } catch {
-      return sendJson(res, 400, fail('invalid_input', 'the body is not valid JSON'));
-    }
+    const input = await jsonBody(req, res, true);
+    if (input === NO_BODY) return;
     const result = await dispatch(options.handlers, method, input, {
       validateOutput: options.validateOutput ?? false,
       onUnexpectedError: (name, error) => onError(`bridge ${name}`, error),

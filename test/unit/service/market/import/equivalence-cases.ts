@@ -9,6 +9,7 @@ import { importChainText } from '../../../../../src/service/market/import/index.
 import { ChainImportError } from '../../../../../src/service/market/import/errors.ts';
 import type { ChainImport } from '../../../../../src/service/market/import/chain-import.ts';
 import { sampleText } from './cboe-sample.ts';
+import { mulberry32 } from '../../../../support/prng.ts';
 
 export interface EquivalenceCase {
   name: string;
@@ -108,18 +109,6 @@ export function sizedChains(): { name: string; text: string }[] {
     { name: 'SPX-size (9,000 rows)', text: spxText(25, 360) },
     { name: 'large (36,000 rows)', text: spxText(60, 600) },
   ];
-}
-
-/** A seeded generator (mulberry32), so the random cases are the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const SMALL = chainFileText({
@@ -491,7 +480,7 @@ function fieldCases(): EquivalenceCase[] {
 }
 
 function randomCases(count: number): EquivalenceCase[] {
-  const next = random(30);
+  const next = mulberry32(30);
   const alphabet = ',"\n\r -+.0123456789eECPNA/: ';
   const out: EquivalenceCase[] = [];
   for (let k = 0; k < count; k++) {

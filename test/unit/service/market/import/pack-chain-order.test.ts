@@ -4,6 +4,7 @@
 // against that reference on rows in file order, shuffled, repeated across roots, partly expired.
 import { describe, expect, it } from 'vitest';
 import { packChain, type ContractRow, type OptionChain } from '../../../../../src/service/engine/chain.ts';
+import { mulberry32 } from '../../../../support/prng.ts';
 
 /** The packing as it was: one stable sort of the live rows. */
 function referencePack(rows: readonly ContractRow[], asof: number, expiresAt: (d: string) => number) {
@@ -39,17 +40,6 @@ function columns(chain: OptionChain, expiredRows: number) {
       chain.bid[i],
       chain.ask[i],
     ]),
-  };
-}
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
@@ -91,7 +81,7 @@ function shuffled<T>(items: T[], next: () => number): T[] {
 }
 
 describe('packChain orders contracts as one stable sort would', () => {
-  const next = random(7);
+  const next = mulberry32(7);
   const asofs = [Date.parse('2026-11-01T00:00:00Z'), expiresAt('2026-11-27')];
   it.each([
     ['file order', fileOrder(next, 1)],
