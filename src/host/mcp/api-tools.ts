@@ -75,6 +75,22 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
     registerTool(server, ctx, spec);
 
   tool({
+    name: 'server_info',
+    description:
+      "This server: its name and version, the data source its API tools ask, and whether tools that change the user's data are on.",
+    input: {},
+    body: async () => ({
+      name: 'gammawatch',
+      version: ctx.app.version,
+      data_source: {
+        kind: ctx.app.source.kind,
+        label: ctx.app.source.label,
+        simulated: ctx.app.source.simulated,
+      },
+      writes_allowed: ctx.writesAllowed,
+    }),
+  });
+  tool({
     name: 'list_capabilities',
     description:
       "The API's capability manifest (/llm-spec): endpoints, metrics, parameters, enumerations and conventions. Call first to self-orient.",

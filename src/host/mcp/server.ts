@@ -33,8 +33,10 @@ const INSTRUCTIONS =
 
 export function createMcpServer(app: App, options: McpServerOptions = {}): McpServer {
   const env = options.env ?? process.env;
+  const writesAllowed = options.allowWrites ?? app.settings().mcp.allowWrites;
   const ctx: ToolContext = {
     app,
+    writesAllowed,
     handlers: options.handlers ?? createBridgeHandlers(app),
     secrets: () => [
       ...SECRET_ENV.map((name) => env[name] ?? '').filter((v) => v !== ''),
@@ -48,7 +50,7 @@ export function createMcpServer(app: App, options: McpServerOptions = {}): McpSe
   registerApiTools(server, ctx);
   registerStoreTools(server, ctx);
   registerBacktestTools(server, ctx);
-  if (options.allowWrites ?? app.settings().mcp.allowWrites) registerWriteTools(server, ctx);
+  if (writesAllowed) registerWriteTools(server, ctx);
   registerResources(server, ctx);
   registerPrompts(server);
   return server;

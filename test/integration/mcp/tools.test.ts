@@ -11,6 +11,7 @@ import { connectMcp, SECRET_ENV, SECRETS, textOf, type McpHarness } from './mcp-
 
 /** tv-mcp's tools (tradingvolatility/tv-mcp, src/tv_mcp/tools/*.py), by name. */
 const TV_MCP_TOOLS = [
+  'server_info',
   'list_capabilities',
   'get_auth_status',
   'get_ticker_state',
@@ -81,6 +82,16 @@ describe('the tool list', () => {
 
 describe("the API's own tools, from the active source", () => {
   it.each<[string, Json, (v: Json) => void]>([
+    [
+      'server_info',
+      {},
+      (v) =>
+        expect(v).toMatchObject({
+          name: 'gammawatch',
+          data_source: { kind: 'local', simulated: true },
+          writes_allowed: false,
+        }),
+    ],
     ['list_capabilities', {}, (v) => expect(JSON.stringify(v)).toContain('/tickers/{ticker}')],
     [
       'get_auth_status',
