@@ -19,7 +19,13 @@ import type { JobRunSummary, Poller, TriggerMode } from './poller/poller.ts';
 import type { Timers } from './poller/timers.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 import type { Settings, SettingsPatch } from './settings/schema.ts';
-import type { ClientTuning, ClockMode, PollerTuning, TradierConnector } from './source/connect.ts';
+import type {
+  ClientTuning,
+  ClockMode,
+  Connection,
+  PollerTuning,
+  TradierConnector,
+} from './source/connect.ts';
 import type { DataSourceOption } from './source/option.ts';
 import type { Store } from './store/database.ts';
 
@@ -82,6 +88,12 @@ export interface App {
   readonly source: DataSourceInfo;
   /** The local service's market, which can produce past snapshots (backtests); null for a remote API. */
   marketSource(): MarketDataSource | null;
+  /**
+   * The data source in use, for one unit of work (a backtest, an export, a fetch): taken once when
+   * the work starts, whose `store` it reads and writes only, so a switch of source meanwhile can
+   * never mix two sources' rows; its `closed` signal says the source was switched away.
+   */
+  sourceWork(): Connection;
   readonly version: string;
   marketNow(): number;
   wallNow(): number;

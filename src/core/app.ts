@@ -159,6 +159,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         return sourceInfoOf(active.current);
       },
       marketSource: () => active.current.marketSource,
+      sourceWork: () => active.current,
       version,
       marketNow: () => active.current.marketClock.now(),
       wallNow: () => timers.now(),

@@ -1,5 +1,6 @@
-// `snapshot:new`: every stored snapshot is announced the same way, whether the poller stored it
-// or a view fetched it on demand (a curve, a ticker opened from Rankings).
+// `snapshot:new`: every snapshot that is news (the newest of its series when stored; see
+// poller/ingest.ts) is announced the same way, whichever path stored it: a poll, a chain file's
+// import, a view fetched on demand (a curve, a ticker opened from Rankings).
 import type { NewSnapshot } from './poller/ingest.ts';
 import type { EventHub } from './bridge/events.ts';
 import { iso } from './queries/snapshot-meta.ts';

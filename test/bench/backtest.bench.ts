@@ -101,13 +101,17 @@ const suite: BenchSuite = {
       });
       let firings = 0;
       let sessions = 0;
+      const channels = { desktop: true, inApp: true, webhooks: [], quietHours: null };
       const once = async (): Promise<void> => {
         const result = await runBacktest(
           {
             store,
-            past: localPast(store, market),
+            past: localPast(
+              { store, channels: () => channels, wallNow: () => NOW, marketNow: () => NOW },
+              market,
+            ),
             now: NOW,
-            channels: { desktop: true, inApp: true, webhooks: [], quietHours: null },
+            channels,
             progress: () => undefined,
             signal: new AbortController().signal,
           },

@@ -193,7 +193,7 @@ async function runImport(dir: string, run: string, threads: 'auto' | 1): Promise
     let threads = 1;
     const open = folder.openAnalyser.bind(folder);
     folder.openAnalyser = (n) => { const a = open(n); threads = a ? a.threads : 1; return a; };
-    const history = new FolderHistory({ store, source: folder, sourceId: 'chains:bench',
+    const history = new FolderHistory({ store, source: folder, inUse: () => true,
       now: () => Date.now(), onProgress: (p) => (last = p), onImported: (n) => (stored = n),
       log: (m) => console.error(m) });
     const delay = monitorEventLoopDelay({ resolution: 5 });

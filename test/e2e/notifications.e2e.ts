@@ -2,13 +2,8 @@
 // notification. The app runs headless with a desktop of its own (Xvfb, a private session bus,
 // dunst: support/desktop-session.ts), so its libnotify channel reaches a real notification
 // daemon, and what the daemon received is read back from `dunstctl history`.
-import { expect, snap, test as appTest } from './fixtures.ts';
-import {
-  DESKTOP_PACKAGES,
-  missingDesktopBinaries,
-  startDesktopSession,
-  type DesktopSession,
-} from './support/desktop-session.ts';
+import { expect, snap } from './fixtures.ts';
+import { desktopTest as test, withoutDesktop } from './support/desktop-test.ts';
 
 interface Row {
   ticker: string;
@@ -26,30 +21,11 @@ interface AlertsPage {
   }[];
 }
 
-const test = appTest.extend<object, { desktop: DesktopSession }>({
-  desktop: [
-    // Playwright reads a fixture's dependencies from this pattern: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const session = await startDesktopSession();
-      await use(session);
-      await session.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  // The app gets the desktop's DISPLAY and session bus, as it would inside a desktop session.
-  appEnv: [async ({ desktop }, use) => use(desktop.appEnv), { scope: 'worker' }],
-});
-
 test.describe.configure({ mode: 'serial' });
 // A first run: an app nobody else has touched.
 test.use({ appLabel: 'notifications' });
 
-const missing = process.platform === 'linux' ? missingDesktopBinaries() : ['Linux'];
-test.skip(
-  missing.length > 0,
-  `needs ${missing.join(', ')} (Debian: apt install ${DESKTOP_PACKAGES}; test/e2e/preflight.mjs installs them)`,
-);
+test.skip(...withoutDesktop);
 
 const TICKER = 'MSFT';
 const RISES = `${TICKER} rises`;

@@ -3,6 +3,7 @@
 // else from the remote API's daily series (past-source.ts).
 import type { BridgeHandlers } from '../../shared/bridge/contract.ts';
 import type { App } from '../app.ts';
+import type { Connection } from '../source/connect.ts';
 import { backtestExport } from './export.ts';
 import { localPast } from './local-backfill.ts';
 import type { PastSource } from './past-source.ts';
@@ -13,33 +14,40 @@ import { trackRecordRequest } from './track-record.ts';
 
 export type BacktestMethods = 'backtest:run' | 'backtest:cancel' | 'backtest:export' | 'rankings:trackRecord';
 
-/** What the history source is picked from: the app's current data source. */
-export type PastContext = Pick<App, 'store' | 'client' | 'marketSource'>;
+/** What the history source is picked from: one data source, taken when the work starts. */
+export type PastContext = Pick<Connection, 'store' | 'ingest' | 'client' | 'marketSource'>;
 
-export type BacktestContext = PastContext & Pick<App, 'events' | 'marketNow' | 'channels'>;
+export type BacktestContext = Pick<App, 'sourceWork' | 'events' | 'channels' | 'store'>;
 
-/** The history source of the app's current data source. */
-export function pastOf(app: PastContext): PastSource {
-  const market = app.marketSource();
-  return market ? localPast(app.store, market) : remotePast(app.store, app.client);
+/** The history source of a data source: its market where it runs one, else its API's series. */
+export function pastOf(source: PastContext): PastSource {
+  const market = source.marketSource;
+  return market ? localPast(source.ingest, market) : remotePast(source.store, source.client);
 }
 
 export function backtestHandlers(app: BacktestContext): Pick<BridgeHandlers, BacktestMethods> {
   const runs = new BacktestRuns();
   const run = (request: BacktestRequest) =>
-    runs.run(request.runId, (signal) =>
-      runBacktest(
+    runs.run(request.runId, async (cancel) => {
+      // The run reads and fills the source in use when it starts, only: a switch of source stops
+      // it (its figures would be the old source's), and says so.
+      const source = app.sourceWork();
+      const signal = AbortSignal.any([cancel, source.closed]);
+      const result = await runBacktest(
         {
-          store: app.store,
-          past: pastOf(app),
-          now: app.marketNow(),
+          store: source.store,
+          past: pastOf(source),
+          now: source.marketClock.now(),
           channels: app.channels(),
           progress: (p) => app.events.emit('backtest:progress', p),
           signal,
         },
         request,
-      ),
-    );
+      );
+      return source.closed.aborted && !cancel.aborted
+        ? { ...result, stopReason: `Stopped: the data source changed from ${source.label} while it ran.` }
+        : result;
+    });
   return {
     'backtest:run': async (input) =>
       run({ runId: input.runId, rule: input.rule, window: input.window, tickers: input.tickers }),

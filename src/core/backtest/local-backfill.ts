@@ -2,10 +2,10 @@
 // the day's last snapshot instant (what the service's own daily series reads), analysed by the
 // service's own pipeline and stored as the payloads its endpoints would have served then (signals,
 // market structure, levels, screener), with the signals' metric points. Stored the way polled
-// snapshots are (ingestHistory: content-addressed, idempotent, no alerts), so a second run finds
-// them and skips the work.
+// snapshots are (ingestProduced: content-addressed, idempotent), so a second run finds them and
+// skips the work. The newest of each series goes first, in a batch of its own: the past after it
+// is history, which raises no alert (see poller/ingest.ts).
 import { topSetupsItemSchema, type TopSetupsItem } from '../../shared/api/index.ts';
-import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
 import { epochToNy, isoUtc, nyToEpoch } from '../../shared/market-calendar.ts';
 import { presetQuery } from '../../shared/rankings/screener-presets.ts';
@@ -17,10 +17,9 @@ import {
   type MarketDataSource,
   type SnapshotPayloads,
 } from '../../service/index.ts';
-import { ingestHistory } from '../poller/ingest.ts';
+import { ingestProduced, type IngestDeps } from '../poller/ingest.ts';
 import { TOP_SETUPS_LIMIT } from '../poller/jobs.ts';
 import { record } from '../alerts/fields.ts';
-import type { Store } from '../store/database.ts';
 import type { SnapshotInput } from '../store/repositories/snapshots.ts';
 import { yieldTurn, type PastSource } from './past-source.ts';
 import { storedTimes } from './stored-history.ts';
@@ -60,7 +59,7 @@ const meta = (asof: number, ticker: string | null, by: Provenance = 'backtest') 
 
 /**
  * One analysed snapshot as the store keeps a polled one: the payload of each view, under the
- * poller's own parameters, so it dedupes against a poll of the same instant (ingestHistory stores
+ * poller's own parameters, so it dedupes against a poll of the same instant (ingestProduced stores
  * them, with the signals' metric points).
  */
 export function analysedInputs(
@@ -84,7 +83,21 @@ export function analysedInputs(
   return inputs;
 }
 
-export function localPast(store: Store<AlertRuleBody>, source: MarketDataSource): PastSource {
+/**
+ * `items` cut into batches of `size`, the newest (the last) first and alone: what a writer of many
+ * past snapshots of one series stores, so only the newest can be news.
+ */
+export function newestFirst<T>(items: readonly T[], size: number): T[][] {
+  if (items.length === 0) return [];
+  const batches: T[][] = [[items[items.length - 1] as T]];
+  for (let i = 0; i < items.length - 1; i += size)
+    batches.push(items.slice(i, Math.min(i + size, items.length - 1)));
+  return batches;
+}
+
+/** Past snapshots from the local service's market, stored through the source's ingest. */
+export function localPast(ingest: IngestDeps, source: MarketDataSource): PastSource {
+  const { store } = ingest;
   const tickerInputs = (a: SnapshotPayloads, endpoints: Iterable<SnapshotEndpoint>) =>
     analysedInputs(
       a,
@@ -101,16 +114,19 @@ export function localPast(store: Store<AlertRuleBody>, source: MarketDataSource)
       const missing = dailySnapshotTimes(source, ticker, from, to).filter((t) =>
         [...wanted].some((e) => !stored.get(e)?.has(t)),
       );
-      for (let i = 0; i < missing.length && !signal.aborted; i += CHUNK) {
+      let done = 0;
+      for (const batch of newestFirst(missing, CHUNK)) {
+        if (signal.aborted) break;
         const inputs: SnapshotInput[] = [];
-        for (const t of missing.slice(i, i + CHUNK)) {
+        for (const t of batch) {
           const a = analyzeSnapshotPayloads(source, ticker, t);
           if (!a) continue;
           const todo = [...wanted].filter((e) => !stored.get(e)?.has(t));
           inputs.push(...tickerInputs(a, todo));
         }
-        ingestHistory(store, inputs);
-        step(Math.min(i + CHUNK, missing.length), missing.length);
+        ingestProduced(ingest, inputs);
+        done += batch.length;
+        step(done, missing.length);
         await yieldTurn();
       }
     },
@@ -139,9 +155,11 @@ export function localPast(store: Store<AlertRuleBody>, source: MarketDataSource)
         query: parseTopSetupsQuery(s.query),
         have: storedTimes(store, s.key, from, to),
       }));
-      let todo = [...rankTimes.values()]
-        .filter((t) => series.some((s) => !s.have.has(t)))
-        .sort((a, b) => a - b);
+      // The newest rank instant first (one instant per batch): the older ones are history.
+      let todo = newestFirst(
+        [...rankTimes.values()].filter((t) => series.some((s) => !s.have.has(t))).sort((a, b) => a - b),
+        1,
+      ).flat();
       // A stored top-setups list is the whole ranked universe (limit 200, no minimum score): a
       // screener's answer then is that list filtered, with no analysis at all.
       const [top] = series;
@@ -161,7 +179,7 @@ export function localPast(store: Store<AlertRuleBody>, source: MarketDataSource)
               data: { items: rankTopSetups(items, s.query) },
               meta: meta(t, null),
             }));
-          ingestHistory(store, inputs);
+          ingestProduced(ingest, inputs);
           return false;
         });
       }
@@ -210,7 +228,7 @@ export function localPast(store: Store<AlertRuleBody>, source: MarketDataSource)
             meta: meta(at, null),
           });
         }
-        ingestHistory(store, inputs);
+        ingestProduced(ingest, inputs);
         previous = current;
         step(i + 1, todo.length);
         await yieldTurn();

@@ -1,11 +1,17 @@
-// Writes what a poll fetched: snapshots (idempotent, content-addressed), the metric points charts
-// and thresholds read, and the alert events the new snapshots raise, all in ONE transaction. A
-// crash before the commit leaves nothing; after it, everything. Re-ingesting the same responses
-// (a 304, a retry, a restart) writes nothing new, so nothing is notified twice.
+// The one way a snapshot is stored, whichever path brings it: a poll's responses, a curve or a
+// ticker fetched on demand (`ingestFetched`), a chain file imported, a backtest's backfill
+// (`ingestProduced`). Each batch is ONE transaction: snapshots (idempotent, content-addressed), the
+// metric points charts and thresholds read, and the alert events the news raises. A crash before
+// the commit leaves nothing; after it, everything. Storing the same snapshot again (a 304, a retry,
+// a restart, a file the poll already fetched) writes nothing, so nothing is notified twice.
 //
-// It is also the one way any snapshot is stored: history produced without a poll (a backtest's
-// backfill, a chain folder's import) goes through `ingestHistory`, which stores snapshots and their
-// metric points exactly as a poll's are stored (`putSnapshots`), without evaluating alerts.
+// What is news is decided here, for every path alike: a new snapshot newer than the newest stored
+// for its source, ticker and view (since the source's alert baseline) is news: its rules are
+// evaluated, its alerts are handed to `onAlerts` (delivered at once) and it is announced through
+// `onSnapshots` (`snapshot:new`). An older one is history: stored, silently. So a chain file raises
+// its alerts once, whether the folder's import or a poll stores it first, and a writer of many
+// past snapshots (a folder's first import, a backfill) writes the newest of each series first,
+// which sets the baseline as a first poll does, and the rest are history.
 import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import { EXTENSION_METRIC_CATALOG, METRIC_CATALOG } from '../../shared/api/series.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
@@ -37,7 +43,10 @@ export interface NewSnapshot {
 }
 
 export interface IngestOutcome {
+  /** Every snapshot this batch stored (history included). */
   snapshots: NewSnapshot[];
+  /** Of those, the news: each the newest of its series when stored (announced as `snapshot:new`). */
+  news: NewSnapshot[];
   /** Ids of alert events written by this batch (new ones only). */
   eventIds: number[];
   metricPoints: number;
@@ -81,6 +90,18 @@ export interface IngestDeps {
    * (0, the default, compares with everything). A switch of source moves it.
    */
   alertBaseline?: () => number;
+  /** After the commit: the news of a batch (`snapshot:new`). */
+  onSnapshots?(snapshots: readonly NewSnapshot[]): void;
+  /** After the commit: the alert events a batch wrote, to deliver now. */
+  onAlerts?(eventIds: readonly number[]): void;
+  /** Where a listener's failure is said (it never undoes a stored batch). */
+  log?(message: string): void;
+}
+
+/** One snapshot to store, with the key of its series (endpoint, ticker, params). */
+interface Item {
+  key: string;
+  input: SnapshotInput;
 }
 
 const METRIC_NAMES = new Set(Object.keys(METRIC_CATALOG));
@@ -178,74 +199,75 @@ function putSnapshots(
   return { results, metricPoints };
 }
 
-/**
- * Stores history produced without a poll (a backtest's backfill, a chain file's import): the
- * snapshots and their metric points, as a poll's are stored, in one transaction. No alert is
- * evaluated: past snapshots are not news. Returns how many snapshots were new.
- */
-export function ingestHistory(
-  store: Store<AlertRuleBody>,
-  inputs: readonly SnapshotInput[],
-): { snapshots: number; metricPoints: number } {
-  if (inputs.length === 0) return { snapshots: 0, metricPoints: 0 };
-  return store.transaction(() => {
-    const { results, metricPoints } = putSnapshots(store, inputs);
-    return { snapshots: results.filter((r) => r.isNew).length, metricPoints };
-  });
+/** The series key of a snapshot: endpoint, ticker and its parameters in key order. */
+export function seriesKeyOf(input: Pick<SnapshotInput, 'endpoint' | 'ticker' | 'params'>): string {
+  const params = input.params && typeof input.params === 'object' ? input.params : {};
+  const query = Object.keys(params)
+    .sort()
+    .map((k) => `${k}=${String(params[k])}`)
+    .join('&');
+  return `${input.endpoint}:${input.ticker ?? ''}:${typeof input.params === 'string' ? input.params : query}`;
 }
 
 /** The batch in one transaction; synchronous, like the store. */
-function writeBatch(deps: IngestDeps, batch: readonly Fetched[]): Omit<IngestOutcome, 'failures'> {
+function writeBatch(
+  deps: IngestDeps,
+  items: readonly Item[],
+  morePoints: readonly MetricPointInput[],
+): Omit<IngestOutcome, 'failures'> {
   const { store } = deps;
   return store.transaction(() => {
-    const snapshotItems = batch.filter((f) => f.request.endpoint !== 'series');
-    const inputs: SnapshotInput[] = snapshotItems.map((f) => ({
-      endpoint: f.request.endpoint,
-      ticker: f.request.ticker,
-      params: f.request.params,
-      asof: asofOf(f.result, deps.marketNow()),
-      fetchedAt: Math.round(f.result.fetchedAt),
-      data: f.result.body.data,
-      meta: f.result.body.meta,
-    }));
-    // What was newest before this batch, per series: a snapshot older than that is history
-    // arriving late (a backfill, a slow retry), not news, and raises nothing.
-    // It is also what the first new snapshot of the series is compared with; later ones in the
-    // batch compare with the one before them, so no stored body is read twice.
+    const inputs = items.map((i) => i.input);
+    // What was newest before this batch, per series: a snapshot not newer than that is history
+    // (a backfill, a chain file older than one stored, a slow retry), not news. Its body is read
+    // only where a rule will compare with it; later news of the same series in this batch
+    // compares with the one before it, so no stored body is read twice.
     const ctx = storeAlertContext(store, deps.channels(), deps.wallNow());
-    const newestBefore = new Map<string, { asof: number; data: unknown } | null>();
     const baseline = deps.alertBaseline?.() ?? 0;
-    for (const f of snapshotItems) {
-      const { endpoint, ticker, params } = f.request;
-      if (!rulesWatch(ctx.rules, endpoint) || newestBefore.has(f.request.key)) continue;
-      const key = { endpoint, ticker, params };
-      const before =
-        baseline > 0 ? store.snapshots.latestAfterId(key, baseline) : store.snapshots.latest(key);
-      newestBefore.set(f.request.key, before ?? null);
+    const newestBefore = new Map<string, { asof: number; data: unknown } | null>();
+    for (const { key, input } of items) {
+      if (newestBefore.has(key)) continue;
+      const series = { endpoint: input.endpoint, ticker: input.ticker ?? null, params: input.params ?? {} };
+      if (rulesWatch(ctx.rules, input.endpoint as SnapshotEndpoint)) {
+        const before =
+          baseline > 0 ? store.snapshots.latestAfterId(series, baseline) : store.snapshots.latest(series);
+        newestBefore.set(key, before ? { asof: before.asof, data: before.data } : null);
+      } else {
+        const asof = store.snapshots.newestAsof(series, baseline);
+        newestBefore.set(key, asof === null ? null : { asof, data: undefined });
+      }
     }
-    const series: MetricPointInput[] = [];
-    for (const f of batch) {
-      if (f.request.endpoint === 'series' && f.request.ticker)
-        series.push(...seriesPoints(f.request.ticker, f.result.body.data));
-    }
-    const { results, metricPoints } = putSnapshots(store, inputs, series);
+    const { results, metricPoints } = putSnapshots(store, inputs, morePoints);
 
-    const fresh: { item: Fetched; input: SnapshotInput; id: number }[] = [];
+    const fresh: { item: Item; id: number }[] = [];
     results.forEach((r, i) => {
-      if (r.isNew)
-        fresh.push({ item: snapshotItems[i] as Fetched, input: inputs[i] as SnapshotInput, id: r.id });
+      if (r.isNew) fresh.push({ item: items[i] as Item, id: r.id });
+    });
+    const snapshotOf = ({ item, id }: { item: Item; id: number }): NewSnapshot => ({
+      id,
+      endpoint: item.input.endpoint as SnapshotEndpoint,
+      ticker: item.input.ticker ?? null,
+      asof: item.input.asof as number,
     });
 
     const eventIds: number[] = [];
+    const news: NewSnapshot[] = [];
     // Oldest first, so a batch holding two snapshots of one series compares them in order.
-    fresh.sort((a, b) => (a.input.asof as number) - (b.input.asof as number));
-    for (const { item, input } of fresh) {
-      const { endpoint, ticker, params } = item.request;
-      if (!rulesWatch(ctx.rules, endpoint)) continue;
+    fresh.sort((a, b) => (a.item.input.asof as number) - (b.item.input.asof as number));
+    for (const f of fresh) {
+      const { key, input } = f.item;
+      const endpoint = input.endpoint as SnapshotEndpoint;
+      const ticker = input.ticker ?? null;
+      const params = (input.params ?? {}) as Record<string, string>;
       const asof = input.asof as number;
-      const prev = newestBefore.get(item.request.key) ?? null;
-      if (prev && asof <= prev.asof) continue;
-      newestBefore.set(item.request.key, { asof, data: item.result.body.data });
+      const prev = newestBefore.get(key) ?? null;
+      // The same instant again with another body (a correction, or the poll's and the file's
+      // wording of it) is shown, but was already news once.
+      if (prev && asof < prev.asof) continue;
+      news.push(snapshotOf(f));
+      if (prev && asof === prev.asof) continue;
+      newestBefore.set(key, { asof, data: input.data });
+      if (!rulesWatch(ctx.rules, endpoint)) continue;
       const toAlert = (s: { asof: number; data: unknown }): AlertSnapshot => ({
         endpoint,
         ticker,
@@ -253,11 +275,7 @@ function writeBatch(deps: IngestDeps, batch: readonly Fetched[]): Omit<IngestOut
         asof: s.asof,
         payload: s.data,
       });
-      const events = evaluateSnapshot(
-        ctx,
-        prev ? toAlert(prev) : null,
-        toAlert({ asof, data: item.result.body.data }),
-      );
+      const events = evaluateSnapshot(ctx, prev ? toAlert(prev) : null, toAlert({ asof, data: input.data }));
       for (const e of events) {
         const { inserted, event } = store.alertEvents.insertIfNew({
           ruleId: e.ruleId,
@@ -288,53 +306,103 @@ function writeBatch(deps: IngestDeps, batch: readonly Fetched[]): Omit<IngestOut
         eventIds.push(event.id);
       }
     }
-    const snapshots = fresh.map(({ item, input, id }) => ({
-      id,
-      endpoint: item.request.endpoint,
-      ticker: item.request.ticker,
-      asof: input.asof as number,
-    }));
-    return { snapshots, eventIds, metricPoints };
+    return { snapshots: fresh.map(snapshotOf), news, eventIds, metricPoints };
   });
 }
 
+const EMPTY: IngestOutcome = { snapshots: [], news: [], eventIds: [], metricPoints: 0, failures: [] };
+
 /**
- * Stores a batch. If the batch as a whole fails (one unstorable item), each item is retried in
- * its own transaction so one bad response costs only itself.
+ * Stores a batch and, once committed, announces its news and hands its alerts on. If the batch as
+ * a whole fails (one unstorable item), each item is retried in its own transaction so one bad
+ * item costs only itself.
  */
-export function ingestFetched(deps: IngestDeps, batch: readonly Fetched[]): IngestOutcome {
-  if (batch.length === 0) return { snapshots: [], eventIds: [], metricPoints: 0, failures: [] };
+function ingestItems(
+  deps: IngestDeps,
+  items: readonly Item[],
+  morePoints: readonly MetricPointInput[],
+): IngestOutcome {
+  if (items.length === 0 && morePoints.length === 0) return { ...EMPTY, failures: [] };
+  let out: IngestOutcome;
   try {
-    return { ...writeBatch(deps, batch), failures: [] };
+    out = { ...writeBatch(deps, items, morePoints), failures: [] };
   } catch (batchError) {
-    if (batch.length === 1)
-      return {
-        snapshots: [],
-        eventIds: [],
-        metricPoints: 0,
-        failures: [
-          {
-            key: batch[0]?.request.key ?? '',
-            error: messageOf(batchError),
-            storage: isStorageFailure(batchError),
-          },
-        ],
+    if (items.length <= 1) {
+      const failure = {
+        key: items[0]?.key ?? 'metric points',
+        error: messageOf(batchError),
+        storage: isStorageFailure(batchError),
       };
-    const out: IngestOutcome = { snapshots: [], eventIds: [], metricPoints: 0, failures: [] };
-    for (const item of batch) {
+      return { ...EMPTY, failures: [failure] };
+    }
+    out = { ...EMPTY, snapshots: [], news: [], eventIds: [], failures: [] };
+    const parts: { items: readonly Item[]; points: readonly MetricPointInput[]; key: string }[] = [
+      ...items.map((item) => ({ items: [item], points: [], key: item.key })),
+      ...(morePoints.length ? [{ items: [], points: morePoints, key: 'metric points' }] : []),
+    ];
+    for (const part of parts) {
       try {
-        const one = writeBatch(deps, [item]);
+        const one = writeBatch(deps, part.items, part.points);
         out.snapshots.push(...one.snapshots);
+        out.news.push(...one.news);
         out.eventIds.push(...one.eventIds);
         out.metricPoints += one.metricPoints;
       } catch (error) {
-        out.failures.push({
-          key: item.request.key,
-          error: messageOf(error),
-          storage: isStorageFailure(error),
-        });
+        out.failures.push({ key: part.key, error: messageOf(error), storage: isStorageFailure(error) });
       }
     }
-    return out;
   }
+  announce(deps, out);
+  return out;
+}
+
+/** The news and alerts of a committed batch, to their listeners; a listener's failure is only said. */
+function announce(deps: IngestDeps, out: IngestOutcome): void {
+  const call = (fn: () => void): void => {
+    try {
+      fn();
+    } catch (error) {
+      deps.log?.(`ingest: listener failed: ${messageOf(error)}`);
+    }
+  };
+  if (out.news.length) call(() => deps.onSnapshots?.(out.news));
+  if (out.eventIds.length) call(() => deps.onAlerts?.(out.eventIds));
+}
+
+/** Stores what the source answered: a poll's batch, a curve or a ticker fetched on demand. */
+export function ingestFetched(deps: IngestDeps, batch: readonly Fetched[]): IngestOutcome {
+  const items: Item[] = [];
+  const series: MetricPointInput[] = [];
+  for (const f of batch) {
+    if (f.request.endpoint === 'series') {
+      if (f.request.ticker) series.push(...seriesPoints(f.request.ticker, f.result.body.data));
+      continue;
+    }
+    items.push({
+      key: f.request.key,
+      input: {
+        endpoint: f.request.endpoint,
+        ticker: f.request.ticker,
+        params: f.request.params,
+        asof: asofOf(f.result, deps.marketNow()),
+        fetchedAt: Math.round(f.result.fetchedAt),
+        data: f.result.body.data,
+        meta: f.result.body.meta,
+      },
+    });
+  }
+  return ingestItems(deps, items, series);
+}
+
+/**
+ * Stores snapshots made without a request (a chain file's import, a backtest's backfill), as a
+ * poll's are stored and with the same rule for news. A writer of many past snapshots passes the
+ * newest of each series first (see the top of this file).
+ */
+export function ingestProduced(deps: IngestDeps, inputs: readonly SnapshotInput[]): IngestOutcome {
+  return ingestItems(
+    deps,
+    inputs.map((input) => ({ key: seriesKeyOf(input), input })),
+    [],
+  );
 }

@@ -14,6 +14,7 @@ import {
   ingestFetched,
   isStorageFailure,
   type Fetched,
+  type IngestDeps,
   type IngestOutcome,
   type NewSnapshot,
 } from './ingest.ts';
@@ -93,6 +94,11 @@ export interface PollerOptions {
    * CompactionSchedule does it; the poller only says when).
    */
   onWritesEnded?(): void;
+  /**
+   * The source's one ingest (a connection's: see source/connect.ts), which stores, decides what
+   * is news and hands news and alerts on. Without it (tests) one is made of the options below.
+   */
+  ingest?: IngestDeps;
   /** Alerts compare only with snapshots stored after this id (see IngestDeps.alertBaseline). */
   alertBaseline?: () => number;
   onSnapshots?(snapshots: readonly NewSnapshot[]): void;
@@ -474,19 +480,26 @@ export class Poller {
     return summary;
   }
 
+  #ingestDeps(): IngestDeps {
+    const o = this.#o;
+    return (
+      o.ingest ?? {
+        store: o.store,
+        channels: o.channels,
+        wallNow: () => this.#timers.now(),
+        marketNow: () => o.marketClock.now(),
+        ...(o.alertBaseline ? { alertBaseline: o.alertBaseline } : {}),
+        ...(o.onSnapshots ? { onSnapshots: (s: readonly NewSnapshot[]) => o.onSnapshots?.(s) } : {}),
+        ...(o.onAlerts ? { onAlerts: (ids: readonly number[]) => o.onAlerts?.(ids) } : {}),
+        log: (m: string) => o.log?.(`poller: ${m}`),
+      }
+    );
+  }
+
   #ingest(batch: Fetched[], summary: JobRunSummary): void {
     let outcome: IngestOutcome;
     try {
-      outcome = ingestFetched(
-        {
-          store: this.#o.store,
-          channels: this.#o.channels,
-          wallNow: () => this.#timers.now(),
-          marketNow: () => this.#o.marketClock.now(),
-          ...(this.#o.alertBaseline ? { alertBaseline: this.#o.alertBaseline } : {}),
-        },
-        batch,
-      );
+      outcome = ingestFetched(this.#ingestDeps(), batch);
     } catch (error) {
       summary.errors += batch.length;
       if (isStorageFailure(error)) summary.storeErrors += batch.length;
@@ -502,8 +515,6 @@ export class Poller {
     }
     summary.snapshotsNew += outcome.snapshots.length;
     summary.alertsNew += outcome.eventIds.length;
-    if (outcome.snapshots.length) this.#notify(() => this.#o.onSnapshots?.(outcome.snapshots));
-    if (outcome.eventIds.length) this.#notify(() => this.#o.onAlerts?.(outcome.eventIds));
   }
 
   #notify(fn: () => void): void {

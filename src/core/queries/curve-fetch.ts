@@ -11,7 +11,7 @@ import type { CurveOrigin } from '../../shared/bridge/curve-origin.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
 import { ApiError, type RequestOptions } from '../../client/index.ts';
 import type { ChannelSettings } from '../alerts/policy.ts';
-import { ingestFetched, type NewSnapshot } from '../poller/ingest.ts';
+import { ingestFetched, type IngestDeps, type NewSnapshot } from '../poller/ingest.ts';
 import type { PollRequest } from '../poller/jobs.ts';
 import type { PollClient, PollResult } from '../poller/poll-client.ts';
 import type { Store } from '../store/database.ts';
@@ -27,14 +27,29 @@ export interface CurveRequest {
   call(client: PollClient, options: RequestOptions): Promise<PollResult>;
 }
 
-export interface CurveFetchDeps {
+/** A data source as one fetch uses it: its store (Store.forSource), its client, its ingest. */
+export interface FetchSource {
+  /** The source's identity: what one source fetched says nothing of another's. */
+  id: string;
   store: Store<AlertRuleBody>;
   client: PollClient;
+  /**
+   * The source's one ingest (a connection's), which delivers the alerts a fetched snapshot raises
+   * at once. Without it (tests) the fetch stores through one made of `store` and the deps below.
+   */
+  ingest?: IngestDeps;
+}
+
+export interface CurveFetchDeps {
+  /**
+   * The source in use, taken once per request when it starts: the fetch reads and writes that
+   * source only, even if the app switches to another meanwhile.
+   */
+  source(): FetchSource;
   marketNow(): number;
   wallNow(): number;
   channels(): ChannelSettings;
-  /** Alerts compare only with snapshots stored after this id (see IngestDeps.alertBaseline). */
-  alertBaseline?(): number;
+  /** Without a source's ingest (tests): where the news of a fetch is announced. */
   onSnapshots?(snapshots: readonly NewSnapshot[]): void;
   /** Per-attempt timeout of an on-demand request: the UI is waiting. Default 10 s. */
   timeoutMs?: number;
@@ -78,19 +93,20 @@ export class CurveFetcher {
 
   /** The stored snapshot for `at` (no fetch), or the latest, fetched first when missing or stale. */
   async resolve(request: CurveRequest, at: string | undefined): Promise<Resolved> {
-    const { store } = this.#deps;
+    const source = this.#deps.source();
+    const { store } = source;
     const key = { endpoint: request.endpoint, ticker: request.ticker, params: request.params };
     if (at !== undefined) {
       const snapshot = store.snapshots.latestAtOrBefore(key, at);
       return { snapshot, origin: { source: snapshot ? 'stored' : 'none_at_time', message: null } };
     }
     const stored = store.snapshots.latest(key);
-    const id = keyOf(request);
+    const id = `${source.id}|${keyOf(request)}`;
     if (stored && (!isStale(stored.asof, this.#deps.marketNow()) || this.#justFetched(id))) {
       return { snapshot: stored, origin: { source: 'stored', message: null } };
     }
     try {
-      await this.#fetch(id, request);
+      await this.#fetch(id, source, request);
     } catch (error) {
       const message = messageOf(error);
       if (error instanceof ApiError && error.status === 409)
@@ -112,32 +128,29 @@ export class CurveFetcher {
     );
   }
 
-  #fetch(id: string, request: CurveRequest): Promise<void> {
+  #fetch(id: string, source: FetchSource, request: CurveRequest): Promise<void> {
     let pending = this.#inFlight.get(id);
     if (!pending) {
-      pending = this.#fetchAndStore(id, request).finally(() => this.#inFlight.delete(id));
+      pending = this.#fetchAndStore(id, source, request).finally(() => this.#inFlight.delete(id));
       this.#inFlight.set(id, pending);
     }
     return pending;
   }
 
-  async #fetchAndStore(id: string, request: CurveRequest): Promise<void> {
+  async #fetchAndStore(id: string, source: FetchSource, request: CurveRequest): Promise<void> {
     const d = this.#deps;
-    const result = await request.call(d.client, { timeoutMs: d.timeoutMs ?? 10_000 });
-    const pollRequest: PollRequest = { job: 'curves', key: id, ...request };
-    const outcome = ingestFetched(
-      {
-        store: d.store,
-        channels: d.channels,
-        wallNow: d.wallNow,
-        marketNow: d.marketNow,
-        ...(d.alertBaseline ? { alertBaseline: () => d.alertBaseline?.() ?? 0 } : {}),
-      },
-      [{ request: pollRequest, result }],
-    );
+    const result = await request.call(source.client, { timeoutMs: d.timeoutMs ?? 10_000 });
+    const pollRequest: PollRequest = { job: 'curves', key: keyOf(request), ...request };
+    const ingest: IngestDeps = source.ingest ?? {
+      store: source.store,
+      channels: d.channels,
+      wallNow: d.wallNow,
+      marketNow: d.marketNow,
+      ...(d.onSnapshots ? { onSnapshots: d.onSnapshots } : {}),
+    };
+    const outcome = ingestFetched(ingest, [{ request: pollRequest, result }]);
     const failure = outcome.failures[0];
     if (failure) throw new Error(`storing ${id}: ${failure.error}`);
     this.#fetchedAt.set(id, { wall: d.wallNow(), market: d.marketNow() });
-    if (outcome.snapshots.length) d.onSnapshots?.(outcome.snapshots);
   }
 }

@@ -28,7 +28,7 @@ import {
 import type { ChannelSettings } from '../alerts/policy.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import { sqliteHttpCache } from '../poller/http-cache-adapter.ts';
-import type { NewSnapshot } from '../poller/ingest.ts';
+import type { IngestDeps, NewSnapshot } from '../poller/ingest.ts';
 import { Poller, type PollerOptions, type TriggerMode } from '../poller/poller.ts';
 import type { Timers } from '../poller/timers.ts';
 import type { BackfillProgress } from '../../shared/bridge/poll.ts';
@@ -102,6 +102,18 @@ export interface ConnectDeps {
 export interface Connection {
   /** The data's identity (sourceIdOf). */
   readonly id: string;
+  /**
+   * The store bound to this source (Store.forSource): everything the connection's work reads and
+   * writes, so work still running after a switch stays in its own source.
+   */
+  readonly store: Store<AlertRuleBody>;
+  /** Aborted when the connection closes: work bound to it (a backtest's backfill) stops. */
+  readonly closed: AbortSignal;
+  /**
+   * The one way this source's snapshots are stored (poller/ingest.ts): polls, chain files, on-demand
+   * and curve fetches and backfills all write through it, so each raises its alerts once.
+   */
+  readonly ingest: IngestDeps;
   readonly kind: DataSourceKind;
   /** For the header, e.g. "Local simulator (seed 42)". */
   readonly label: string;
@@ -119,7 +131,10 @@ export interface Connection {
   readonly marketSource: MarketDataSource | null;
   /** A chain folder's import of its files into history: the current or last run (null: none). */
   importProgress(): ImportProgress | null;
-  /** Imports the folder's files not stored yet (resolves at once for any other source). */
+  /**
+   * The app serves this source now: imports the folder's files not stored yet, and from then on
+   * each file as it lands (resolves at once for any other source).
+   */
   importHistory(): Promise<void>;
   /** Resolves when no import of the folder's files is running. */
   importSettled(): Promise<void>;
@@ -292,7 +307,11 @@ export async function connectSource(option: DataSourceOption, deps: ConnectDeps)
     started = await startLocal(option, deps);
   }
 
-  const { store } = deps;
+  const id = sourceIdOf(option);
+  const store = deps.store.forSource(id);
+  const closed = new AbortController();
+  /** Set once the app serves this source (ActiveSource adopted it): only then does it import. */
+  let inUse = false;
   const { service, collector, baseUrl, marketClock, clockMode } = started;
   try {
     const client = new ApiClient({
@@ -304,6 +323,16 @@ export async function connectSource(option: DataSourceOption, deps: ConnectDeps)
       defaultConcurrency: deps.poller?.concurrency ?? 6,
       ...deps.client,
     });
+    const ingest: IngestDeps = {
+      store,
+      channels: deps.channels,
+      wallNow: () => deps.timers.now(),
+      marketNow: () => marketClock.now(),
+      alertBaseline: deps.alertBaseline,
+      onSnapshots: deps.onSnapshots,
+      onAlerts: deps.onAlerts,
+      log: deps.log,
+    };
     // A chain folder's clock stands still between files: poll on the wall clock to see new ones.
     const trigger = deps.trigger ?? (clockMode === 'fast' ? 'market-clock' : 'cron');
     const { compaction: _compaction, onCompacted: _onCompacted, ...pollerTuning } = deps.poller ?? {};
@@ -320,9 +349,7 @@ export async function connectSource(option: DataSourceOption, deps: ConnectDeps)
       timers: deps.timers,
       ...(deps.random ? { random: deps.random } : {}),
       ...pollerTuning,
-      alertBaseline: deps.alertBaseline,
-      onSnapshots: deps.onSnapshots,
-      onAlerts: deps.onAlerts,
+      ingest,
       onStatusChange: deps.onStatusChange,
       onBackfill: deps.onBackfill,
       onWritesEnded: deps.onWritesEnded,
@@ -335,9 +362,9 @@ export async function connectSource(option: DataSourceOption, deps: ConnectDeps)
     const history =
       folder && source
         ? new FolderHistory({
-            store,
+            ingest,
             source,
-            sourceId: sourceIdOf(option),
+            inUse: () => inUse && !closed.signal.aborted,
             now: () => deps.timers.now(),
             onProgress: () => deps.onSourceChange(),
             onImported: () => {
@@ -367,7 +394,10 @@ export async function connectSource(option: DataSourceOption, deps: ConnectDeps)
     let closing: Promise<void> | null = null;
 
     return {
-      id: sourceIdOf(option),
+      id,
+      store,
+      closed: closed.signal,
+      ingest,
       kind: option.kind,
       label: started.label,
       baseUrl,
@@ -378,7 +408,10 @@ export async function connectSource(option: DataSourceOption, deps: ConnectDeps)
       listsUniverse: started.listsUniverse,
       marketSource: source,
       importProgress: () => history?.progress() ?? null,
-      importHistory: () => history?.start() ?? Promise.resolve(),
+      importHistory: () => {
+        inUse = true;
+        return history?.start() ?? Promise.resolve();
+      },
       importSettled: () => history?.settled() ?? Promise.resolve(),
       universe: () =>
         source
@@ -427,6 +460,7 @@ export async function connectSource(option: DataSourceOption, deps: ConnectDeps)
       },
       close: () =>
         (closing ??= (async () => {
+          closed.abort(new SourceError('unavailable', `${started.label} is no longer the data source`));
           unsubscribe?.();
           await history?.stop();
           await poller.stop();

@@ -1,14 +1,17 @@
 // Every chain file is a snapshot in the app's history, not only the newest one a poll fetches. When
 // a chain folder (or the Tradier collector's) becomes the source, its files are analysed by the
-// service's own pipeline and stored, oldest first, as the payloads the poller would have stored for
-// them (every per-ticker view, under the poller's parameters); new files are imported as they land.
+// service's own pipeline and stored as the payloads the poller would have stored for them (every
+// per-ticker view, under the poller's parameters); new files are imported as they land, through the
+// source's one ingest, which decides what is news (poller/ingest.ts). Each ticker's newest file not
+// yet stored goes first, in a batch of its own: it is news, compared with what was stored before
+// (on a folder's first import: nothing, as on a first poll, so years of files raise no alert), and
+// the older files after it are history. So a file that lands raises exactly its own alerts, once.
 // A file already stored (its signals snapshot at that instant) is skipped, so a restart or a rescan
 // imports only what is new. The work runs in small chunks with a turn of the event loop between
 // them, so a folder of thousands of files never blocks the UI, and reports its progress. A chain
 // folder with many files to import analyses them in its parse pool (worker threads, every core):
 // this thread then only turns each snapshot's JSON back into payloads and stores them, while the
 // threads already analyse the next chunk.
-import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import {
   analyzeSnapshotPayloads,
@@ -20,8 +23,7 @@ import {
 import { analysedInputs } from '../backtest/local-backfill.ts';
 import { yieldTurn } from '../backtest/past-source.ts';
 import { storedTimes } from '../backtest/stored-history.ts';
-import { ingestHistory } from '../poller/ingest.ts';
-import type { Store } from '../store/database.ts';
+import { ingestProduced, type IngestDeps } from '../poller/ingest.ts';
 import type { SnapshotInput } from '../store/repositories/snapshots.ts';
 
 /** Files analysed and stored per transaction, between two turns of the event loop. */
@@ -31,6 +33,12 @@ type SnapshotAnalyser = NonNullable<ReturnType<ChainFolder['openAnalyser']>>;
 
 /** With a pool: files per transaction, per thread (each thread has this many queued at a time). */
 const CHUNK_PER_THREAD = 2;
+
+/** One chain file's snapshot: a ticker at an instant. */
+interface Instant {
+  ticker: string;
+  at: number;
+}
 
 export interface ImportProgress {
   /** Files imported (or found unreadable) so far in this run, and how many the run found. */
@@ -42,10 +50,11 @@ export interface ImportProgress {
 }
 
 export interface FolderHistoryOptions {
-  store: Store<AlertRuleBody>;
+  /** The folder's source's ingest (its store is bound to the source: Store.forSource). */
+  ingest: IngestDeps;
   source: MarketDataSource;
-  /** The folder's source id: rows are written only while the store serves it (see source-scope.ts). */
-  sourceId: string;
+  /** Whether the app serves this folder: a connection not yet (or no longer) in use imports nothing. */
+  inUse(): boolean;
   /** The wall clock: a file stamped later than this is not history (the folder flags it). */
   now(): number;
   /** Progress moved (throttled by the caller if it wants to). */
@@ -103,11 +112,16 @@ export class FolderHistory {
     await this.#run;
   }
 
-  /** Every (ticker, instant) the folder has and the store lacks, oldest first. */
-  #missing(): { ticker: string; at: number }[] {
-    const { store, source } = this.#o;
+  /**
+   * Every (ticker, instant) the folder has and the store lacks, in the order they are stored: each
+   * ticker's newest first (`leaders`, news), then the rest oldest first (history).
+   */
+  #missing(): { leaders: Instant[]; rest: Instant[] } {
+    const { source } = this.#o;
+    const { store } = this.#o.ingest;
     const until = this.#o.now();
-    const out: { ticker: string; at: number }[] = [];
+    const leaders: Instant[] = [];
+    const rest: Instant[] = [];
     for (const { ticker } of source.universe()) {
       const times = source.snapshotTimes(ticker, 0, until);
       if (times.length === 0) continue;
@@ -117,35 +131,44 @@ export class FolderHistory {
         times[0] as number,
         times[times.length - 1] as number,
       );
-      for (const at of times) if (!stored.has(at)) out.push({ ticker, at });
+      const missing = times.filter((at) => !stored.has(at)).map((at) => ({ ticker, at }));
+      const newest = missing.pop();
+      if (newest) leaders.push(newest);
+      rest.push(...missing);
     }
-    return out.sort((a, b) => a.at - b.at || (a.ticker < b.ticker ? -1 : 1));
+    const order = (a: Instant, b: Instant) => a.at - b.at || (a.ticker < b.ticker ? -1 : 1);
+    return { leaders: leaders.sort(order), rest: rest.sort(order) };
   }
 
-  /** Whether the store serves this folder: a connection not yet (or no longer) in use writes nothing. */
   #inUse(): boolean {
-    return this.#o.store.source === this.#o.sourceId && !this.#abort.signal.aborted;
+    return this.#o.inUse() && !this.#abort.signal.aborted;
   }
 
   async #importMissing(): Promise<void> {
-    const { store, source } = this.#o;
+    const { source, ingest } = this.#o;
     if (!this.#inUse()) return;
-    const todo = this.#missing();
-    if (todo.length === 0) return;
-    const progress: ImportProgress = { done: 0, total: todo.length, running: true, failed: 0 };
+    const { leaders, rest } = this.#missing();
+    const total = leaders.length + rest.length;
+    if (total === 0) return;
+    const progress: ImportProgress = { done: 0, total, running: true, failed: 0 };
     this.#progress = progress;
     this.#o.onProgress({ ...progress });
     let stored = 0;
-    const analyser = source instanceof ChainFolder ? source.openAnalyser(todo.length, this.#o.log) : null;
+    const analyser = source instanceof ChainFolder ? source.openAnalyser(total, this.#o.log) : null;
     try {
       const chunkSize = analyser ? Math.max(CHUNK, analyser.threads * CHUNK_PER_THREAD) : CHUNK;
+      // The leaders are stored before any older file, never in one batch with them.
+      const chunks = [...chunksOf(leaders, chunkSize), ...chunksOf(rest, chunkSize)];
       // With a pool the next chunk is analysed in the threads while this one is stored.
-      const ahead = (from: number) =>
-        analyser && from < todo.length ? analyseIn(analyser, todo.slice(from, from + chunkSize)) : null;
+      const ahead = (i: number) => {
+        const chunk = chunks[i];
+        return analyser && chunk ? analyseIn(analyser, chunk) : null;
+      };
       let next = ahead(0);
-      for (let i = 0; i < todo.length && this.#inUse(); i += chunkSize) {
-        const analysed = next ? await next : this.#analyseHere(todo.slice(i, i + chunkSize));
-        next = ahead(i + chunkSize);
+      for (let i = 0; i < chunks.length && this.#inUse(); i++) {
+        const chunk = chunks[i] as Instant[];
+        const analysed = next ? await next : this.#analyseHere(chunk);
+        next = ahead(i + 1);
         const inputs: SnapshotInput[] = [];
         for (const a of analysed) {
           if (!a) {
@@ -154,8 +177,10 @@ export class FolderHistory {
           }
           inputs.push(...analysedInputs(a, TICKER_SNAPSHOT_VIEWS, 'chain_file'));
         }
-        stored += ingestHistory(store, inputs).snapshots;
-        progress.done = Math.min(i + chunkSize, todo.length);
+        const outcome = ingestProduced(ingest, inputs);
+        stored += outcome.snapshots.length;
+        for (const f of outcome.failures) this.#o.log(`chain history: storing ${f.key}: ${f.error}`);
+        progress.done += chunk.length;
         this.#o.onProgress({ ...progress });
         await yieldTurn();
       }
@@ -170,15 +195,22 @@ export class FolderHistory {
   }
 
   /** A chunk's snapshots analysed on this thread, one by one. */
-  #analyseHere(chunk: readonly { ticker: string; at: number }[]): (SnapshotPayloads | null)[] {
+  #analyseHere(chunk: readonly Instant[]): (SnapshotPayloads | null)[] {
     return chunk.map(({ ticker, at }) => analyzeSnapshotPayloads(this.#o.source, ticker, at));
   }
+}
+
+/** `items` in consecutive chunks of `size`. */
+function chunksOf<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }
 
 /** A chunk's snapshots analysed in the pool's threads, in order. */
 function analyseIn(
   analyser: SnapshotAnalyser,
-  chunk: readonly { ticker: string; at: number }[],
+  chunk: readonly Instant[],
 ): Promise<(SnapshotPayloads | null)[]> {
   return Promise.all(chunk.map(({ ticker, at }) => analyser.analyse(ticker, at)));
 }

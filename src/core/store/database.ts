@@ -16,7 +16,7 @@ import {
   type MigrationReport,
 } from './migrations/index.ts';
 import { Codec, DEFAULT_CODEC, type CodecId } from './payload-codec.ts';
-import { sourceScope } from './source-scope.ts';
+import { sourceScope, type SourceScope } from './source-scope.ts';
 import { parseInput } from './validate.ts';
 import { createAppFlagRepository, type AppFlagRepository } from './repositories/app-flags.ts';
 import { createAlertEventRepository, type AlertEventRepository } from './repositories/alert-events.ts';
@@ -104,6 +104,15 @@ export interface Store<R = JsonValue> {
    * settings are shared by every source.
    */
   useSource(sourceId: string): void;
+  /**
+   * The same database bound to one source for good: its snapshots, metric points, alert events,
+   * poll runs, cached responses and screener memberships are `sourceId`'s, whatever the app serves
+   * later. A unit of work (a poll, an import, a backfill, an export, a fetch) takes its source's
+   * store when it starts, so a switch of source can never make it read or write another's rows.
+   * Everything else (watchlists, rules, settings, transactions) is the one database's. Its
+   * `useSource` refuses: the binding is fixed.
+   */
+  forSource(sourceId: string): Store<R>;
   /**
    * Runs `fn` in one transaction: everything it writes through the repositories commits together
    * or, if it throws, not at all. `fn` must be synchronous. Nested calls become savepoints.
@@ -265,7 +274,18 @@ function makeStore<R>(
   codec: CodecId,
 ): Store<R> {
   const compactor = createPayloadCompactor(db, codec);
+  // The repositories whose rows belong to a data source, built for one scope.
+  const scoped = (scope: SourceScope) => ({
+    snapshots: guarded('snapshots', createSnapshotRepository(db, now, scope, codec)),
+    metrics: guarded('metrics', createMetricPointRepository(db, scope)),
+    httpCache: guarded('httpCache', createHttpCacheRepository(db, scope)),
+    alertEvents: guarded('alertEvents', createAlertEventRepository(db, now, scope)),
+    pollRuns: guarded('pollRuns', createPollRunRepository(db, now, scope)),
+    screenerMembership: guarded('screenerMembership', createScreenerMembershipRepository(db, now, scope)),
+  });
   const scope = sourceScope();
+  /** Stores bound to one source, made once per source (their statements are prepared once). */
+  const bound = new Map<string, Store<R>>();
   const store: Store<R> = {
     file,
     readonly,
@@ -274,18 +294,13 @@ function makeStore<R>(
       return db.open;
     },
     watchlists: guarded('watchlists', createWatchlistRepository(db, now)),
-    snapshots: guarded('snapshots', createSnapshotRepository(db, now, scope, codec)),
-    metrics: guarded('metrics', createMetricPointRepository(db, scope)),
-    httpCache: guarded('httpCache', createHttpCacheRepository(db, scope)),
     alertRules: guarded('alertRules', createAlertRuleRepository(db, ruleSchema, now)),
-    alertEvents: guarded('alertEvents', createAlertEventRepository(db, now, scope)),
     deliveries: guarded('deliveries', createDeliveryRepository(db, now)),
     settings: guarded('settings', createSettingsRepository(db, now)),
-    pollRuns: guarded('pollRuns', createPollRunRepository(db, now, scope)),
     retention: guarded('retention', createRetentionRepository(db, now)),
     flags: guarded('flags', createAppFlagRepository(db, now)),
     savedViews: guarded('savedViews', createSavedViewRepository(db, now)),
-    screenerMembership: guarded('screenerMembership', createScreenerMembershipRepository(db, now, scope)),
+    ...scoped(scope),
 
     get source() {
       return scope.id;
@@ -293,6 +308,36 @@ function makeStore<R>(
 
     useSource(sourceId: string): void {
       scope.id = parseInput(sourceIdSchema, sourceId, 'source id');
+    },
+
+    forSource(sourceId: string): Store<R> {
+      const id = parseInput(sourceIdSchema, sourceId, 'source id');
+      let found = bound.get(id);
+      if (!found) {
+        const fixed: SourceScope = Object.freeze({ id });
+        found = Object.freeze({
+          ...store,
+          // A spread copies a getter's value of the moment: this one must stay live.
+          get isOpen() {
+            return db.open;
+          },
+          ...scoped(fixed),
+          // The database's own operations, looked up on it at each call.
+          transaction: (fn) => store.transaction(fn),
+          backup: (destination) => store.backup(destination),
+          compactPayloads: (options) => store.compactPayloads(options),
+          checkpoint: () => store.checkpoint(),
+          stats: () => store.stats(),
+          close: () => store.close(),
+          source: id,
+          useSource(): void {
+            throw invalidInput(`this store is bound to the source ${id}; useSource the app's store instead`);
+          },
+          forSource: (other: string) => store.forSource(other),
+        } satisfies Store<R>);
+        bound.set(id, found);
+      }
+      return found;
     },
 
     transaction<T>(fn: () => T): T {

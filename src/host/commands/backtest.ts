@@ -168,11 +168,12 @@ export async function runBacktestCommand(
   void untilStopSignal(signals).then(() => controller.abort());
   try {
     let lastLine = '';
+    const work = app.sourceWork();
     const result = await runBacktest(
       {
-        store: app.store,
-        past: pastOf(app),
-        now: app.marketNow(),
+        store: work.store,
+        past: pastOf(work),
+        now: work.marketClock.now(),
         channels: app.channels(),
         signal: controller.signal,
         progress: (p) => {

@@ -188,6 +188,11 @@ export const backtestResultSchema = z.object({
   notes: z.array(z.string()),
   /** True when `backtest:cancel` stopped it: the figures cover what was replayed so far. */
   cancelled: z.boolean(),
+  /**
+   * Why the run stopped when the user did not stop it (the data source was switched meanwhile):
+   * its figures are another source's, so they are not shown.
+   */
+  stopReason: z.string().optional(),
   /** The firings split by direction, one group per direction that fired (up, down, none). */
   directions: z.array(directionGroupSchema).optional(),
   /** Move sizes of the baseline, for the firings' `moves` to be read against. */

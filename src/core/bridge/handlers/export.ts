@@ -27,9 +27,12 @@ const INLINE_EXPORT_BYTES = 8 * 1024 * 1024;
 const EXPORT_PROGRESS_MS = 500;
 
 export function exportHandlers(ctx: ExportContext): Pick<BridgeHandlers, ExportMethods> {
-  const { store } = ctx;
+  // An export reads the source served when it starts, from its first row to its last: a switch
+  // meanwhile must not give a file with one source's columns and another's rows.
+  const bound = () => ctx.store.forSource(ctx.store.source);
   return {
     'export:snapshots': async (input) => {
+      const store = bound();
       const query: Parameters<typeof exportSnapshots>[1] = {};
       if (input.ticker) query.ticker = input.ticker;
       if (input.endpoint) query.endpoint = input.endpoint;
@@ -66,6 +69,7 @@ export function exportHandlers(ctx: ExportContext): Pick<BridgeHandlers, ExportM
       return { name, mime, path: settled.path, bytes: settled.bytes };
     },
     'export:series': async (input) => {
+      const store = bound();
       const query = seriesWindowDates(store, input.ticker, input.window, ctx.marketNow());
       if (input.format === 'csv') {
         return {

@@ -13,7 +13,6 @@ import { fetchTickerOnDemand } from '../../queries/ticker-fetch.ts';
 import { tickerRows } from '../../queries/ticker-rows.ts';
 import { tickerView, timeline } from '../../queries/ticker-views.ts';
 import { searchUniverse } from '../../queries/universe-search.ts';
-import { publishSnapshots } from '../../snapshot-publisher.ts';
 import { mustList } from './watchlists.ts';
 
 export type TickerMethods =
@@ -34,28 +33,27 @@ export type TickerContext = Pick<
   | 'store'
   | 'client'
   | 'poller'
-  | 'events'
   | 'universe'
   | 'marketNow'
   | 'wallNow'
   | 'alertBaseline'
   | 'channels'
+  | 'sourceWork'
 >;
 
 export function tickerHandlers(ctx: TickerContext): Pick<BridgeHandlers, TickerMethods> {
   const { store } = ctx;
   const view = () => ({ store, marketNow: ctx.marketNow() });
   const fetcher = new CurveFetcher({
-    store,
-    // The current source's client, read at each fetch: a switch of source replaces it.
-    get client() {
-      return ctx.client;
+    // The source in use, taken at each fetch: a switch of source replaces it.
+    // Its ingest announces what it stored and delivers the alerts it raised at once.
+    source: () => {
+      const work = ctx.sourceWork();
+      return { id: work.id, store: work.store, client: work.client, ingest: work.ingest };
     },
-    alertBaseline: () => ctx.alertBaseline(),
     marketNow: () => ctx.marketNow(),
     wallNow: () => ctx.wallNow(),
     channels: () => ctx.channels(),
-    onSnapshots: (snapshots) => publishSnapshots(ctx.events, snapshots),
   });
   const curves = () => ({ ...view(), fetcher });
 
@@ -75,7 +73,11 @@ export function tickerHandlers(ctx: TickerContext): Pick<BridgeHandlers, TickerM
     'ticker:view': async (input) => tickerView(view(), input),
     'ticker:fetch': async (input) =>
       fetchTickerOnDemand(
-        { store, fetcher, watched: (t) => store.watchlists.allTickers().includes(t) },
+        {
+          store: ctx.sourceWork().store,
+          fetcher,
+          watched: (t) => store.watchlists.allTickers().includes(t),
+        },
         input,
       ),
     'ticker:curve': async (input) => tickerCurve(curves(), input),

@@ -89,6 +89,11 @@ export interface SnapshotRepository {
    * compares with when only the current data source's snapshots count (see alertBaseline).
    */
   latestAfterId(key: SnapshotKey, afterId: number): Snapshot | undefined;
+  /**
+   * The asof of the newest snapshot of a key stored after snapshot id `afterId` (0: any), or null:
+   * what decides whether a new snapshot is news, without reading a body.
+   */
+  newestAsof(key: SnapshotKey, afterId?: number): EpochMs | null;
   /** The highest snapshot id so far (0 when none): a mark that later snapshots are above. */
   maxId(): number;
   /** The newest snapshot of a key with asof at or before `at`: what was known then. */
@@ -253,6 +258,12 @@ export function createSnapshotRepository(
       `SELECT ${bodyColumns} ${byKeyJoin} WHERE ${byKey} AND s.id > ?
        ORDER BY s.asof DESC, s.id DESC LIMIT 1`,
     ),
+    newestAsof: db
+      .prepare(
+        `SELECT s.asof FROM snapshots s INDEXED BY snapshots_identity WHERE ${byKey} AND s.id > ?
+         ORDER BY s.asof DESC LIMIT 1`,
+      )
+      .pluck(),
     maxId: db.prepare('SELECT COALESCE(MAX(id), 0) FROM snapshots').pluck(),
     atOrBefore: db.prepare(
       `SELECT ${bodyColumns} ${byKeyJoin} WHERE ${byKey} AND s.asof <= ?
@@ -427,6 +438,13 @@ export function createSnapshotRepository(
       const k = normalKey(key);
       const after = parseInput(z.number().int().min(0), afterId, 'snapshot id');
       return one(q.latestAfterId, scope.id, k.endpoint, k.ticker, k.paramsKey, after);
+    },
+
+    newestAsof(key, afterId = 0) {
+      const k = normalKey(key);
+      const after = parseInput(z.number().int().min(0), afterId, 'snapshot id');
+      const asof = q.newestAsof.get(scope.id, k.endpoint, k.ticker, k.paramsKey, after) as number | undefined;
+      return asof ?? null;
     },
 
     maxId() {

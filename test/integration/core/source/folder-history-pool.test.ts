@@ -81,9 +81,14 @@ async function importWith(name: string, options: Parameters<typeof ChainFolder.o
   store.useSource(SOURCE);
   const run: Run = { folder, store, progress: [], log, imported: 0 };
   const history = new FolderHistory({
-    store,
+    ingest: {
+      store,
+      channels: () => ({ desktop: false, inApp: true, webhooks: [], quietHours: null }),
+      wallNow: () => Date.now(),
+      marketNow: () => Date.now(),
+    },
     source: folder,
-    sourceId: SOURCE,
+    inUse: () => true,
     now: () => Date.parse('2026-01-01T00:00:00Z'),
     onProgress: (p) => run.progress.push(p),
     onImported: (n) => (run.imported = n),

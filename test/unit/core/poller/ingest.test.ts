@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { alertRuleBodySchema, type AlertRuleBody } from '../../../../src/shared/alert-rules.ts';
-import { ingestFetched, type Fetched, type IngestDeps } from '../../../../src/core/poller/ingest.ts';
+import {
+  ingestFetched,
+  ingestProduced,
+  type Fetched,
+  type IngestDeps,
+  type NewSnapshot,
+} from '../../../../src/core/poller/ingest.ts';
+import { newestFirst } from '../../../../src/core/backtest/local-backfill.ts';
+import type { SnapshotInput } from '../../../../src/core/store/repositories/snapshots.ts';
 import { requestsFor, seriesRequest } from '../../../../src/core/poller/jobs.ts';
 import type { PollResult } from '../../../../src/core/poller/poll-client.ts';
 import { openDatabase, type Store } from '../../../../src/core/store/database.ts';
@@ -169,5 +177,100 @@ describe('ingestFetched', () => {
     expect(store.snapshots.latest({ endpoint: 'signals', ticker: 'SPY' })?.asof).toBe(
       at('2025-03-10', '12:00'),
     );
+  });
+});
+
+/** A signals snapshot made without a request (a chain file's, a backfill's), at 10:00 + minutes. */
+const produced = (regime: string, minutes: number, price = 500): SnapshotInput => ({
+  endpoint: 'signals',
+  ticker: 'SPY',
+  params: {},
+  asof: at('2025-03-10', '10:00') + minutes * 60_000,
+  data: { ticker: 'SPY', price, gamma_regime: 'positive', regime_label: regime, iv_rank: 40 },
+  meta: { backfilled: 'chain_file' },
+});
+
+describe('what is news, whichever path stores it', () => {
+  /** A store holding SPY range_bound at 10:00, and what the ingest announced since. */
+  function stored() {
+    const { store, deps } = setup();
+    ingestFetched(deps, [signals('range_bound', 0)]);
+    const heard = { news: [] as NewSnapshot[], alerts: [] as number[] };
+    const listening: IngestDeps = {
+      ...deps,
+      onSnapshots: (s) => heard.news.push(...s),
+      onAlerts: (ids) => heard.alerts.push(...ids),
+    };
+    return { store, deps: listening, heard };
+  }
+
+  it.each([
+    // path, minutes after 10:00, regime, alerts raised, snapshots announced
+    ['a chain file newer than the newest stored', 5, 'flush_panic', 1, 1],
+    ['a chain file older than the newest stored', -5, 'flush_panic', 0, 0],
+    ['a chain file of the same instant, another body', 0, 'flush_panic', 0, 1],
+    ['a poll newer than the newest stored', 5, 'flush_panic', 1, 1],
+    ['a poll older than the newest stored', -5, 'flush_panic', 0, 0],
+    ['a newer snapshot that changes nothing', 5, 'range_bound', 0, 1],
+  ] as const)('%s', (path, minutes, regime, alerts, announced) => {
+    const { store, deps, heard } = stored();
+    const out = path.startsWith('a chain file')
+      ? ingestProduced(deps, [produced(regime, minutes, 501)])
+      : ingestFetched(deps, [signals(regime, minutes, 501)]);
+    expect(out.snapshots).toHaveLength(1);
+    expect(out.eventIds).toHaveLength(alerts);
+    expect(store.alertEvents.count()).toBe(alerts);
+    // Handed on at once, after the commit: delivered and announced without waiting for a retry.
+    expect(heard.alerts).toEqual(out.eventIds);
+    expect(heard.news.map((n) => n.asof)).toEqual(out.news.map((n) => n.asof));
+    expect(out.news).toHaveLength(announced);
+  });
+
+  it('a file the import stored first raises nothing again when a poll fetches the same instant', () => {
+    const { store, deps, heard } = stored();
+    expect(ingestProduced(deps, [produced('flush_panic', 5)]).eventIds).toHaveLength(1);
+    const poll = ingestFetched(deps, [signals('flush_panic', 5)]);
+    expect(poll.eventIds).toEqual([]);
+    expect(store.alertEvents.count()).toBe(1);
+    expect(heard.alerts).toHaveLength(1);
+  });
+
+  it('a writer of many past snapshots, newest first, raises only what the newest brings', () => {
+    const { store, deps } = stored();
+    // Six files after the stored one, alternating regimes: stored newest first, in its own batch.
+    const files = [5, 10, 15, 20, 25, 30].map((m, i) => produced(i % 2 ? 'range_bound' : 'flush_panic', m));
+    for (const batch of newestFirst(files, 4)) ingestProduced(deps, batch);
+    // The newest (range_bound) against the stored range_bound: no change, no alert; the rest are history.
+    expect(store.alertEvents.count()).toBe(0);
+    expect(store.snapshots.range({ endpoint: 'signals', ticker: 'SPY' })).toHaveLength(7);
+  });
+
+  it('a listener that throws is said in the log and undoes nothing', () => {
+    const { store, deps } = stored();
+    const logs: string[] = [];
+    const out = ingestProduced(
+      {
+        ...deps,
+        onAlerts: () => {
+          throw new Error('dispatcher down');
+        },
+        log: (m) => logs.push(m),
+      },
+      [produced('flush_panic', 5)],
+    );
+    expect(out.eventIds).toHaveLength(1);
+    expect(store.alertEvents.count()).toBe(1);
+    expect(logs).toEqual(['ingest: listener failed: dispatcher down']);
+  });
+});
+
+describe('newestFirst', () => {
+  it.each([
+    [[], 3, []],
+    [[1], 3, [[1]]],
+    [[1, 2, 3, 4, 5], 2, [[5], [1, 2], [3, 4]]],
+    [[1, 2, 3], 5, [[3], [1, 2]]],
+  ])('%j in batches of %i → %j', (items, size, batches) => {
+    expect(newestFirst(items, size)).toEqual(batches);
   });
 });

@@ -70,8 +70,7 @@ function setup(behaviour: Behaviour, options: { asof?: number; wall?: () => numb
   const { client, calls } = fakeClient(behaviour, options.asof);
   const announced: number[] = [];
   const fetcher = new CurveFetcher({
-    store,
-    client,
+    source: () => ({ id: 'test', store, client }),
     marketNow: () => NOW,
     wallNow: options.wall ?? (() => NOW),
     channels: () => ({ desktop: false, inApp: true, webhooks: [], quietHours: null }),

@@ -93,8 +93,7 @@ function setup(marketNow: number, options: { sourceOpen?: boolean; offline?: boo
     },
   } as unknown as PollClient;
   const fetcher = new CurveFetcher({
-    store,
-    client,
+    source: () => ({ id: 'test', store, client }),
     marketNow: () => marketNow,
     wallNow: () => marketNow,
     channels: () => ({ desktop: false, inApp: true, webhooks: [], quietHours: null }),
