@@ -57,12 +57,7 @@ export {
 // Façade for core and the CLI (they import nothing else of src/service; lint enforces it).
 export { analyzeChainFile, type ChainFileAnalysisOptions } from './analyze-chain-file.ts';
 export { ChainImportError } from './market/import/index.ts';
-export {
-  analyzeSnapshotPayloads,
-  TICKER_SNAPSHOT_VIEWS,
-  type SnapshotPayloads,
-  type TickerSnapshotView,
-} from './snapshot-payloads.ts';
+export { analyzeSnapshotPayloads, type SnapshotPayloads } from './snapshot-payloads.ts';
 export { RECENCY_WINDOW_MS } from './analysis/analysis-cache.ts';
 
 export interface ServiceOptions {

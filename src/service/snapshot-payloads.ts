@@ -1,11 +1,13 @@
 // One ticker's snapshot analysed by the service's own pipeline, with the payloads its endpoints
 // would have served for it. The data comes from the same builders the routes call
 // (http/ticker-payloads.ts, http/curve-payloads.ts), with the parameters the app's poller asks for
-// (src/core/poller/jobs.ts), so a payload made here is the one a poll at that instant stored.
+// (the table of stored views, src/shared/stored-views.ts, and the calls of
+// src/core/poller/view-calls.ts), so a payload made here is the one a poll at that instant stored.
 // Core's backtest backfill and the chain-folder import store these as if they had polled them,
 // without HTTP; they reach them through src/service/index.ts.
 import type { TopSetupsItem } from '../shared/api/index.ts';
 import type { SnapshotEndpoint } from '../shared/bridge/tickers.ts';
+import { storedView } from '../shared/stored-views.ts';
 import { analyzeSnapshot, type TickerAnalysis } from './analysis/ticker-analysis.ts';
 import { ExpirySelectionError } from './engine/expirations.ts';
 import {
@@ -24,31 +26,6 @@ import {
 } from './http/ticker-payloads.ts';
 import { withStrikeIvs } from './http/options-volume-iv.ts';
 import type { MarketDataSource } from './market/source.ts';
-
-/** A per-ticker view the poller stores: its snapshot endpoint and the params that key its series. */
-export interface TickerSnapshotView {
-  readonly endpoint: SnapshotEndpoint;
-  /** The poller's identifying params for it (string values), as in src/core/poller/jobs.ts. */
-  readonly params: Readonly<Record<string, string>>;
-}
-
-/**
- * Every per-ticker endpoint the poller stores, under the params key it stores it with. The service
- * may not import core, so this mirrors jobs.ts `requestsFor`; the snapshot-payloads integration
- * test runs the poller's own requests against the service and fails when the two part.
- */
-export const TICKER_SNAPSHOT_VIEWS: readonly TickerSnapshotView[] = [
-  { endpoint: 'signals', params: {} },
-  { endpoint: 'market_structure', params: {} },
-  { endpoint: 'trade_setup', params: {} },
-  { endpoint: 'explain', params: {} },
-  { endpoint: 'levels', params: {} },
-  { endpoint: 'state', params: {} },
-  { endpoint: 'curve_gamma', params: { exp: 'combined' } },
-  { endpoint: 'curve_gamma_expirations', params: {} },
-  { endpoint: 'curve_gex_by_strike', params: { exp: 'combined' } },
-  { endpoint: 'options_volume', params: { exp: 'nearest' } },
-];
 
 export interface SnapshotPayloads {
   readonly ticker: string;
@@ -81,14 +58,18 @@ function buildPayload(endpoint: SnapshotEndpoint, a: TickerAnalysis): unknown {
       return tickerStateData(a, { tradeRecommendation: true });
     case 'curve_gamma':
       // The cached bucket curve: a bucket without `realtime` is never a real-time pull.
-      return gammaCurveData(a, { exp: 'combined', view: 'signed', realtime: false });
+      return gammaCurveData(a, {
+        exp: storedView('curve_gamma').params.exp,
+        view: 'signed',
+        realtime: false,
+      });
     case 'curve_gamma_expirations':
       return gammaExpirationsData(a);
     case 'curve_gex_by_strike':
-      return gexByStrikeData(a, 'combined');
+      return gexByStrikeData(a, storedView('curve_gex_by_strike').params.exp);
     case 'options_volume':
       // The poller asks with include=iv (the skew chart).
-      return withStrikeIvs(a, optionsVolumeData(a, 'nearest'));
+      return withStrikeIvs(a, optionsVolumeData(a, storedView('options_volume').params.exp));
     // Not views of one ticker's snapshot: the series spans many sessions (and its own window), and
     // the rankings are made of the whole universe at an instant, not of this ticker alone.
     case 'series':

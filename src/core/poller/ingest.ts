@@ -29,6 +29,7 @@ import type { IngestResult, SnapshotInput } from '../store/repositories/snapshot
 import type { PollRequest } from './jobs.ts';
 import type { PollResult } from './poll-client.ts';
 import { messageOf } from '../../shared/message-of.ts';
+import { storedSeriesKey, type SeriesParams } from '../../shared/stored-views.ts';
 
 export interface Fetched {
   request: PollRequest;
@@ -199,14 +200,12 @@ function putSnapshots(
   return { results, metricPoints };
 }
 
-/** The series key of a snapshot: endpoint, ticker and its parameters in key order. */
-export function seriesKeyOf(input: Pick<SnapshotInput, 'endpoint' | 'ticker' | 'params'>): string {
-  const params = input.params && typeof input.params === 'object' ? input.params : {};
-  const query = Object.keys(params)
-    .sort()
-    .map((k) => `${k}=${String(params[k])}`)
-    .join('&');
-  return `${input.endpoint}:${input.ticker ?? ''}:${typeof input.params === 'string' ? input.params : query}`;
+/** The series key of a snapshot (storedSeriesKey); stored params given as text are the key's as they are. */
+function seriesKeyOf(input: SnapshotInput): string {
+  const { endpoint, ticker = null, params = {} } = input;
+  return typeof params === 'string'
+    ? `${endpoint}:${ticker ?? ''}:${params}`
+    : storedSeriesKey({ endpoint: endpoint as SnapshotEndpoint, ticker, params: params as SeriesParams });
 }
 
 /** The batch in one transaction; synchronous, like the store. */

@@ -1,21 +1,28 @@
 // What each polling job fetches. A job expands into requests; each request names the snapshot
 // series it feeds (endpoint, ticker, identifying parameters) and how to call the client. The
-// tables here are the only place that knows which endpoints back which job.
+// per-ticker views come from the table of stored views (src/shared/stored-views.ts); the series
+// and the rankings, which are no view of one snapshot, are written here.
 import type { PollJob } from '../../shared/bridge/settings.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
 import type { ScreenerPreset } from '../../shared/api/enums.ts';
-import type { PollClient, PollResult } from './poll-client.ts';
-import type { RequestOptions } from '../../client/index.ts';
+import {
+  storedSeriesKey,
+  storedView,
+  storedViewsOf,
+  type SeriesParams,
+  type StoredViewName,
+} from '../../shared/stored-views.ts';
+import { viewCall, type ViewCall, type ViewParams } from './view-calls.ts';
 
 export interface PollRequest {
   job: PollJob;
   endpoint: SnapshotEndpoint;
   ticker: string | null;
   /** Parameters that tell snapshot series apart (the screener name, the curve bucket). */
-  params: Readonly<Record<string, string>>;
-  /** De-duplication key in the queue. */
+  params: SeriesParams;
+  /** De-duplication key in the queue (storedSeriesKey). */
   key: string;
-  call(client: PollClient, options: RequestOptions): Promise<PollResult>;
+  call: ViewCall;
 }
 
 export interface JobScope {
@@ -61,14 +68,15 @@ function request(
   job: PollJob,
   endpoint: SnapshotEndpoint,
   ticker: string | null,
-  params: Record<string, string>,
-  call: PollRequest['call'],
+  params: SeriesParams,
+  call: ViewCall,
 ): PollRequest {
-  const paramText = Object.keys(params)
-    .sort()
-    .map((k) => `${k}=${params[k]}`)
-    .join('&');
-  return { job, endpoint, ticker, params, key: `${endpoint}:${ticker ?? ''}:${paramText}`, call };
+  return { job, endpoint, ticker, params, key: storedSeriesKey({ endpoint, ticker, params }), call };
+}
+
+/** One stored view of `ticker`, fetched by its row's job; its params are the row's by default. */
+function viewRequest<V extends StoredViewName>(view: V, ticker: string, params: ViewParams[V]): PollRequest {
+  return request(storedView(view).job, view, ticker, params, viewCall(view, ticker, params));
 }
 
 const ttlQuery = (scope: JobScope): { ttl?: number } =>
@@ -80,29 +88,11 @@ const perTicker = (scope: JobScope, make: (ticker: string) => PollRequest[]): Po
 export function requestsFor(job: PollJob, scope: JobScope): PollRequest[] {
   switch (job) {
     case 'signals':
-      return perTicker(scope, (t) => [request(job, 'signals', t, {}, (c, o) => c.signals(t, o))]);
     case 'market_structure':
-      // The ticker views the UI shows offline: structure, setup, explanation, levels, raw state.
-      return perTicker(scope, (t) => [
-        request(job, 'market_structure', t, {}, (c, o) => c.marketStructure(t, {}, o)),
-        request(job, 'trade_setup', t, {}, (c, o) => c.tradeSetup(t, o)),
-        request(job, 'explain', t, {}, (c, o) => c.explain(t, {}, o)),
-        request(job, 'levels', t, {}, (c, o) => c.levels(t, o)),
-        request(job, 'state', t, {}, (c, o) => c.tickerState(t, { trade_recommendation: true }, o)),
-      ]);
     case 'curves':
-      return perTicker(scope, (t) => [
-        request(job, 'curve_gamma', t, { exp: 'combined' }, (c, o) =>
-          c.gammaCurve(t, { exp: 'combined' }, o),
-        ),
-        request(job, 'curve_gamma_expirations', t, {}, (c, o) => c.gammaExpirations(t, o)),
-        request(job, 'curve_gex_by_strike', t, { exp: 'combined' }, (c, o) =>
-          c.gexByStrike(t, { exp: 'combined' }, o),
-        ),
-        request(job, 'options_volume', t, { exp: 'nearest' }, (c, o) =>
-          c.optionsVolume(t, { exp: 'nearest', include: 'iv' }, o),
-        ),
-      ]);
+      return perTicker(scope, (t) =>
+        storedViewsOf(job).map((row) => viewRequest(row.endpoint, t, row.params)),
+      );
     case 'screeners':
       return scope.screeners.map((name) =>
         request(job, 'screener', null, { name }, (c, o) => c.screener(name, ttlQuery(scope), o)),

@@ -9,11 +9,13 @@
 import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import type { CurveOrigin } from '../../shared/bridge/curve-origin.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
-import { ApiError, type RequestOptions } from '../../client/index.ts';
+import { storedSeriesKey, type SeriesParams } from '../../shared/stored-views.ts';
+import { ApiError } from '../../client/index.ts';
 import type { ChannelSettings } from '../alerts/policy.ts';
 import { ingestFetched, type IngestDeps, type NewSnapshot } from '../poller/ingest.ts';
 import type { PollRequest } from '../poller/jobs.ts';
-import type { PollClient, PollResult } from '../poller/poll-client.ts';
+import type { PollClient } from '../poller/poll-client.ts';
+import type { ViewCall } from '../poller/view-calls.ts';
 import type { Store } from '../store/database.ts';
 import type { Snapshot } from '../store/repositories/snapshots.ts';
 import { isStale, STALE_AFTER_MS } from './snapshot-meta.ts';
@@ -23,8 +25,8 @@ export interface CurveRequest {
   endpoint: SnapshotEndpoint;
   ticker: string;
   /** The parameters that identify the stored series (as the poller keys them). */
-  params: Readonly<Record<string, string>>;
-  call(client: PollClient, options: RequestOptions): Promise<PollResult>;
+  params: SeriesParams;
+  call: ViewCall;
 }
 
 /** A data source as one fetch uses it: its store (Store.forSource), its client, its ingest. */
@@ -74,12 +76,6 @@ export interface Resolved {
 /** Client failures that mean "the source has no such thing", not "the source is not there". */
 const ANSWERED_NO = new Set(['not_found', 'bad_request', 'invalid_input']);
 
-const keyOf = (r: CurveRequest): string =>
-  `${r.endpoint}:${r.ticker}:${Object.keys(r.params)
-    .sort()
-    .map((k) => `${k}=${r.params[k]}`)
-    .join('&')}`;
-
 export class CurveFetcher {
   readonly #deps: CurveFetchDeps;
   /** One request per series at a time: a burst of UI reloads shares it. */
@@ -101,7 +97,7 @@ export class CurveFetcher {
       return { snapshot, origin: { source: snapshot ? 'stored' : 'none_at_time', message: null } };
     }
     const stored = store.snapshots.latest(key);
-    const id = `${source.id}|${keyOf(request)}`;
+    const id = `${source.id}|${storedSeriesKey(request)}`;
     if (stored && (!isStale(stored.asof, this.#deps.marketNow()) || this.#justFetched(id))) {
       return { snapshot: stored, origin: { source: 'stored', message: null } };
     }
@@ -140,7 +136,7 @@ export class CurveFetcher {
   async #fetchAndStore(id: string, source: FetchSource, request: CurveRequest): Promise<void> {
     const d = this.#deps;
     const result = await request.call(source.client, { timeoutMs: d.timeoutMs ?? 10_000 });
-    const pollRequest: PollRequest = { job: 'curves', key: keyOf(request), ...request };
+    const pollRequest: PollRequest = { job: 'curves', key: storedSeriesKey(request), ...request };
     const ingest: IngestDeps = source.ingest ?? {
       store: source.store,
       channels: d.channels,

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { bridgeMethods, type BridgeOutput, type BridgeParsedInput } from '../../shared/bridge/contract.ts';
 import type { CurveOrigin } from '../../shared/bridge/curve-origin.ts';
+import { storedView, type StoredViewName } from '../../shared/stored-views.ts';
+import { viewCall, type ViewParams } from '../poller/view-calls.ts';
 import type { Store } from '../store/database.ts';
 import type { CurveFetcher, CurveRequest, Resolved } from './curve-fetch.ts';
 import { isRealtimeExp, resolveRealtime } from './realtime-curve.ts';
@@ -19,50 +21,36 @@ export interface CurveDeps {
   fetcher?: CurveFetcher;
 }
 
-/** What to ask the data source for, and under which key the answer is stored. */
+/** One stored view of `ticker` as an on-demand request: the poller's key and client call. */
+function curve<V extends StoredViewName>(view: V, ticker: string, params: ViewParams[V]): CurveRequest {
+  return { endpoint: view, ticker, params, call: viewCall(view, ticker, params) };
+}
+
+/**
+ * What to ask the data source for, and under which key the answer is stored: the bridge's curve
+ * kinds are the stored views `curve_gamma`, `curve_gamma_expirations` and `curve_gex_by_strike`,
+ * with the poller's params (the table's) unless the UI asked for others.
+ */
 export function curveRequest(input: BridgeParsedInput<'ticker:curve'>): CurveRequest {
   const t = input.ticker;
   switch (input.kind) {
     case 'gamma': {
-      const exp = input.exp ?? 'combined';
+      const exp = input.exp ?? storedView('curve_gamma').params.exp;
       // The signed view keeps the poller's key ({ exp }); the naive view is its own series.
-      const params: Record<string, string> = input.view ? { exp, view: input.view } : { exp };
-      const query = input.view ? { exp, view: input.view } : { exp };
-      return { endpoint: 'curve_gamma', ticker: t, params, call: (c, o) => c.gammaCurve(t, query, o) };
+      return curve('curve_gamma', t, input.view ? { exp, view: input.view } : { exp });
     }
     case 'gamma_expirations':
-      return {
-        endpoint: 'curve_gamma_expirations',
-        ticker: t,
-        params: {},
-        call: (c, o) => c.gammaExpirations(t, o),
-      };
-    case 'gex_by_strike': {
-      const exp = input.exp ?? 'combined';
-      return {
-        endpoint: 'curve_gex_by_strike',
-        ticker: t,
-        params: { exp },
-        call: (c, o) => c.gexByStrike(t, { exp }, o),
-      };
-    }
+      return curve('curve_gamma_expirations', t, storedView('curve_gamma_expirations').params);
+    case 'gex_by_strike':
+      return curve('curve_gex_by_strike', t, {
+        exp: input.exp ?? storedView('curve_gex_by_strike').params.exp,
+      });
   }
 }
 
+/** Option volume of one expiration (`combined` is refused by the call: it is summed in optionsVolume). */
 export function volumeRequest(input: BridgeParsedInput<'ticker:optionsVolume'>): CurveRequest {
-  const { ticker, exp } = input;
-  return {
-    endpoint: 'options_volume',
-    ticker,
-    params: { exp },
-    call: (c, o) => {
-      // The API has volume per expiration only: `combined` is never sent (see allExpirationsVolume).
-      if (exp === 'combined') throw new RangeError('option volume is per expiration, not combined');
-      // With the IV columns (the skew chart); stored under the same key, so older IV-less
-      // snapshots still read (the columns are optional).
-      return c.optionsVolume(ticker, { exp, include: 'iv' }, o);
-    },
-  };
+  return curve('options_volume', input.ticker, { exp: input.exp });
 }
 
 export async function resolve(

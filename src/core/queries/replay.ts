@@ -9,7 +9,7 @@ import {
   type ReplayFrame,
   type ReplaySpan,
 } from '../../shared/bridge/replay.ts';
-import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
+import { STORED_VIEWS, storedView, type SeriesIdentity } from '../../shared/stored-views.ts';
 import { addDays, epochToNy, nyToEpoch, weekday, type IsoDate } from '../../shared/market-calendar.ts';
 import type { Store } from '../store/database.ts';
 import { curveRequest } from './curves.ts';
@@ -20,19 +20,12 @@ export interface ReplayDeps {
   store: Store<unknown>;
 }
 
-interface FrameKey {
-  endpoint: SnapshotEndpoint;
-  params: Record<string, string>;
-}
+type FrameKey = Pick<SeriesIdentity, 'endpoint' | 'params'>;
 
-/** What the poller stores on its curves and market-structure jobs: a new one of these is a new frame. */
-const FRAME_KEYS: readonly FrameKey[] = [
-  { endpoint: 'curve_gamma', params: { exp: 'combined' } },
-  { endpoint: 'curve_gamma_expirations', params: {} },
-  { endpoint: 'curve_gex_by_strike', params: { exp: 'combined' } },
-  { endpoint: 'market_structure', params: {} },
-  { endpoint: 'levels', params: {} },
-];
+/** The stored views the replay shows, under the poller's params: a new one of these is a new frame. */
+const FRAME_KEYS: readonly FrameKey[] = STORED_VIEWS.flatMap(({ endpoint, params, replayed }) =>
+  replayed ? [{ endpoint, params }] : [],
+);
 
 /** Rows read per key and span: far above a week polled every minute, and a bound on memory. */
 const MAX_ROWS_PER_KEY = 20_000;
@@ -126,31 +119,27 @@ export function replayFrames(
   input: BridgeParsedInput<'replay:frames'>,
 ): BridgeOutput<'replay:frames'> {
   const { ticker } = input;
-  const gammaKey = curveRequest({
+  const curveGamma = curveRequest({
     ticker,
     kind: 'gamma',
     exp: input.gammaExp,
     ...(input.gammaView ? { view: input.gammaView } : {}),
   });
-  const gexKey = curveRequest({ ticker, kind: 'gex_by_strike', exp: input.gexExp });
+  const curveGexByStrike = curveRequest({ ticker, kind: 'gex_by_strike', exp: input.gexExp });
   const shape = replayFrameSchema.shape;
 
   const frameAt = (at: string): ReplayFrame => {
     const atMs = Date.parse(at);
-    const find = (endpoint: SnapshotEndpoint, params: Record<string, string>) =>
+    const find = ({ endpoint, params }: FrameKey) =>
       deps.store.snapshots.latestAtOrBefore({ endpoint, ticker, params }, atMs);
     // Stale is judged at the frame's instant: was this curve older than its schedule allowed then?
-    const curve = <T>(
-      endpoint: SnapshotEndpoint,
-      params: Record<string, string>,
-      parse: (d: unknown) => T,
-    ) => {
-      const snap = find(endpoint, params);
+    const curve = <T>(key: FrameKey, parse: (d: unknown) => T) => {
+      const snap = find(key);
       const data = snap ? parse(snap.data) : null;
       return { snapshot: snap && data !== null ? snapshotMeta(snap, atMs) : null, data };
     };
-    const structure = find('market_structure', {});
-    const levels = find('levels', {});
+    const structure = find(storedView('market_structure'));
+    const levels = find(storedView('levels'));
     const keyLevels = structure
       ? payload(shape.keyLevels.unwrap(), (structure.data as { key_levels?: unknown } | null)?.key_levels)
       : null;
@@ -164,11 +153,11 @@ export function replayFrames(
     return {
       at,
       ...(zeroDte === undefined ? {} : { zeroDte }),
-      gamma: curve(gammaKey.endpoint, gammaKey.params, (d) => payload(shape.gamma.shape.data.unwrap(), d)),
-      expirations: curve('curve_gamma_expirations', {}, (d) =>
+      gamma: curve(curveGamma, (d) => payload(shape.gamma.shape.data.unwrap(), d)),
+      expirations: curve(storedView('curve_gamma_expirations'), (d) =>
         payload(shape.expirations.shape.data.unwrap(), d),
       ),
-      gex: curve(gexKey.endpoint, gexKey.params, (d) => payload(shape.gex.shape.data.unwrap(), d)),
+      gex: curve(curveGexByStrike, (d) => payload(shape.gex.shape.data.unwrap(), d)),
       keyLevels,
       levels: levelList,
     };

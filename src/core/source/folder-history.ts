@@ -13,10 +13,10 @@
 // this thread then only turns each snapshot's JSON back into payloads and stores them, while the
 // threads already analyse the next chunk.
 import { messageOf } from '../../shared/message-of.ts';
+import { STORED_VIEWS } from '../../shared/stored-views.ts';
 import {
   analyzeSnapshotPayloads,
   ChainFolder,
-  TICKER_SNAPSHOT_VIEWS,
   type MarketDataSource,
   type SnapshotPayloads,
 } from '../../service/index.ts';
@@ -175,7 +175,7 @@ export class FolderHistory {
             progress.failed++;
             continue;
           }
-          inputs.push(...analysedInputs(a, TICKER_SNAPSHOT_VIEWS, 'chain_file'));
+          inputs.push(...analysedInputs(a, STORED_VIEWS, 'chain_file'));
         }
         const outcome = ingestProduced(ingest, inputs);
         stored += outcome.snapshots.length;

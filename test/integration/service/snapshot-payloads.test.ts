@@ -7,9 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/client/api-client.ts';
 import { requestsFor, type PollRequest } from '../../../src/core/poller/jobs.ts';
-import { analyzeSnapshotPayloads, TICKER_SNAPSHOT_VIEWS } from '../../../src/service/index.ts';
+import { analyzeSnapshotPayloads } from '../../../src/service/index.ts';
 import { POLL_JOBS } from '../../../src/shared/bridge/settings.ts';
 import { isoUtc } from '../../../src/shared/market-calendar.ts';
+import { STORED_VIEWS } from '../../../src/shared/stored-views.ts';
 import {
   CLOSED_INSTANT,
   listenService,
@@ -30,11 +31,11 @@ function pollerRequests(ticker: string): PollRequest[] {
 const viewKey = (v: { endpoint: string; params: Readonly<Record<string, string>> }): string =>
   `${v.endpoint}?${new URLSearchParams(Object.entries(v.params).sort()).toString()}`;
 
-describe('TICKER_SNAPSHOT_VIEWS', () => {
+describe('STORED_VIEWS', () => {
   it("lists exactly the poller's per-ticker snapshot views, under its params keys", () => {
     const polled = pollerRequests('SPY').filter((r) => !NOT_SNAPSHOT_VIEWS.has(r.endpoint));
-    expect(TICKER_SNAPSHOT_VIEWS.map(viewKey).sort()).toEqual(polled.map(viewKey).sort());
-    for (const view of TICKER_SNAPSHOT_VIEWS) {
+    expect(STORED_VIEWS.map(viewKey).sort()).toEqual(polled.map(viewKey).sort());
+    for (const view of STORED_VIEWS) {
       for (const value of Object.values(view.params)) expect(typeof value).toBe('string');
     }
   });
@@ -78,7 +79,7 @@ describe.each([
       if (payloads === null) return;
 
       const byKey = new Map(pollerRequests(ticker).map((r) => [viewKey(r), r]));
-      for (const view of TICKER_SNAPSHOT_VIEWS) {
+      for (const view of STORED_VIEWS) {
         const request = byKey.get(viewKey(view));
         expect(request, viewKey(view)).toBeDefined();
         if (request === undefined) continue;

@@ -3,7 +3,8 @@
 // the job. The result is the payload of every view the poller stores, as one JSON string.
 import { partialChainNote, sessionNotes } from '../../engine/quality.ts';
 import type { OptionChain } from '../../engine/chain.ts';
-import { analyzeSnapshotPayloads, TICKER_SNAPSHOT_VIEWS } from '../../snapshot-payloads.ts';
+import { STORED_VIEWS } from '../../../shared/stored-views.ts';
+import { analyzeSnapshotPayloads } from '../../snapshot-payloads.ts';
 import type { MarketDataSource } from '../source.ts';
 import type { AnalysisJob } from './pool-messages.ts';
 import { readChainFileSync } from './read-chain-file.ts';
@@ -50,7 +51,7 @@ export function analyseSnapshotFile(job: Omit<AnalysisJob, 'id' | 'kind'>): stri
   const a = analyzeSnapshotPayloads(source, job.ticker, job.asof);
   if (a === null) return null;
   const payloads: Record<string, unknown> = {};
-  for (const { endpoint } of TICKER_SNAPSHOT_VIEWS) payloads[endpoint] = a.payload(endpoint);
+  for (const { endpoint } of STORED_VIEWS) payloads[endpoint] = a.payload(endpoint);
   const out: AnalysedSnapshotJson = { topSetupsItem: a.topSetupsItem, payloads };
   return JSON.stringify(out);
 }

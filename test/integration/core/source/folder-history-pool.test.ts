@@ -10,7 +10,8 @@ import { addDays, isTradingDay, type IsoDate } from '../../../../src/shared/mark
 import { FolderHistory, type ImportProgress } from '../../../../src/core/source/folder-history.ts';
 import { openDatabase } from '../../../../src/core/store/database.ts';
 import type { Store } from '../../../../src/core/store/database.ts';
-import { ChainFolder, TICKER_SNAPSHOT_VIEWS } from '../../../../src/service/index.ts';
+import { ChainFolder } from '../../../../src/service/index.ts';
+import { STORED_VIEWS } from '../../../../src/shared/stored-views.ts';
 import { chainFileText, priceHistoryCsv } from '../../../support/cboe-chain-file.ts';
 
 const FAILING_WORKER = new URL(
@@ -104,7 +105,7 @@ function storedViews(run: Run): unknown[] {
   const out: unknown[] = [];
   for (const { ticker } of run.folder.universe()) {
     for (const at of run.folder.snapshotTimes(ticker, 0, Infinity)) {
-      for (const { endpoint, params } of TICKER_SNAPSHOT_VIEWS) {
+      for (const { endpoint, params } of STORED_VIEWS) {
         const s = run.store.snapshots.latestAtOrBefore({ endpoint, ticker, params }, at);
         out.push({ ticker, at, endpoint, asof: s?.asof, data: s?.data ?? null });
       }
@@ -118,11 +119,11 @@ describe('FolderHistory with the parse pool', () => {
     const one = await importWith('one', { parseThreads: 1 });
     const pool = await importWith('pool', { parseThreads: 2 });
     const views = storedViews(pool);
-    expect(views).toHaveLength(TICKERS.length * 5 * TICKER_SNAPSHOT_VIEWS.length);
+    expect(views).toHaveLength(TICKERS.length * 5 * STORED_VIEWS.length);
     expect(views.filter((v) => (v as { data: unknown }).data === null)).toEqual([]);
     expect(views).toEqual(storedViews(one));
     expect(pool.imported).toBe(one.imported);
-    expect(pool.imported).toBeGreaterThanOrEqual(15 * (TICKER_SNAPSHOT_VIEWS.length - 1));
+    expect(pool.imported).toBeGreaterThanOrEqual(15 * (STORED_VIEWS.length - 1));
     expect(pool.store.snapshots.count()).toEqual(one.store.snapshots.count());
 
     // The analyses ran in the threads: nothing was parsed into this thread's cache.

@@ -11,7 +11,8 @@ import {
 } from '../../../../src/client/errors.ts';
 import { classifyFailure } from '../../../../src/core/poller/classify.ts';
 import { requestsFor } from '../../../../src/core/poller/jobs.ts';
-import type { PollJob } from '../../../../src/shared/bridge/settings.ts';
+import { POLL_JOBS, type PollJob } from '../../../../src/shared/bridge/settings.ts';
+import { STORED_VIEWS, storedSeriesKey } from '../../../../src/shared/stored-views.ts';
 import { fakePollClient } from '../../../support/watcher-factory.ts';
 
 const scope = {
@@ -60,6 +61,22 @@ describe('requestsFor', () => {
     await fast?.call(client, {});
     expect(calls).toEqual([{ limit: 200 }, { limit: 200, ttl: 0 }]);
     expect(fast?.params).toEqual(plain?.params); // the ttl is not part of the snapshot's identity
+  });
+});
+
+describe('the table of stored views', () => {
+  /** Per-ticker requests that are no view of one snapshot: the series spans many sessions. */
+  const notViews = new Set(['series']);
+
+  it("is every per-ticker request the poller makes, under the row's job and key", () => {
+    const polled = POLL_JOBS.flatMap((job) => requestsFor(job, { ...scope, tickers: ['AAA'], screeners: [] }))
+      .filter((r) => r.ticker === 'AAA' && !notViews.has(r.endpoint))
+      .map((r) => ({ job: r.job, key: r.key }));
+    const rows = STORED_VIEWS.map((row) => ({
+      job: row.job,
+      key: storedSeriesKey({ endpoint: row.endpoint, ticker: 'AAA', params: row.params }),
+    }));
+    expect(polled).toEqual(rows);
   });
 });
 
