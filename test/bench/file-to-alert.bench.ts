@@ -13,6 +13,7 @@ import type { DesktopNotification } from '../../src/core/notify/channel.ts';
 import { alertRuleBodySchema } from '../../src/shared/alert-rules.ts';
 import { addDays, isTradingDay, type IsoDate } from '../../src/shared/market-calendar.ts';
 import { chainFileText } from '../support/cboe-chain-file.ts';
+import { crossRule } from '../support/level-rule.ts';
 import type { BenchSuite, Measurement } from './harness.ts';
 
 const ROUNDS = 12;
@@ -57,15 +58,7 @@ const suite: BenchSuite = {
       app.store.alertRules.create({
         name: `SPY crosses ${LEVEL}`,
         rule: alertRuleBodySchema.parse({
-          condition: {
-            kind: 'level_cross',
-            level: 'custom',
-            price: LEVEL,
-            direction: 'any',
-            buffer: { pct: 0, snapshots: 1 },
-          },
-          scope: { kind: 'ticker', ticker: 'SPY' },
-          cooldownMinutes: 0,
+          ...crossRule('SPY', LEVEL),
           channels: { desktop: true, inApp: true, webhookIds: [] },
         }),
       });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isTradingDay, nyToEpoch, type IsoDate } from '../../../../src/shared/market-calendar.ts';
 import type { BridgeEventMessage } from '../../../../src/shared/bridge/contract.ts';
 import { chainFileText } from '../../../support/cboe-chain-file.ts';
+import { crossRule } from '../../../support/level-rule.ts';
 import { startWatcher, tempDataDir, type TestWatcher } from '../../../support/watcher-factory.ts';
 
 const LEVEL = 640;
@@ -46,15 +47,7 @@ describe('a chain folder raises each file’s alerts once', () => {
     w.app.events.subscribe((m) => events.push(m));
     const rule = await w.invoke('rules:create', {
       name: `SPY crosses ${LEVEL}`,
-      condition: {
-        kind: 'level_cross',
-        level: 'custom',
-        price: LEVEL,
-        direction: 'any',
-        buffer: { pct: 0, snapshots: 1 },
-      },
-      scope: { kind: 'ticker', ticker: 'SPY' },
-      cooldownMinutes: 0,
+      ...crossRule('SPY', LEVEL),
     });
     ruleId = rule.id;
   }, 60_000);
