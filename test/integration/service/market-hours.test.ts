@@ -19,30 +19,21 @@ describe('outside trading hours', () => {
   });
   afterAll(() => svc.close());
 
+  // The spec: a real-time pull (a date, or realtime=true on any bucket) requires trading hours.
   it.each([
     '/tickers/SPY/curves/gamma?exp=2025-03-21',
     '/tickers/SPY/curves/gamma?exp=2025-03-21&realtime=true',
+    '/tickers/SPY/curves/gamma?realtime=true',
+    '/tickers/SPY/curves/gamma?realtime=true&exp=combined',
+    '/tickers/SPY/curves/gamma?realtime=true&exp=nearest',
+    '/tickers/SPY/curves/gamma?realtime=true&exp=first_weekly',
+    '/tickers/SPY/curves/gamma?realtime=true&exp=first_monthly',
   ])('%s → 409 outside_trading_hours with the next open', async (path) => {
     const error = expectError(await call(svc.baseUrl, path), 409, 'outside_trading_hours');
     const nextOpen = new Date(NEXT_OPEN_AFTER_CLOSED).toISOString();
     expect(error.next_open).toBe(nextOpen);
     expect(String(error.message)).toContain(nextOpen);
   });
-
-  // Issue 29: the official client documents trading hours as needed for a date only, so a bucket's
-  // realtime=true outside them is its cached curve, marked as not real-time (was a 409).
-  it.each(['', '&exp=combined', '&exp=nearest', '&exp=first_weekly', '&exp=first_monthly'])(
-    'realtime=true%s answers the bucket cached curve, marked deferred',
-    async (exp) => {
-      const r = await call(svc.baseUrl, `/tickers/SPY/curves/gamma?realtime=true${exp}`);
-      const body = valid(gammaCurveResponseSchema, r.json);
-      const cached = await call(svc.baseUrl, `/tickers/SPY/curves/gamma?realtime=false${exp}`);
-      expect(body.data.points).toEqual(valid(gammaCurveResponseSchema, cached.json).data.points);
-      expect(body.data).toMatchObject({ realtime: false, realtime_deferred: true });
-      expect(String(body.data.realtime_note)).toContain(new Date(NEXT_OPEN_AFTER_CLOSED).toISOString());
-      expect(r.headers.get('etag')).not.toBe(cached.headers.get('etag'));
-    },
-  );
 
   it('serves the cached curve from the last close', async () => {
     const r = await call(svc.baseUrl, '/tickers/SPY/curves/gamma?exp=nearest&realtime=false');

@@ -6,8 +6,8 @@
 //   - demo, a symbol outside its demo set: 401 (its tests' status), which it reports as
 //     "missing_credentials";
 //   - options volume for a date the chain does not list: 404 ("not_found");
-//   - a real-time curve for a date outside trading hours: rejected (the client documents trading
-//     hours as needed for a date) with our reason and the next open in the body it shows.
+//   - a real-time curve (a date, or realtime=true) outside trading hours: rejected, as the spec
+//     says a real-time pull requires trading hours, with our reason and the next open.
 // Rate limits are raised for the replay: the client retries a 429 after its Retry-After, which
 // would only make the test slow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,7 +68,12 @@ function expected(c: Case, open: boolean): Expected {
   if (c.ticker === UNKNOWN_TICKER || c.call.path.endsWith(`/${UNKNOWN_SCREENER}`)) {
     return { outcome: 'not_found', status: 404 };
   }
-  if (c.call.tool === 'get_gamma_curve' && c.call.query.exp === 'date' && !open) {
+  // The spec: a real-time pull, a date or `realtime=true` on a bucket, requires trading hours.
+  if (
+    c.call.tool === 'get_gamma_curve' &&
+    (c.call.query.exp === 'date' || c.call.query.realtime === 'true') &&
+    !open
+  ) {
     return { outcome: 'rejected', status: 409 };
   }
   return { outcome: 'json', status: 200 };

@@ -88,12 +88,10 @@ export function registerCurveRoutes(app: FastifyInstance, ctx: ServiceContext): 
       const asked = boolParam(q, 'realtime', false);
       const view = enumParam(q, 'view', GAMMA_CURVE_VIEWS) ?? ('signed' as const);
       const dated = !(GAMMA_CURVE_BUCKETS as readonly string[]).includes(exp);
-      // A listed date is always a real-time pull; a bucket only when asked for, and only in trading
-      // hours: outside them a bucket's `realtime=true` is answered with its cached curve, marked
-      // `realtime: false, realtime_deferred: true` (the spec leaves this open; the official client
-      // documents trading hours as needed only for a date). A date stays a 409 (admit).
-      const deferred = asked && !dated && !isMarketOpen(ctx.analysis.now());
-      return { exp, view, realtime: dated || (asked && !deferred), deferred };
+      // The spec's rule: a real-time single-expiration pull happens when `realtime=true` or when
+      // `exp` is a date, and requires trading hours. Outside them both are refused alike (admit),
+      // never answered with a cached curve under a real-time request.
+      return { exp, view, realtime: dated || asked };
     },
     admit: (_a, _request, p) => {
       if (!p.realtime) return;
@@ -108,15 +106,7 @@ export function registerCurveRoutes(app: FastifyInstance, ctx: ServiceContext): 
         );
       }
     },
-    data: (a, p) => {
-      const data = withExpiry(a, () => gammaCurveData(a, p));
-      if (!p.deferred) return data;
-      return {
-        ...data,
-        realtime_deferred: true,
-        realtime_note: `outside trading hours: the cached ${p.exp} curve of the latest snapshot, not a real-time pull (next open ${isoUtc(nextSession(ctx.analysis.now()).open)})`,
-      };
-    },
+    data: (a, p) => withExpiry(a, () => gammaCurveData(a, p)),
   });
 
   serve('gammaExpirations', { params: () => ({}), data: (a) => gammaExpirationsData(a) });

@@ -29,7 +29,7 @@ export const CONVENTIONS: readonly string[] = [
   'all_other_expiries = combined - nearest - first_weekly - first_monthly at each strike.',
   'Rankings: unknown parameters are ignored, empty values are unset, CSV means IN, filters are AND-ed, ranges are inclusive, out-of-range numbers are clamped and echoed in meta.filters (ranges as <prefix>_range: [lo, hi]); non-numeric values for numeric parameters are a 400.',
   'Rankings send a weak ETag and Cache-Control; send If-None-Match to get a 304 with no body when nothing changed.',
-  'Real-time gamma curves (realtime=true or exp=YYYY-MM-DD) need trading hours. Outside them exp=YYYY-MM-DD is 409 outside_trading_hours with the next open; realtime=true on a bucket answers its cached curve with realtime: false, realtime_deferred: true and a realtime_note.',
+  'Real-time gamma curves (realtime=true or exp=YYYY-MM-DD) need trading hours. Outside them both are 409 outside_trading_hours with the next open; omit realtime and use a bucket for the cached curve.',
   'Suggested order of use: ticker snapshot, market-structure, signals, series, curves, then rankings to narrow the universe.',
 ];
 
