@@ -147,3 +147,25 @@ export function formatFigure(keyOrPath: string, value: Num, context: FigureConte
       return signed(value, figure.digits, figure.signed === true);
   }
 }
+
+/**
+ * How a threshold on `metric` is typed and read: in the unit its figure is shown in. An IV is a
+ * decimal in the API (0.102) and "10.2%" on every screen, so a trader types 11 for 11 %: its scale
+ * is 100. Every other figure is typed as it is shown (scale 1). Rules store the API's unit.
+ */
+export function thresholdScale(metric: string): number {
+  const key = figureKeyOf(metric);
+  return key !== undefined && FIGURES[key].unit === 'iv' ? 100 : 1;
+}
+
+/** A stored threshold in the unit it is typed in (0.105 → 10.5 for an IV), without binary noise. */
+export function thresholdShown(metric: string, value: number): number {
+  return Number((value * thresholdScale(metric)).toPrecision(12));
+}
+
+/** A threshold as a sentence reads it: "10.5%" for an ATM IV of 0.105, else as its figure reads. */
+export function formatThreshold(metric: string, value: number, context: FigureContext = {}): string {
+  return thresholdScale(metric) === 100
+    ? `${thresholdShown(metric, value)}%`
+    : formatFigure(metric, value, context);
+}

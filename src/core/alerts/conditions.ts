@@ -2,6 +2,7 @@
 // same series. No snapshot before the new one means no event: a first look is not a change.
 import { TIER_ORDER, type AlertCondition, type Dwell } from '../../shared/alert-rules.ts';
 import { metricText, priceText, sentenceCase, signedPct, valueText } from '../../shared/alert-labels.ts';
+import { formatFigure, formatThreshold } from '../../shared/figure-format.ts';
 import { flipDistancePct } from '../../shared/flip-distance.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
 import { addDays, epochToNy, parseIsoDate } from '../../shared/market-calendar.ts';
@@ -325,8 +326,9 @@ function threshold(
       ticker,
       from: String(p),
       to: String(c),
-      title: `${ticker} ${metricText(metric)} ${op} ${value}`,
-      message: `${sentenceCase(metricText(metric))} is ${c} (${op} ${value}; was ${p}).`,
+      // Every figure in the unit the screens show it in (an IV as "10.2%"), as the rule was typed.
+      title: `${ticker} ${metricText(metric)} ${op} ${formatThreshold(metric, value, { ticker })}`,
+      message: `${sentenceCase(metricText(metric))} is ${formatFigure(metric, c, { ticker })} (${op} ${formatThreshold(metric, value, { ticker })}; was ${formatFigure(metric, p, { ticker })}).`,
       discriminator: '',
       details: { metric, value: c, previous: p, threshold: value, hysteresis },
     },

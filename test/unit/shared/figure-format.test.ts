@@ -4,9 +4,12 @@ import {
   formatDistancePct,
   formatFigure,
   formatLevel,
+  formatThreshold,
   formatVolPoints,
   ivChangePoints,
   roundHalfAway,
+  thresholdScale,
+  thresholdShown,
 } from '../../../src/shared/figure-format.ts';
 
 describe('roundHalfAway: on the decimal value, half away from zero', () => {
@@ -97,5 +100,19 @@ describe('formatFigure: any figure by key, one unit each', () => {
     ['not_a_figure', 1.234, {}, '1.23'],
   ])('%s = %s (%o) → %s', (key, value, context, want) => {
     expect(formatFigure(key, value, context)).toBe(want);
+  });
+});
+
+describe('thresholds in the unit a person types', () => {
+  it.each<[string, number, number, string]>([
+    // metric, stored (API unit), typed and shown, read in a sentence
+    ['atm_iv', 0.11, 11, '11%'],
+    ['atm_iv', 0.105, 10.5, '10.5%'],
+    ['iv_rank', 80, 80, '80'],
+    ['gex_usd_per_1_pct_move', -2e9, -2e9, '−$2.0B'],
+  ])('%s %f is typed as %f and reads %s', (metric, stored, shown, text) => {
+    expect(thresholdShown(metric, stored)).toBe(shown);
+    expect(stored * thresholdScale(metric)).toBeCloseTo(shown, 9);
+    expect(formatThreshold(metric, stored)).toBe(text);
   });
 });

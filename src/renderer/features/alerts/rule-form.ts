@@ -12,6 +12,7 @@ import {
   type AlertRuleInput,
   type Severity,
 } from '../../../shared/alert-rules.ts';
+import { formatThreshold, thresholdScale, thresholdShown } from '../../../shared/figure-format.ts';
 import { labelOf } from '../ticker/field-labels.ts';
 
 /** What each kind of rule is called in the editor. */
@@ -184,8 +185,9 @@ export function draftFromRule(rule: AlertRule): RuleDraft {
     case 'metric_threshold':
       draft.metric = c.metric;
       draft.op = c.op;
-      draft.value = String(c.value);
-      draft.hysteresis = String(c.hysteresis);
+      // Typed and shown in the figure's own unit (an IV in percent), stored in the API's.
+      draft.value = String(thresholdShown(c.metric, c.value));
+      draft.hysteresis = String(thresholdShown(c.metric, c.hysteresis));
       break;
     case 'level_cross':
       draft.level = c.level;
@@ -239,8 +241,8 @@ function conditionOf(d: RuleDraft): Record<string, unknown> {
         kind: d.kind,
         metric: d.metric,
         op: d.op,
-        value: numberOrNaN(d.value),
-        hysteresis: numberOrNaN(d.hysteresis || '0'),
+        value: numberOrNaN(d.value) / thresholdScale(d.metric),
+        hysteresis: numberOrNaN(d.hysteresis || '0') / thresholdScale(d.metric),
       };
     case 'level_cross': {
       const buffer = {
@@ -382,7 +384,7 @@ export function describeCondition(c: AlertCondition): string {
     case 'screener_exit':
       return `Leaves ${valueText(c.screener)}`;
     case 'metric_threshold':
-      return `${labelOf(c.metric)} crosses ${c.op} ${c.value}${c.hysteresis ? ` (±${c.hysteresis})` : ''}`;
+      return `${labelOf(c.metric)} crosses ${c.op} ${formatThreshold(c.metric, c.value)}${c.hysteresis ? ` (±${formatThreshold(c.metric, c.hysteresis)})` : ''}`;
     case 'level_cross': {
       const level = c.level === 'custom' ? levelText(c.level, c.price) : levelText(c.level);
       const way = c.direction === 'up' ? ' going up' : c.direction === 'down' ? ' going down' : '';

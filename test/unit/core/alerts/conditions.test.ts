@@ -246,6 +246,15 @@ describe('titles use words, never enum values', () => {
       neverFired,
     );
     expect(metric?.title).toBe('SPY IV rank percentile above 70');
+    // An IV reads in percent, as on every screen and as the rule was typed (11 for 0.11).
+    const [iv] = evaluateCondition(
+      cond({ kind: 'metric_threshold', metric: 'atm_iv', op: 'above', value: 0.11 }),
+      signals({ atm_iv: 0.102 }),
+      signals({ atm_iv: 0.1134 }, 5),
+      neverFired,
+    );
+    expect(iv?.title).toMatch(/^SPY .+ above 11%$/);
+    expect(iv?.message).toMatch(/ is 11\.3% \(above 11%; was 10\.2%\)\.$/);
   });
 });
 

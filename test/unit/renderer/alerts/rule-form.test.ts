@@ -64,6 +64,12 @@ describe('draftToInput', () => {
       { kind: 'metric_threshold', metric: 'iv_rank', op: 'below', value: 20, hysteresis: 2.5 },
     ],
     [
+      // ATM IV reads "10.2%" on every screen: 11 typed means 11 %, stored as the API's 0.11.
+      'an ATM IV threshold typed in percent',
+      { kind: 'metric_threshold', metric: 'atm_iv', op: 'above', value: '11', hysteresis: '0.5' },
+      { kind: 'metric_threshold', metric: 'atm_iv', op: 'above', value: 0.11, hysteresis: 0.005 },
+    ],
+    [
       'level cross',
       { kind: 'level_cross', level: 'plus_1sigma_1w', crossDirection: 'up' },
       {
@@ -310,7 +316,11 @@ describe('describeCondition', () => {
     [{ kind: 'screener_enter', screener: 'highvol_breakdown' }, 'Enters High-vol breakdown'],
     [
       { kind: 'metric_threshold', metric: 'gex_usd_per_1_pct_move', op: 'below', value: 0, hysteresis: 0 },
-      'Net GEX per 1% move crosses below 0',
+      'Net GEX per 1% move crosses below $0',
+    ],
+    [
+      { kind: 'metric_threshold', metric: 'atm_iv', op: 'above', value: 0.105, hysteresis: 0.005 },
+      'ATM IV (30d) crosses above 10.5% (±0.5%)',
     ],
     [
       { kind: 'metric_threshold', metric: 'iv_rank', op: 'above', value: 80, hysteresis: 5 },
