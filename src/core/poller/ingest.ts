@@ -309,7 +309,14 @@ function writeBatch(
   });
 }
 
-const EMPTY: IngestOutcome = { snapshots: [], news: [], eventIds: [], metricPoints: 0, failures: [] };
+/** An outcome with nothing stored (arrays of its own: the caller may add to them). */
+const emptyOutcome = (failures: IngestFailure[] = []): IngestOutcome => ({
+  snapshots: [],
+  news: [],
+  eventIds: [],
+  metricPoints: 0,
+  failures,
+});
 
 /**
  * Stores a batch and, once committed, announces its news and hands its alerts on. If the batch as
@@ -321,7 +328,7 @@ function ingestItems(
   items: readonly Item[],
   morePoints: readonly MetricPointInput[],
 ): IngestOutcome {
-  if (items.length === 0 && morePoints.length === 0) return { ...EMPTY, failures: [] };
+  if (items.length === 0 && morePoints.length === 0) return emptyOutcome();
   let out: IngestOutcome;
   try {
     out = { ...writeBatch(deps, items, morePoints), failures: [] };
@@ -332,9 +339,9 @@ function ingestItems(
         error: messageOf(batchError),
         storage: isStorageFailure(batchError),
       };
-      return { ...EMPTY, failures: [failure] };
+      return emptyOutcome([failure]);
     }
-    out = { ...EMPTY, snapshots: [], news: [], eventIds: [], failures: [] };
+    out = emptyOutcome();
     const parts: { items: readonly Item[]; points: readonly MetricPointInput[]; key: string }[] = [
       ...items.map((item) => ({ items: [item], points: [], key: item.key })),
       ...(morePoints.length ? [{ items: [], points: morePoints, key: 'metric points' }] : []),

@@ -6,17 +6,14 @@
 // A history time never fetches: the API has no past, and showing today's curve as if it were
 // then would be wrong. With the source unreachable, the latest stored one is shown (marked), or
 // the answer says plainly that nothing is stored.
-import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import type { CurveOrigin } from '../../shared/bridge/curve-origin.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
 import { storedSeriesKey, type SeriesParams } from '../../shared/stored-views.ts';
 import { ApiError } from '../../client/index.ts';
-import type { ChannelSettings } from '../alerts/policy.ts';
-import { ingestFetched, type IngestDeps, type NewSnapshot } from '../poller/ingest.ts';
+import { ingestFetched, type IngestDeps } from '../poller/ingest.ts';
 import type { PollRequest } from '../poller/jobs.ts';
 import type { PollClient } from '../poller/poll-client.ts';
 import type { ViewCall } from '../poller/view-calls.ts';
-import type { Store } from '../store/database.ts';
 import type { Snapshot } from '../store/repositories/snapshots.ts';
 import { isStale, STALE_AFTER_MS } from './snapshot-meta.ts';
 import { messageOf } from '../../shared/message-of.ts';
@@ -29,17 +26,16 @@ export interface CurveRequest {
   call: ViewCall;
 }
 
-/** A data source as one fetch uses it: its store (Store.forSource), its client, its ingest. */
+/** A data source as one fetch uses it: its client, and its one ingest with its bound store. */
 export interface FetchSource {
   /** The source's identity: what one source fetched says nothing of another's. */
   id: string;
-  store: Store<AlertRuleBody>;
   client: PollClient;
   /**
-   * The source's one ingest (a connection's), which delivers the alerts a fetched snapshot raises
-   * at once. Without it (tests) the fetch stores through one made of `store` and the deps below.
+   * The source's one ingest (a connection's): its store (Store.forSource) is what the fetch reads
+   * and writes, and it delivers the alerts a fetched snapshot raises at once.
    */
-  ingest?: IngestDeps;
+  ingest: IngestDeps;
 }
 
 export interface CurveFetchDeps {
@@ -50,9 +46,6 @@ export interface CurveFetchDeps {
   source(): FetchSource;
   marketNow(): number;
   wallNow(): number;
-  channels(): ChannelSettings;
-  /** Without a source's ingest (tests): where the news of a fetch is announced. */
-  onSnapshots?(snapshots: readonly NewSnapshot[]): void;
   /** Per-attempt timeout of an on-demand request: the UI is waiting. Default 10 s. */
   timeoutMs?: number;
   /**
@@ -90,7 +83,7 @@ export class CurveFetcher {
   /** The stored snapshot for `at` (no fetch), or the latest, fetched first when missing or stale. */
   async resolve(request: CurveRequest, at: string | undefined): Promise<Resolved> {
     const source = this.#deps.source();
-    const { store } = source;
+    const { store } = source.ingest;
     const key = { endpoint: request.endpoint, ticker: request.ticker, params: request.params };
     if (at !== undefined) {
       const snapshot = store.snapshots.latestAtOrBefore(key, at);
@@ -137,14 +130,7 @@ export class CurveFetcher {
     const d = this.#deps;
     const result = await request.call(source.client, { timeoutMs: d.timeoutMs ?? 10_000 });
     const pollRequest: PollRequest = { job: 'curves', key: storedSeriesKey(request), ...request };
-    const ingest: IngestDeps = source.ingest ?? {
-      store: source.store,
-      channels: d.channels,
-      wallNow: d.wallNow,
-      marketNow: d.marketNow,
-      ...(d.onSnapshots ? { onSnapshots: d.onSnapshots } : {}),
-    };
-    const outcome = ingestFetched(ingest, [{ request: pollRequest, result }]);
+    const outcome = ingestFetched(source.ingest, [{ request: pollRequest, result }]);
     const failure = outcome.failures[0];
     if (failure) throw new Error(`storing ${id}: ${failure.error}`);
     this.#fetchedAt.set(id, { wall: d.wallNow(), market: d.marketNow() });

@@ -30,15 +30,7 @@ export type TickerMethods =
 
 export type TickerContext = Pick<
   App,
-  | 'store'
-  | 'client'
-  | 'poller'
-  | 'universe'
-  | 'marketNow'
-  | 'wallNow'
-  | 'alertBaseline'
-  | 'channels'
-  | 'sourceWork'
+  'store' | 'poller' | 'universe' | 'marketNow' | 'wallNow' | 'sourceWork'
 >;
 
 export function tickerHandlers(ctx: TickerContext): Pick<BridgeHandlers, TickerMethods> {
@@ -49,11 +41,10 @@ export function tickerHandlers(ctx: TickerContext): Pick<BridgeHandlers, TickerM
     // Its ingest announces what it stored and delivers the alerts it raised at once.
     source: () => {
       const work = ctx.sourceWork();
-      return { id: work.id, store: work.store, client: work.client, ingest: work.ingest };
+      return { id: work.id, client: work.client, ingest: work.ingest };
     },
     marketNow: () => ctx.marketNow(),
     wallNow: () => ctx.wallNow(),
-    channels: () => ctx.channels(),
   });
   const curves = () => ({ ...view(), fetcher });
 

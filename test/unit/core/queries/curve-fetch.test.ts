@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NetworkError, NotFoundError } from '../../../../src/client/errors.ts';
 import type { ApiResult } from '../../../../src/client/result.ts';
 import { CurveFetcher } from '../../../../src/core/queries/curve-fetch.ts';
+import type { IngestDeps } from '../../../../src/core/poller/ingest.ts';
 import {
   curveRequest,
   optionsVolume,
@@ -69,12 +70,18 @@ function setup(behaviour: Behaviour, options: { asof?: number; wall?: () => numb
   stores.push(store);
   const { client, calls } = fakeClient(behaviour, options.asof);
   const announced: number[] = [];
-  const fetcher = new CurveFetcher({
-    source: () => ({ id: 'test', store, client }),
-    marketNow: () => NOW,
-    wallNow: options.wall ?? (() => NOW),
+  const wallNow = options.wall ?? (() => NOW);
+  const ingest: IngestDeps = {
+    store,
     channels: () => ({ desktop: false, inApp: true, webhooks: [], quietHours: null }),
+    wallNow,
+    marketNow: () => NOW,
     onSnapshots: (s) => announced.push(...s.map((x) => x.id)),
+  };
+  const fetcher = new CurveFetcher({
+    source: () => ({ id: 'test', client, ingest }),
+    marketNow: () => NOW,
+    wallNow,
   });
   return { store, fetcher, calls, announced, deps: { store, marketNow: NOW, fetcher } };
 }

@@ -7,6 +7,7 @@ import { BadRequestError, NetworkError } from '../../../../src/client/errors.ts'
 import type { ApiResult } from '../../../../src/client/result.ts';
 import type { Envelope, PollClient, PollResult } from '../../../../src/core/poller/poll-client.ts';
 import { CurveFetcher } from '../../../../src/core/queries/curve-fetch.ts';
+import type { IngestDeps } from '../../../../src/core/poller/ingest.ts';
 import { optionsVolume, tickerCurve } from '../../../../src/core/queries/curves.ts';
 import { listedDates, sumVolumes } from '../../../../src/core/queries/volume-all.ts';
 import { openDatabase, type Store } from '../../../../src/core/store/database.ts';
@@ -92,11 +93,16 @@ function setup(marketNow: number, options: { sourceOpen?: boolean; offline?: boo
       return result(volumeFor(q.exp), marketNow);
     },
   } as unknown as PollClient;
+  const ingest: IngestDeps = {
+    store,
+    channels: () => ({ desktop: false, inApp: true, webhooks: [], quietHours: null }),
+    wallNow: () => marketNow,
+    marketNow: () => marketNow,
+  };
   const fetcher = new CurveFetcher({
-    source: () => ({ id: 'test', store, client }),
+    source: () => ({ id: 'test', client, ingest }),
     marketNow: () => marketNow,
     wallNow: () => marketNow,
-    channels: () => ({ desktop: false, inApp: true, webhooks: [], quietHours: null }),
   });
   return { store, calls, deps: { store, marketNow, fetcher } };
 }
