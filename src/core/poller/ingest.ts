@@ -13,9 +13,10 @@
 // past snapshots (a folder's first import, a backfill) writes the newest of each series first,
 // which sets the baseline as a first poll does, and the rest are history.
 import type { AlertRuleBody } from '../../shared/alert-rules.ts';
-import { EXTENSION_METRIC_CATALOG, METRIC_CATALOG } from '../../shared/api/series.ts';
+import { METRIC_CATALOG } from '../../shared/api/series.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
-import { nyToEpoch, REGULAR_CLOSE_MINUTES } from '../../shared/market-calendar.ts';
+import { nyToEpoch, REGULAR_CLOSE_MINUTES, sessionDateOf } from '../../shared/market-calendar.ts';
+import { closePreference } from '../../shared/session-close.ts';
 import type { AlertSnapshot } from '../alerts/conditions.ts';
 import { evaluateSnapshot, rulesWatch, type NewAlertEvent } from '../alerts/engine.ts';
 import { record } from '../alerts/fields.ts';
@@ -105,12 +106,13 @@ interface Item {
   input: SnapshotInput;
 }
 
-const METRIC_NAMES = new Set(Object.keys(METRIC_CATALOG));
 /**
- * Our metrics beyond the spec's catalog (dealer vanna and charm, 0DTE GEX) are not signals fields:
- * they are read off the ticker state snapshot, so their intraday history builds up from every poll.
+ * Every catalog metric, ours beyond the spec's included. Signals carry a few of them; the ticker
+ * state carries nearly all (GEX, dealer vanna and charm, 0DTE GEX, which signals lack), so a stored
+ * state gives a day all of them from one snapshot, and their intraday history builds up from every
+ * poll.
  */
-const STATE_METRIC_NAMES = new Set(Object.keys(EXTENSION_METRIC_CATALOG));
+const METRIC_NAMES: ReadonlySet<string> = new Set(Object.keys(METRIC_CATALOG));
 
 function asofOf(result: PollResult, fallback: number): number {
   const meta = record(result.body.meta);
@@ -119,29 +121,36 @@ function asofOf(result: PollResult, fallback: number): number {
   return Number.isFinite(ms) ? ms : fallback;
 }
 
-/** Catalog metrics of a signals payload, as points at the snapshot's time. */
-function signalPoints(
-  ticker: string,
-  asof: number,
-  data: unknown,
-  names: ReadonlySet<string> = METRIC_NAMES,
-): MetricPointInput[] {
+/**
+ * The catalog metrics a signals or ticker-state payload states, as points at the snapshot's time,
+ * with how well the snapshot stands for its session's close (a partial download says so in
+ * `partial_chain`). A metric the payload states as null is a gap of that snapshot: where it is the
+ * day's best, the day shows no value rather than another snapshot's (metric-points.ts).
+ */
+function snapshotPoints(ticker: string, asof: number, data: unknown): MetricPointInput[] {
   const fields = record(data);
   if (!fields) return [];
+  const pref = closePreference(asof, fields['partial_chain'] === true);
   const out: MetricPointInput[] = [];
   for (const [metric, value] of Object.entries(fields)) {
-    if (!names.has(metric)) continue;
+    if (!METRIC_NAMES.has(metric)) continue;
     if (
       (typeof value === 'number' && Number.isFinite(value)) ||
       (typeof value === 'string' && value.length > 0)
     ) {
-      out.push({ ticker, metric, ts: asof, value });
+      out.push({ ticker, metric, ts: asof, value, pref });
+    } else if (value === null) {
+      out.push({ ticker, metric, ts: asof, value: null, pref });
     }
   }
   return out;
 }
 
-/** Series points `{ date, <metric>: value }`, dated at that session's close. */
+/**
+ * Series points `{ date, <metric>: value }`, at the time of the snapshot the service took the
+ * session's figures from (`asof`, its addition to the point), else at that session's close (a
+ * close from a price history file, a remote that does not say).
+ */
 function seriesPoints(ticker: string, data: unknown): MetricPointInput[] {
   const points = record(data)?.['points'];
   if (!Array.isArray(points)) return [];
@@ -150,7 +159,11 @@ function seriesPoints(ticker: string, data: unknown): MetricPointInput[] {
     const p = record(point);
     const date = p?.['date'];
     if (!p || typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) continue;
-    const ts = nyToEpoch(date, REGULAR_CLOSE_MINUTES);
+    const stated = typeof p['asof'] === 'string' ? Date.parse(p['asof']) : Number.NaN;
+    const ts =
+      Number.isInteger(stated) && sessionDateOf(stated) === date
+        ? stated
+        : nyToEpoch(date, REGULAR_CLOSE_MINUTES);
     for (const [metric, value] of Object.entries(p)) {
       if (metric === 'date' || !METRIC_NAMES.has(metric)) continue;
       if (
@@ -190,10 +203,8 @@ function putSnapshots(
   const points: MetricPointInput[] = [];
   results.forEach((r, i) => {
     const input = inputs[i] as SnapshotInput;
-    if (r.isNew && input.endpoint === 'signals' && input.ticker)
-      points.push(...signalPoints(input.ticker, input.asof as number, input.data));
-    if (r.isNew && input.endpoint === 'state' && input.ticker)
-      points.push(...signalPoints(input.ticker, input.asof as number, input.data, STATE_METRIC_NAMES));
+    if (r.isNew && (input.endpoint === 'signals' || input.endpoint === 'state') && input.ticker)
+      points.push(...snapshotPoints(input.ticker, input.asof as number, input.data));
   });
   points.push(...morePoints);
   const metricPoints = points.length ? store.metrics.put(points) : 0;

@@ -1,8 +1,11 @@
 // A ticker's metric history from the metric store (backfilled series plus every polled signals
-// snapshot), daily: the latest value per NYSE session, shaped like the API's series payload;
+// and state snapshot), daily: each NYSE session's figures from the snapshot standing for its close
+// (shared/session-close.ts), shaped like the API's series payload (`price_basis: "pre_market"` where
+// that snapshot is a stock's pre-market file);
 // ending on the ticker's newest point (today, for a live source), or on a history-review time.
 import type { BridgeOutput, BridgeParsedInput } from '../../shared/bridge/contract.ts';
 import { addDays, epochToNy } from '../../shared/market-calendar.ts';
+import { preMarketPrint } from '../../shared/session-close.ts';
 import type { Store } from '../store/database.ts';
 
 /** The first date of a lookback window (`30d`, `26w`, `6m`, `2y`) ending on `today`. */
@@ -42,9 +45,13 @@ export function tickerSeries(
     input.metrics,
     seriesWindowDates(store, input.ticker, input.window, marketNow, input.at),
   );
+  const withPrice = table.metrics.includes('price');
   const points = table.dates.map((date, i) => {
     const point: Record<string, string | number | null> = { date };
     for (const metric of table.metrics) point[metric] = table.columns[metric]?.[i] ?? null;
+    // A day whose snapshot is a stock's pre-market file (no other that session): not a close.
+    if (withPrice && point['price'] !== null && preMarketPrint(input.ticker, table.ts[i] as number))
+      point['price_basis'] = 'pre_market';
     return point as { date: string } & Record<string, string | number | null>;
   });
   return {

@@ -100,6 +100,16 @@ function median(values: readonly number[]): number {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
+/** What the partial-chain rule reads of a file: how many expirations it lists and the last one. */
+export interface ListedExpirations {
+  readonly asof: number;
+  readonly expirations: number;
+  readonly lastExpiration: string | null;
+}
+
+/** Every note of a partial download starts so (the watcher reads it to rank a session's files). */
+export const PARTIAL_CHAIN_NOTE = 'partial chain:';
+
 /**
  * A partial chain: a download of only the near expirations (a website's default filter) makes
  * every "whole chain" figure a near-term one. Partial when the file lists at most half the
@@ -109,23 +119,40 @@ function median(values: readonly number[]): number {
  * there are none). Null when the chain looks complete.
  */
 export function partialChainNote(chain: OptionChain, otherCounts: readonly number[]): string | null {
-  const n = chain.expirations.length;
-  const last = chain.expirations[n - 1];
-  if (last === undefined) return null;
-  const { date } = epochToNy(chain.asof);
-  const horizon = Math.round((Date.parse(last.date) - Date.parse(date)) / 86_400_000);
+  const last = chain.expirations[chain.expirations.length - 1];
+  return partialListingNote(
+    { asof: chain.asof, expirations: chain.expirations.length, lastExpiration: last?.date ?? null },
+    otherCounts,
+  );
+}
+
+/** partialChainNote from a file's listing alone (the folder's index has it without the chain). */
+export function partialListingNote(
+  listing: ListedExpirations,
+  otherCounts: readonly number[],
+): string | null {
+  const n = listing.expirations;
+  const last = listing.lastExpiration;
+  if (last === null || n === 0) return null;
+  const { date } = epochToNy(listing.asof);
+  const horizon = Math.round((Date.parse(last) - Date.parse(date)) / 86_400_000);
   const usual = otherCounts.length > 0 ? median(otherCounts) : null;
   const fewer = usual !== null && n <= PARTIAL_CHAIN_SHARE * usual;
   if (!fewer && horizon > PARTIAL_CHAIN_HORIZON_DAYS) return null;
   const year = parseIsoDate(date).year;
   const listed =
     n === 1
-      ? `only the nearest expiration (${shortDate(last.date, year)})`
-      : `only the nearest ${n} expirations (to ${shortDate(last.date, year)})`;
+      ? `only the nearest expiration (${shortDate(last, year)})`
+      : `only the nearest ${n} expirations (to ${shortDate(last, year)})`;
   const lo = Math.min(...otherCounts);
   const hi = Math.max(...otherCounts);
   const why = fewer
     ? `, where the ticker's other files list ${lo === hi ? lo : `${lo} to ${hi}`}`
     : `, none more than ${PARTIAL_CHAIN_HORIZON_DAYS} days out`;
-  return `partial chain: ${listed}${why}; put/call OI and GEX cover ${n === 1 ? 'it' : 'those'} only`;
+  return `${PARTIAL_CHAIN_NOTE} ${listed}${why}; put/call OI and GEX cover ${n === 1 ? 'it' : 'those'} only`;
+}
+
+/** Whether an analysis' notes say its chain is a partial download. */
+export function notesSayPartial(notes: readonly string[]): boolean {
+  return notes.some((note) => note.startsWith(PARTIAL_CHAIN_NOTE));
 }

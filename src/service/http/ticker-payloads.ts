@@ -21,6 +21,7 @@ import {
 } from '../engine/interpret/trade-projections.ts';
 import { displayAsof } from './envelope.ts';
 import { termStructure } from '../engine/term-structure.ts';
+import { notesSayPartial } from '../engine/quality.ts';
 
 export interface StateOptions {
   callDiag?: boolean;
@@ -70,6 +71,7 @@ export function tickerStateData(a: TickerAnalysis, opts: StateOptions = {}): Tic
     earnings_time: m.earnings?.time ?? null,
     simulated: m.simulated,
     notes: m.notes,
+    ...partialChain(m.notes),
     ...(opts.tradeRecommendation === true ? { trade_recommendation: toTradeRecommendation(s) } : {}),
     ...(opts.callDiag === true ? { call_diag: callDiagnostics(a) } : {}),
   };
@@ -103,7 +105,17 @@ export function signalsData(a: TickerAnalysis): SignalsData {
     earnings_time: m.earnings?.time ?? null,
     cc_income_tier: tier('cc'),
     csp_income_tier: tier('csp'),
+    ...partialChain(m.notes),
   };
+}
+
+/**
+ * Ours, additive: `partial_chain: true` on a snapshot of a partial download (engine/quality.ts), so
+ * a reader of the stored payload alone (the watcher's daily series) can prefer a complete file of
+ * the session. Absent on a complete chain.
+ */
+function partialChain(notes: readonly string[]): { partial_chain?: true } {
+  return notesSayPartial(notes) ? { partial_chain: true } : {};
 }
 
 export interface MarketStructureOptions {

@@ -80,4 +80,9 @@ export interface MarketDataSource {
    * the analysis' notes. Unset: none.
    */
   snapshotNotes?(ticker: string, snapshotTime: number, chain: OptionChain): string[];
+  /**
+   * The ticker's snapshots that are partial downloads (engine/quality.ts): a session's close is
+   * taken from a complete one where there is one (shared/session-close.ts). Unset: none is partial.
+   */
+  partialSnapshots?(ticker: string): ReadonlySet<number>;
 }

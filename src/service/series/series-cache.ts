@@ -1,7 +1,9 @@
 // Per-day metric rows, computed from each session's close snapshot with the full pipeline and kept
 // per (ticker, session date) in a bounded LRU. A day is an NYSE session (sessionDateOf): a snapshot
 // taken after the close, overnight, before the open, on a weekend or a holiday counts as the last
-// session before it, so a series never has a point on a day the exchange was closed. A row remembers the snapshot it came from, so today's row is
+// session before it, so a series never has a point on a day the exchange was closed. Which of a
+// session's snapshots is its close is shared/session-close.ts's rule, and every figure of the row
+// comes from that one snapshot. A row remembers the snapshot it came from, so today's row is
 // recomputed when a newer intraday snapshot appears and a finished session's row never changes.
 //
 // Computing a row costs a chain build plus an analysis (milliseconds), so a cold two-year request
@@ -14,6 +16,7 @@ import {
   sessionDateOf,
   type IsoDate,
 } from '../../shared/market-calendar.ts';
+import { sessionCloses, takenPreMarket } from '../../shared/session-close.ts';
 import type { AnalysisCache } from '../analysis/analysis-cache.ts';
 import { LRUCache } from 'lru-cache';
 import { analyzeSnapshot } from '../analysis/ticker-analysis.ts';
@@ -56,26 +59,39 @@ export class SeriesCache {
   }
 
   /**
-   * The last snapshot of each session with `after < date`, up to `now`, oldest first. Walks the
-   * snapshot times newest first and jumps a whole session at a time, so intraday snapshots cost
-   * nothing.
+   * The snapshot standing for each session's close (shared/session-close.ts) with `after < date`,
+   * up to `now`, oldest first: the latest of the session, but a complete file before a partial one
+   * and a pre-market file only when the session has no other.
    */
   dailyCloses(ticker: string, after: IsoDate, now: number): { date: IsoDate; time: number }[] {
     // A session's snapshots all come at or after its own open, which is after this instant.
     const since = nyToEpoch(addDays(after, 1), 0);
-    const times = this.#analysis.source.snapshotTimes(ticker, since, now);
+    const source = this.#analysis.source;
+    const times = source.snapshotTimes(ticker, since, now);
+    const partial = source.partialSnapshots?.(ticker);
     const out: { date: IsoDate; time: number }[] = [];
+    // Newest first, a session at a time. A session's newest snapshot, when complete and not taken
+    // before the open, is its close (the best tier, and the latest in it): the simulator's
+    // intraday snapshots cost one comparison each. Otherwise the rule weighs the whole session.
     let i = times.length - 1;
     while (i >= 0) {
-      const time = times[i] as number;
-      const date = sessionDateOf(time);
+      const newest = times[i] as number;
+      const date = sessionDateOf(newest);
       if (date <= after) break;
-      out.push({ date, time });
-      // The session of `date` runs from its open to the next session's open.
       const sessionStart = nyToEpoch(date, REGULAR_OPEN_MINUTES);
+      const first = i;
       while (i >= 0 && (times[i] as number) >= sessionStart) i--;
+      if (!takenPreMarket(newest) && partial?.has(newest) !== true) {
+        out.push({ date, time: newest });
+        continue;
+      }
+      const session = times
+        .slice(i + 1, first + 1)
+        .map((asof) => ({ asof, partial: partial?.has(asof) === true }));
+      const best = sessionCloses(session).get(date);
+      if (best) out.push({ date, time: best.asof });
     }
-    return out.reverse();
+    return out.sort((a, b) => a.time - b.time);
   }
 
   /** The row of one day, computing it when missing or stale. Null when the source has no chain. */

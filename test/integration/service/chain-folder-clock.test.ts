@@ -12,7 +12,7 @@ import {
   topSetupsResponseSchema,
 } from '../../../src/shared/api/index.ts';
 import { startService, type RunningService } from '../../../src/service/index.ts';
-import { isTradingDay } from '../../../src/shared/market-calendar.ts';
+import { isTradingDay, sessionDateOf } from '../../../src/shared/market-calendar.ts';
 import { call, TEST_KEY } from '../../support/service-factory.ts';
 import { chainText, tempDir, type TempDir } from '../../unit/service/market/folder/folder-fixtures.ts';
 import { valid } from './schema-assert.ts';
@@ -103,11 +103,13 @@ describe('a chain folder with a stray newer file and a file dated in the future'
       seriesResponseSchema,
       (await call(svc.baseUrl, '/tickers/TSLA/series?window=30d&metrics=price')).json,
     );
-    // The Sunday file is Friday's close; the Tuesday file is Tuesday's session.
-    expect(body.data.points).toEqual([
+    // The Sunday file is Friday's close; the Tuesday file is Tuesday's session. Each point names
+    // the file it comes from.
+    expect(body.data.points.map(({ date, price }) => ({ date, price }))).toEqual([
       { date: '2023-08-18', price: 218.8 },
       { date: '2023-08-22', price: 231.4 },
     ]);
+    for (const p of body.data.points) expect(sessionDateOf(Date.parse(String(p['asof'])))).toBe(p.date);
     expect(body.data.points.every((p) => isTradingDay(p.date))).toBe(true);
   });
 

@@ -11,6 +11,7 @@ import { savedViews } from './006-saved-views.ts';
 import { deliveryDigests } from './007-delivery-digests.ts';
 import { sourceEverywhere } from './008-source-everywhere.ts';
 import { screenerMembership } from './009-screener-membership.ts';
+import { dailyClosePreference } from './010-daily-close-preference.ts';
 import type { Migration } from './migration.ts';
 
 export { APPLICATION_ID, type Migration } from './migration.ts';
@@ -25,6 +26,7 @@ export const migrations: readonly Migration[] = [
   deliveryDigests,
   sourceEverywhere,
   screenerMembership,
+  dailyClosePreference,
 ];
 
 export const CURRENT_SCHEMA_VERSION = migrations.length;

@@ -1,6 +1,11 @@
 // Metric points extracted from snapshots for charts. Two tables: every point (metric_points) and
-// the latest point of each NYSE session (metric_daily, by sessionDateOf, kept up to date on every write),
-// so a two-year daily chart reads about 500 rows per metric instead of every intraday poll.
+// one point per NYSE session (metric_daily, by sessionDateOf, kept up to date on every write), so a
+// two-year daily chart reads about 500 rows per metric instead of every intraday poll. A session's
+// daily row comes from the snapshot standing for its close (shared/session-close.ts: complete before
+// partial, not pre-market before pre-market, then the latest): each row keeps that preference
+// (`pref`), a write replaces it only when it stands at least as well, and a snapshot that stands
+// better but lacks a figure removes the day's figure of a lesser snapshot, so every figure of a
+// day comes from one snapshot.
 //
 // A daily series reads metric_daily's primary key (ticker, metric, day) only: a WITHOUT ROWID
 // table is its own covering index, so no other index would serve it better. For 504 days x 8
@@ -21,6 +26,7 @@ import {
   sessionDateOf,
   type IsoDate,
 } from '../../../shared/market-calendar.ts';
+import { closePreference } from '../../../shared/session-close.ts';
 import type { SourceScope } from '../source-scope.ts';
 import { tickerSchema } from '../ticker.ts';
 import { timeInputSchema, type EpochMs, type TimeInput } from '../time.ts';
@@ -35,6 +41,12 @@ export interface MetricPointInput {
   ts: TimeInput;
   /** null and undefined are skipped: a missing figure is a gap, not a point. */
   value: MetricValue | null | undefined;
+  /**
+   * How well the point's snapshot stands for its session's close (closePreference). Default: its
+   * time's, as a complete snapshot. A point with a preference and no value is a gap of that
+   * snapshot: where it stands better than the day's row, the row goes.
+   */
+  pref?: number;
 }
 
 export type SeriesResolution = 'daily' | 'raw';
@@ -80,9 +92,10 @@ const pointSchema = z.object({
   value: z
     .union([z.number().refine(Number.isFinite, 'a metric value must be finite'), z.string().max(200)])
     .nullish(),
+  pref: z.number().int().nonnegative().optional(),
 });
 
-/** Points per multi-row statement (SQLite allows 32,766 bound values; 6 per daily row). */
+/** Points per multi-row statement (SQLite allows 32,766 bound values; 7 per daily row). */
 const PUT_ROWS = 64;
 
 const CANONICAL_TICKER = /^[A-Z][A-Z0-9]{0,9}([.-][A-Z0-9]{1,4})?$/;
@@ -92,16 +105,19 @@ interface CheckedPoint {
   ticker: string;
   metric: string;
   ts: EpochMs;
-  value: MetricValue;
+  /** null: a gap of a snapshot with a stated preference. */
+  value: MetricValue | null;
+  pref: number;
 }
 
 /**
- * A point as pointSchema would give it back, or null for a gap. Points already in canonical form
- * (what the poller extracts) are checked by hand; anything else goes through pointSchema, which
- * normalises it (a lower-case ticker, an ISO time) or refuses it with the usual message.
+ * A point as pointSchema would give it back, or null for a gap without a preference (nothing to
+ * do). Points already in canonical form (what the poller extracts) are checked by hand; anything
+ * else goes through pointSchema, which normalises it (a lower-case ticker, an ISO time) or refuses
+ * it with the usual message.
  */
 function checkPoint(raw: MetricPointInput): CheckedPoint | null {
-  const { ticker, metric, ts, value } = raw;
+  const { ticker, metric, ts, value, pref } = raw;
   if (
     typeof ticker === 'string' &&
     CANONICAL_TICKER.test(ticker) &&
@@ -110,14 +126,18 @@ function checkPoint(raw: MetricPointInput): CheckedPoint | null {
     typeof ts === 'number' &&
     Number.isInteger(ts) &&
     ts >= 0 &&
-    ts <= 8.64e15
+    ts <= 8.64e15 &&
+    (pref === undefined || (Number.isSafeInteger(pref) && pref >= 0))
   ) {
-    if (value === null || value === undefined) return null;
+    if (value === null || value === undefined)
+      return pref === undefined ? null : { ticker, metric, ts, value: null, pref };
     if (typeof value === 'number' ? Number.isFinite(value) : typeof value === 'string' && value.length <= 200)
-      return { ticker, metric, ts, value };
+      return { ticker, metric, ts, value, pref: pref ?? closePreference(ts) };
   }
   const p = parseInput(pointSchema, raw, 'metric point');
-  return p.value === null || p.value === undefined ? null : { ...p, value: p.value };
+  const gap = p.value === null || p.value === undefined;
+  if (gap && p.pref === undefined) return null;
+  return { ...p, value: gap ? null : (p.value as MetricValue), pref: p.pref ?? closePreference(p.ts) };
 }
 
 const isoDateSchema = z.iso.date();
@@ -159,13 +179,19 @@ export function createMetricPointRepository(
   // is checked without zod when it is already in canonical form (zod only for the rest, which
   // normalises or explains the refusal), points sharing a time share one New York day lookup, and
   // rows go to SQLite in multi-row statements: per statement, better-sqlite3's binding and
-  // SQLite's statement set-up cost about as much as a row's b-tree work.
+  // SQLite's statement set-up cost about as much as a row's b-tree work. Of a batch's points for
+  // one day and metric only the one standing best for the close (the last of equals) reaches
+  // metric_daily.
   const points4: unknown[] = [];
-  const daily5: unknown[] = [];
+  const daily7: unknown[] = [];
+  const clearLesser = db.prepare(
+    'DELETE FROM metric_daily WHERE source = ? AND ticker = ? AND metric = ? AND day = ? AND pref < ?',
+  );
   const putAll = db.transaction((points: readonly MetricPointInput[]) => {
     const days = new Map<number, IsoDate>();
+    const best = new Map<string, { p: CheckedPoint; day: IsoDate }>();
     points4.length = 0;
-    daily5.length = 0;
+    daily7.length = 0;
     let stored = 0;
     for (const raw of points) {
       const p = checkPoint(raw);
@@ -175,22 +201,41 @@ export function createMetricPointRepository(
         day = sessionDateOf(p.ts);
         days.set(p.ts, day);
       }
+      const key = `${p.ticker}\u0000${p.metric}\u0000${day}`;
+      const held = best.get(key);
+      if (!held || p.pref >= held.p.pref) best.set(key, { p, day });
+      if (p.value === null) continue;
       points4.push(scope.id, p.ticker, p.metric, p.ts, p.value);
-      daily5.push(scope.id, p.ticker, p.metric, day, p.ts, p.value);
       stored++;
-      if (stored % PUT_ROWS === 0) flush(PUT_ROWS);
+      if (stored % PUT_ROWS === 0) flushPoints(PUT_ROWS);
     }
-    flush(stored % PUT_ROWS);
+    flushPoints(stored % PUT_ROWS);
+    let rows = 0;
+    for (const { p, day } of best.values()) {
+      if (p.value === null) {
+        clearLesser.run(scope.id, p.ticker, p.metric, day, p.pref);
+        continue;
+      }
+      daily7.push(scope.id, p.ticker, p.metric, day, p.ts, p.value, p.pref);
+      rows++;
+      if (rows % PUT_ROWS === 0) flushDaily(PUT_ROWS);
+    }
+    flushDaily(rows % PUT_ROWS);
     return stored;
   });
 
-  /** Writes the `rows` points gathered in points4 / daily5, in input order. */
-  function flush(rows: number): void {
+  /** Writes the `rows` points gathered in points4, in input order. */
+  function flushPoints(rows: number): void {
     if (rows === 0) return;
     putStatements(rows).points.run(points4);
-    putStatements(rows).daily.run(daily5);
     points4.length = 0;
-    daily5.length = 0;
+  }
+
+  /** Writes the `rows` daily rows gathered in daily7. */
+  function flushDaily(rows: number): void {
+    if (rows === 0) return;
+    putStatements(rows).daily.run(daily7);
+    daily7.length = 0;
   }
 
   // Statements for a number of rows; a batch uses the full size and one for its remainder.
@@ -201,15 +246,15 @@ export function createMetricPointRepository(
       const values = (marks: string): string => Array.from({ length: rows }, () => marks).join(', ');
       statements = {
         // Rows of one statement are upserted one after the other, as separate statements would
-        // be: a later point with the same key wins, and the daily row keeps the latest time.
+        // be: a later point with the same key wins.
         points: db.prepare(
           `INSERT INTO metric_points (source, ticker, metric, ts, value) VALUES ${values('(?, ?, ?, ?, ?)')}
            ON CONFLICT (source, ticker, metric, ts) DO UPDATE SET value = excluded.value`,
         ),
         daily: db.prepare(
-          `INSERT INTO metric_daily (source, ticker, metric, day, ts, value) VALUES ${values('(?, ?, ?, ?, ?, ?)')}
-           ON CONFLICT (source, ticker, metric, day) DO UPDATE SET ts = excluded.ts, value = excluded.value
-           WHERE excluded.ts >= metric_daily.ts`,
+          `INSERT INTO metric_daily (source, ticker, metric, day, ts, value, pref) VALUES ${values('(?, ?, ?, ?, ?, ?, ?)')}
+           ON CONFLICT (source, ticker, metric, day) DO UPDATE SET ts = excluded.ts, value = excluded.value, pref = excluded.pref
+           WHERE excluded.pref >= metric_daily.pref`,
         ),
       };
       putByRows.set(rows, statements);

@@ -43,6 +43,7 @@ import type { AnalysisJob } from './pool-messages.ts';
 import { readChainFile, readChainFileSync, type ReadResult } from './read-chain-file.ts';
 import { PooledAnalyser, type SnapshotAnalyser } from './snapshot-analyser.ts';
 import { folderSnapshotNotes } from './snapshot-job.ts';
+import { partialListingNote } from '../../engine/quality.ts';
 import { folderRevision } from './revision.ts';
 import {
   describeSnapshotTime,
@@ -152,6 +153,8 @@ export class ChainFolder implements MarketDataSource {
   readonly #workerScript: () => URL | null;
   readonly #log: (message: string) => void;
   readonly #revisions = new Map<string, string>();
+  /** Per ticker, the times of its partial downloads; cleared with the revisions. */
+  readonly #partials = new Map<string, ReadonlySet<number>>();
   readonly #reported = new Set<string>();
   readonly #listeners = new Set<(change: ChainFolderChange) => void>();
   /** The index generation the known rows were last written to (a rebuild empties the index). */
@@ -245,6 +248,7 @@ export class ChainFolder implements MarketDataSource {
       this.#served.get(t)?.entries ?? [],
       this.#histories.get(t)?.closes ?? null,
       snapshotTime,
+      this.partialSnapshots(t),
     );
   }
 
@@ -283,6 +287,23 @@ export class ChainFolder implements MarketDataSource {
    */
   snapshotNotes(ticker: string, snapshotTime: number, chain: OptionChain): string[] {
     return folderSnapshotNotes(snapshotTime, chain, this.#otherCounts(ticker, snapshotTime));
+  }
+
+  partialSnapshots(ticker: string): ReadonlySet<number> {
+    const t = norm(ticker);
+    let partial = this.#partials.get(t);
+    if (partial === undefined) {
+      const entries = this.#served.get(t)?.entries ?? [];
+      const counts = entries.map((e) => e.expirations);
+      // Each file against the others: the same comparison as its note (snapshotNotes).
+      partial = new Set(
+        entries
+          .filter((e, i) => partialListingNote(e, [...counts.slice(0, i), ...counts.slice(i + 1)]) !== null)
+          .map((e) => e.asof),
+      );
+      this.#partials.set(t, partial);
+    }
+    return partial;
   }
 
   /** The expiration counts of the ticker's other files (the partial-download note compares with them). */
@@ -661,6 +682,7 @@ export class ChainFolder implements MarketDataSource {
     this.#duplicates = duplicates;
     this.#times = times.sort((a, b) => a - b);
     this.#revisions.clear();
+    this.#partials.clear();
     this.#problems = this.#collectProblems();
     this.#report(this.problems, changed);
   }

@@ -1,11 +1,13 @@
 // A ticker's daily history in a chain folder, from two sources merged by date:
-// - the snapshots: each session's last snapshot gives that session's close (its spot), ATM IV and
-//   put/call OI ratio, so history accumulates as files arrive;
+// - the snapshots: the snapshot standing for each session's close (shared/session-close.ts: a
+//   complete file before a partial one, a pre-market file only when there is no other) gives that
+//   session's close (its spot), ATM IV and put/call OI ratio, so history accumulates as files arrive;
 // - `history/<TICKER>.csv`: official daily closes. Where both give a close for a date the file
 //   wins (a session's last snapshot may be intraday); snapshots fill the dates the file lacks.
 // ATM IV and the OI ratio come only from snapshots: a price file has none, so those dates carry NaN
 // and IV rank counts only the sessions that have a snapshot.
 import { sessionDateOf, type IsoDate } from '../../../shared/market-calendar.ts';
+import { sessionCloses } from '../../../shared/session-close.ts';
 import type { TickerHistory } from '../../engine/types.ts';
 import type { SnapshotFigures } from './daily-figures.ts';
 import type { DailyCloses } from './history-csv.ts';
@@ -28,15 +30,18 @@ export function mergeHistory(
   snapshots: readonly SnapshotFigures[],
   file: DailyCloses | null,
   snapshotTime: number,
+  partial: ReadonlySet<number> = new Set(),
 ): TickerHistory {
   const today = sessionDateOf(snapshotTime);
-  const days = new Map<IsoDate, Day>();
+  const known: { asof: number; partial: boolean; figures: SnapshotFigures }[] = [];
   for (const s of snapshots) {
     if (s.asof >= snapshotTime) break;
     if (!(s.spot > 0) || !Number.isFinite(s.spot)) continue;
-    const date = sessionDateOf(s.asof);
+    known.push({ asof: s.asof, partial: partial.has(s.asof), figures: s });
+  }
+  const days = new Map<IsoDate, Day>();
+  for (const [date, { figures: s }] of sessionCloses(known)) {
     if (date >= today) continue;
-    // Ascending order: a later snapshot of the same session replaces an earlier one.
     days.set(date, { close: s.spot, atmIv: finiteOrNaN(s.atmIv), pcrOi: finiteOrNaN(s.pcrOi) });
   }
   if (file) {

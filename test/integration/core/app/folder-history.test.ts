@@ -119,5 +119,6 @@ describe('a chain folder as the data source', () => {
     expect(w.app.store.snapshots.count().snapshots).toBe(rowsBefore);
     const again = await w.invoke('ticker:timeline', { ticker: 'SPY' });
     expect(again.entries.map((e) => e.asof)).toEqual(fileTimes);
-  });
+    // Two switches, each polling two tickers and their two-year series (cold on the simulator).
+  }, 90_000);
 });

@@ -207,14 +207,17 @@ describe('a daily series matches the points it comes from', () => {
 
   /** The same table worked out the slow, obvious way. */
   function reference(all: MetricPointInput[], ticker: string, wanted: string[], from: string, to: string) {
-    const latest = new Map<string, { ts: number; value: MetricValue }>();
+    const latest = new Map<string, { ts: number; value: MetricValue; pref: number }>();
     for (const p of all) {
       const ts = p.ts as number;
       const day = sessionDay(ts);
       if (p.ticker !== ticker || day < from || day > to || !wanted.includes(p.metric)) continue;
       const k = `${p.metric}|${day}`;
       const seen = latest.get(k);
-      if (!seen || ts >= seen.ts) latest.set(k, { ts, value: p.value as MetricValue });
+      // The session's close: any print of its own day before one taken before the next open.
+      const preMarket = epochToNy(ts).date !== day && isTradingDay(epochToNy(ts).date);
+      const pref = (preMarket ? 0 : 1e13) + ts;
+      if (!seen || pref >= seen.pref) latest.set(k, { ts, value: p.value as MetricValue, pref });
     }
     const dates = [...new Set([...latest.keys()].map((k) => k.split('|')[1] as string))].sort();
     return {

@@ -17,6 +17,7 @@ import {
 import { PENDING_CODEC, encodeBody } from '../../../../src/core/store/payload-codec.ts';
 import { DEFAULT_SOURCE_ID } from '../../../../src/core/store/migrations/008-source-everywhere.ts';
 import { epochToNy } from '../../../../src/shared/market-calendar.ts';
+import { closePreference } from '../../../../src/shared/session-close.ts';
 import { marketStructurePayload, tempDir } from '../../../support/store-factory.ts';
 
 let tmp: ReturnType<typeof tempDir> | undefined;
@@ -137,6 +138,22 @@ const seeds: Record<number, (db: Database.Database) => void> = {
       `INSERT INTO screener_membership (source, screener, members, asof, updated_at)
        VALUES ('folder:/chains', 'momentum_breakout', '["MSFT","SPY"]', ?, ?)`,
     ).run(t0, t0);
+    // Up to version 9 the latest point of a session was its daily point, a pre-market print of
+    // the next morning (4 March, 08:00 New York) included.
+    const premarket = Date.UTC(2025, 2, 4, 13, 0);
+    db.prepare(
+      "INSERT INTO metric_points (source, ticker, metric, ts, value) VALUES ('folder:/chains', 'MSFT', 'price', ?, 101.25)",
+    ).run(premarket);
+    db.prepare(
+      "UPDATE metric_daily SET ts = ?, value = 101.25 WHERE source = 'folder:/chains' AND ticker = 'MSFT' AND day = '2025-03-03'",
+    ).run(premarket);
+  },
+  10: (db) => {
+    // From version 10 on, a daily row says how well its snapshot stands for the session's close.
+    db.prepare(
+      `INSERT INTO metric_daily (source, ticker, metric, day, ts, value, pref)
+       VALUES ('folder:/chains', 'MSFT', 'gex_flip', '2025-03-03', ?, 405.5, ?)`,
+    ).run(t0, closePreference(t0));
   },
 };
 
@@ -218,7 +235,10 @@ describe('migrations', () => {
               asof: t0,
             });
           if (version >= 8) {
+            // The session's own print, not the next morning's pre-market one (version 9's seed).
             expect(store.metrics.series('MSFT', ['price']).columns.price).toEqual([99.5]);
+            if (version >= 10)
+              expect(store.metrics.series('MSFT', ['gex_flip']).columns.gex_flip).toEqual([405.5]);
             expect(store.pollRuns.recent()).toMatchObject([{ job: 'curves', requests: 3 }]);
           } else {
             expect(store.metrics.series('MSFT', ['price']).dates).toEqual([]);

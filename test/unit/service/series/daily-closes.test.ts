@@ -1,6 +1,8 @@
 // Series points are NYSE sessions: a snapshot after the close, overnight, before the open, on a
 // weekend or a holiday is the last session before it (sessionDateOf), so no point falls on a day
-// the exchange was closed, and each session's point is its last snapshot.
+// the exchange was closed, and each session's point is the snapshot standing for its close
+// (shared/session-close.ts): its last, but a pre-market file only when the session has no other,
+// and a complete file before a partial one.
 import { describe, expect, it } from 'vitest';
 import { AnalysisCache } from '../../../../src/service/analysis/analysis-cache.ts';
 import { EMPTY_HISTORY } from '../../../../src/service/engine/interpret/history-metrics.ts';
@@ -15,7 +17,7 @@ const at = (date: string, hhmm: string): number => {
   return nyToEpoch(date, h * 60 + m);
 };
 
-function seriesOver(times: readonly number[]): SeriesCache {
+function seriesOver(times: readonly number[], partial: ReadonlySet<number> = new Set()): SeriesCache {
   const sorted = [...times].sort((a, b) => a - b);
   const source: MarketDataSource = {
     simulated: false,
@@ -26,6 +28,7 @@ function seriesOver(times: readonly number[]): SeriesCache {
     chain: (ticker, asof) => makeChain({ ticker, asof }),
     history: () => EMPTY_HISTORY,
     earnings: () => null,
+    partialSnapshots: () => partial,
   };
   return new SeriesCache({ analysis: new AnalysisCache({ source }) });
 }
@@ -43,11 +46,11 @@ describe('SeriesCache.dailyCloses', () => {
     at('2025-09-02', '10:00'), // Tue in session
   ];
 
-  it('gives one point per session, its last snapshot, never on a closed day', () => {
+  it('gives one point per session, its last snapshot but a pre-market one, never on a closed day', () => {
     const days = seriesOver(times).dailyCloses('SPY', '2025-08-20', Number.POSITIVE_INFINITY);
     expect(days).toEqual([
-      { date: '2025-08-28', time: at('2025-08-29', '05:18') },
-      { date: '2025-08-29', time: at('2025-09-02', '05:18') },
+      { date: '2025-08-28', time: at('2025-08-28', '15:00') },
+      { date: '2025-08-29', time: at('2025-09-01', '12:00') },
       { date: '2025-09-02', time: at('2025-09-02', '10:00') },
     ]);
     expect(days.every((d) => isTradingDay(d.date))).toBe(true);
@@ -61,8 +64,33 @@ describe('SeriesCache.dailyCloses', () => {
   it('reads up to `now` only', () => {
     const days = seriesOver(times).dailyCloses('SPY', '2025-08-20', at('2025-08-30', '12:00'));
     expect(days).toEqual([
-      { date: '2025-08-28', time: at('2025-08-29', '05:18') },
+      { date: '2025-08-28', time: at('2025-08-28', '15:00') },
       { date: '2025-08-29', time: at('2025-08-30', '11:00') },
+    ]);
+  });
+
+  it('takes a pre-market file when the session has no other', () => {
+    const only = [at('2025-08-28', '15:00'), at('2025-09-02', '08:28'), at('2025-09-03', '16:30')];
+    expect(seriesOver(only).dailyCloses('SPY', '2025-08-20', Number.POSITIVE_INFINITY)).toEqual([
+      { date: '2025-08-28', time: at('2025-08-28', '15:00') },
+      { date: '2025-08-29', time: at('2025-09-02', '08:28') },
+      { date: '2025-09-03', time: at('2025-09-03', '16:30') },
+    ]);
+  });
+
+  it('takes a complete file before a later partial download of the session', () => {
+    const partial = at('2025-08-29', '20:00');
+    const days = seriesOver(times, new Set([partial, at('2025-09-01', '12:00')])).dailyCloses(
+      'SPY',
+      '2025-08-28',
+      at('2025-09-01', '23:00'),
+    );
+    // Friday's complete files: 12:00 and Saturday's; Saturday's is the latest of them.
+    expect(days).toEqual([{ date: '2025-08-29', time: at('2025-08-30', '11:00') }]);
+    // With every file after noon partial, noon's stands for the session.
+    const noon = seriesOver(times, new Set([partial, at('2025-08-30', '11:00'), at('2025-09-01', '12:00')]));
+    expect(noon.dailyCloses('SPY', '2025-08-28', at('2025-09-01', '23:00'))).toEqual([
+      { date: '2025-08-29', time: at('2025-08-29', '12:00') },
     ]);
   });
 

@@ -72,11 +72,21 @@ describe('mergeHistory', () => {
   });
 
   it('counts a snapshot taken outside a session as the previous session’s close', () => {
-    // Sunday evening and Monday 8 AM both show Friday's close.
+    // Sunday evening and Monday 8 AM both count for Friday; Monday's is a pre-market print.
     const weekend = [snap('2025-09-14', '22:00', 104.5), snap('2025-09-15', '08:00', 104.6)];
     const h = mergeHistory(weekend, null, at('2025-09-15', '15:00'));
     expect(plain(h).dates).toEqual(['2025-09-12']);
-    expect(plain(h).close).toEqual([104.6]);
+    expect(plain(h).close).toEqual([104.5]);
+    // With no other file of the session, the pre-market one stands for it.
+    const early = mergeHistory([snap('2025-09-15', '08:00', 104.6)], null, at('2025-09-15', '15:00'));
+    expect(plain(early).close).toEqual([104.6]);
+  });
+
+  it('takes a session’s close from its complete file, not from a later partial download', () => {
+    const full = snap('2025-09-12', '16:15', 104.5);
+    const partial = snap('2025-09-12', '17:00', 104.9);
+    const h = mergeHistory([full, partial], null, at('2025-09-15', '15:00'), new Set([partial.asof]));
+    expect(plain(h).close).toEqual([104.5]);
   });
 
   it('ignores snapshots at or after the instant asked for, and snapshots without a valid spot', () => {
