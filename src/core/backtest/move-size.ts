@@ -11,9 +11,10 @@
 //   mean is taken as zero (realized variance), as is usual over a few sessions: a sample standard
 //   deviation does not exist for one session and would count a 5-session trend as no movement.
 //
-// All null unless the Nth session is in the data.
+// All null unless every one of the N sessions (trading days on the market calendar) has a close: a
+// gap would measure a move over fewer sessions as if it were N.
 import { BACKTEST_HORIZONS, type MoveMeasures, type Moves } from '../../shared/bridge/backtest.ts';
-import { firstAfter, HORIZON_SESSIONS, type DailyClose } from './forward-returns.ts';
+import { HORIZON_SESSIONS, sessionsAfter, type DailyClose } from './forward-returns.ts';
 
 /** Sessions in a year, to annualize a daily variance (as the service's realized_vol_20d). */
 export const SESSIONS_PER_YEAR = 252;
@@ -43,9 +44,9 @@ export function measuresOver(
   price: number,
   sessions: number,
 ): MoveMeasures {
-  const start = firstAfter(closes, date);
-  if (!(price > 0) || start + sessions > closes.length) return NONE;
-  const window = closes.slice(start, start + sessions);
+  const after = sessionsAfter(closes, date, sessions);
+  if (!(price > 0) || after.some((c) => c === null)) return NONE;
+  const window = after as DailyClose[];
   const path = [price, ...window.map((c) => c.close)];
   const last = (window[window.length - 1] as DailyClose).close;
   const intraday = window.every((c) => c.high !== undefined && c.low !== undefined);

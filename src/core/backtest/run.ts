@@ -11,7 +11,7 @@ import type {
   BacktestWindow,
 } from '../../shared/bridge/backtest.ts';
 import { BridgeFailure } from '../../shared/bridge/result.ts';
-import { epochToNy, isoUtc } from '../../shared/market-calendar.ts';
+import { epochToNy, isoUtc, sessionDateOf } from '../../shared/market-calendar.ts';
 import { sourceOf, type AlertSnapshot } from '../alerts/conditions.ts';
 import type { ActiveRule } from '../alerts/engine.ts';
 import { itemOf, number, record } from '../alerts/fields.ts';
@@ -236,7 +236,8 @@ export async function runBacktest(env: BacktestEnv, request: BacktestRequest): P
   const firings: BacktestFiring[] = [];
   for (const { event, snapshot } of replayed) {
     const series = closes.get(event.ticker) ?? [];
-    const date = epochToNy(event.asof).date;
+    // The firing's session, the one its series point falls on (a pre-market firing is the last session's).
+    const date = sessionDateOf(event.asof);
     const price = priceIn(snapshot, event.ticker) ?? closeOnOrBefore(series, date)?.close ?? null;
     if (price === null || !(price > 0)) {
       notes.push(`${event.ticker}: a firing at ${isoUtc(event.asof)} has no price and is left out`);

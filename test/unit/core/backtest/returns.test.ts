@@ -52,6 +52,34 @@ describe('forward returns', () => {
     else expect(maxAdverse5d).toBeCloseTo(want, 10);
   });
 
+  it('counts sessions on the market calendar: a gap in the data is no figure, never a stretched horizon', () => {
+    // Stored files on May 6 and Sep 2 2025 only: five sessions after May 6 is May 13, not Sep 2.
+    const sparse: DailyClose[] = [
+      { date: '2025-05-06', close: 560 },
+      { date: '2025-09-02', close: 637 },
+    ];
+    const { forward, maxAdverse5d } = outcomeAfter(sparse, '2025-05-06', 560);
+    expect(forward).toEqual({ '1d': null, '5d': null, '20d': null });
+    expect(maxAdverse5d).toBeNull();
+  });
+
+  it.each([
+    // [firing session, horizon, the session it lands on]
+    ['2025-07-03', '1d', '2025-07-07'], // Independence Day is no session
+    ['2025-04-17', '1d', '2025-04-21'], // Good Friday is no session
+    ['2025-12-23', '5d', '2025-12-31'], // Christmas in between
+    ['2025-11-25', '20d', '2025-12-24'], // Thanksgiving in between; Nov 28 and Dec 24 close early but are sessions
+  ] as const)('a firing on %s reads %s at %s', (date, horizon, landing) => {
+    const every: DailyClose[] = [];
+    for (let d = new Date(`${date}T12:00:00Z`), i = 0; i < 60; i++, d.setUTCDate(d.getUTCDate() + 1))
+      every.push({ date: d.toISOString().slice(0, 10), close: 100 + i });
+    const want = every.find((c) => c.date === landing) as DailyClose;
+    expect(outcomeAfter(every, date, 100).forward[horizon]).toBeCloseTo(want.close - 100, 10);
+    // Without that day's close the figure is missing, not the next day's.
+    const gap = every.filter((c) => c.date !== landing);
+    expect(outcomeAfter(gap, date, 100).forward[horizon]).toBeNull();
+  });
+
   it('finds the close on or before a date', () => {
     const c2 = closes();
     expect(closeOnOrBefore(c2, '2025-03-08')?.date).toBe('2025-03-07');
