@@ -15,6 +15,7 @@ import {
   regimeLabelSchema,
 } from '../../shared/api/enums.ts';
 import type { TickerRow, TickerRowField } from '../../shared/bridge/tickers.ts';
+import { historyPendingSchema } from '../../shared/api/signals.ts';
 import type { z } from 'zod';
 import { number, record, text } from '../alerts/fields.ts';
 import type { Store } from '../store/database.ts';
@@ -78,6 +79,12 @@ function values(signals: unknown, structure: unknown, setup: unknown): Values {
 
 const FIELDS = Object.keys(values(null, null, null)) as TickerRowField[];
 
+/** What an IV rank still waits for, as the signals snapshot says (`history_pending`). */
+function ivRankPending(signals: unknown): TickerRow['ivRankPending'] {
+  const parsed = historyPendingSchema.safeParse(record(signals)?.['history_pending']);
+  return parsed.success ? (parsed.data.iv_rank ?? null) : null;
+}
+
 export function tickerRows(deps: RowDeps, tickers: readonly string[]): TickerRow[] {
   const { store } = deps;
   return tickers.map((ticker): TickerRow => {
@@ -117,6 +124,7 @@ export function tickerRows(deps: RowDeps, tickers: readonly string[]): TickerRow
       asof: iso(latest.asof),
       stale: isStale(latest.asof, deps.marketNow),
       changed,
+      ivRankPending: now.iv_rank === null ? ivRankPending(latest.data) : null,
     };
   });
 }

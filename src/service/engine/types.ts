@@ -113,7 +113,24 @@ export interface HistoryMetrics {
   extension_state: ExtensionState | null;
   realized_vol_state: RealizedVolState | null;
   trend_alignment_state: TrendAlignmentState | null;
+  /**
+   * The figures the stored history is still too short for, with how many sessions it holds and
+   * needs ("IV rank: 3 of 20 sessions stored"): a screen says what a figure waits for, not "—".
+   * Absent when nothing waits.
+   */
+  history_pending?: HistoryPending;
   notes: string[];
+}
+
+/** Sessions a figure has and needs. */
+export interface PendingFigure {
+  stored: number;
+  needed: number;
+}
+
+export interface HistoryPending {
+  iv_rank?: PendingFigure;
+  trend?: PendingFigure;
 }
 
 /** Everything known about one ticker at one snapshot; the input of every interpreter. */

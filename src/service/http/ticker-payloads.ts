@@ -72,6 +72,7 @@ export function tickerStateData(a: TickerAnalysis, opts: StateOptions = {}): Tic
     simulated: m.simulated,
     notes: m.notes,
     ...partialChain(m.notes),
+    ...(m.history_pending ? { history_pending: m.history_pending } : {}),
     ...(opts.tradeRecommendation === true ? { trade_recommendation: toTradeRecommendation(s) } : {}),
     ...(opts.callDiag === true ? { call_diag: callDiagnostics(a) } : {}),
   };
@@ -106,6 +107,7 @@ export function signalsData(a: TickerAnalysis): SignalsData {
     cc_income_tier: tier('cc'),
     csp_income_tier: tier('csp'),
     ...partialChain(m.notes),
+    ...(m.history_pending ? { history_pending: m.history_pending } : {}),
   };
 }
 

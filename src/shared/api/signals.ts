@@ -32,6 +32,16 @@ import {
  * and the trade-setup payload. `ticker`, `asof`, `price` and `gamma_regime` are always there; the
  * rest may be missing or null (a ticker without history has no iv_rank or states).
  */
+const pendingFigureSchema = z.object({
+  stored: z.number().int().nonnegative(),
+  needed: z.number().int().positive(),
+});
+export const historyPendingSchema = z.object({
+  iv_rank: pendingFigureSchema.optional(),
+  trend: pendingFigureSchema.optional(),
+});
+export type HistoryPendingData = z.infer<typeof historyPendingSchema>;
+
 export const signalsDataSchema = z.looseObject({
   ticker: tickerText,
   asof: displayTime,
@@ -56,6 +66,10 @@ export const signalsDataSchema = z.looseObject({
   /** Income tiers of the ticker's covered-call and cash-secured-put candidates, when scored. */
   cc_income_tier: maybe(incomeTierSchema),
   csp_income_tier: maybe(incomeTierSchema),
+  /** Ours: the figures the history is too short for yet, with the sessions stored and needed. */
+  history_pending: historyPendingSchema.optional(),
+  /** Ours: present (true) on a snapshot of a partial download. */
+  partial_chain: z.literal(true).optional(),
 });
 export type SignalsData = z.infer<typeof signalsDataSchema>;
 

@@ -109,6 +109,8 @@ export const tickerRowSchema = z.object({
   stale: z.boolean(),
   /** Fields that differ from the previous snapshot of this ticker. */
   changed: z.array(tickerRowFieldSchema),
+  /** Without an IV rank yet: the sessions of ATM IV stored and needed ("3 of 20 sessions"). */
+  ivRankPending: z.object({ stored: z.number(), needed: z.number() }).nullable().optional(),
 });
 export type TickerRow = z.infer<typeof tickerRowSchema>;
 

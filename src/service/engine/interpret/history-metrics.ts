@@ -3,7 +3,7 @@
 // close the series. Anything the history is too short for comes back null with a note, never NaN:
 // a chain folder builds history from its own snapshots and a daily price file.
 import { addDays } from '../../../shared/market-calendar.ts';
-import type { HistoryMetrics, TickerHistory } from '../types.ts';
+import type { HistoryMetrics, HistoryPending, TickerHistory } from '../types.ts';
 import {
   alignmentComponents,
   extensionScore,
@@ -81,12 +81,13 @@ function withToday(history: TickerHistory, today: HistoryToday): Series {
 const valid = (x: number): boolean => x > 0 && Number.isFinite(x);
 
 /** (iv − min) / (max − min) × 100 over the last 252 sessions with a valid IV, today included. */
-function ivRank(s: Series, notes: string[]): number | null {
+function ivRank(s: Series, notes: string[], pending: HistoryPending): number | null {
   const today = s.ivs[s.ivs.length - 1] as number;
   if (!valid(today)) return null;
   const window = s.ivs.slice(-IV_RANK_SESSIONS).filter(valid);
   if (window.length < IV_RANK_MIN_SESSIONS) {
     notes.push(`IV rank needs ${IV_RANK_MIN_SESSIONS} sessions of ATM IV; ${window.length} stored`);
+    pending.iv_rank = { stored: window.length, needed: IV_RANK_MIN_SESSIONS };
     return null;
   }
   const lo = Math.min(...window);
@@ -148,15 +149,17 @@ type ScoreFields = Pick<HistoryMetrics, Exclude<keyof typeof EMPTY_SCORES, 'real
 };
 
 /** The five scores and their states from the closes; a note for each one the closes cannot support. */
-function scoresAndStates(closes: number[], notes: string[]): ScoreFields {
+function scoresAndStates(closes: number[], notes: string[], pending: HistoryPending): ScoreFields {
   const out: ScoreFields = { ...EMPTY_SCORES };
   // Today's price counts as the last close, so "stored" includes it.
   const need = (what: string, closesNeeded: number): void => {
     notes.push(`${what} needs ${closesNeeded} daily closes; ${closes.length} stored`);
   };
   const trend = trendScore(closes);
-  if (trend === null) need('Trend', TREND_WINDOW);
-  else {
+  if (trend === null) {
+    need('Trend', TREND_WINDOW);
+    pending.trend = { stored: closes.length, needed: TREND_WINDOW };
+  } else {
     out.trend_score = trend;
     out.trend_state = trendState(trend);
   }
@@ -197,23 +200,30 @@ export function computeHistoryMetrics(history: TickerHistory, today: HistoryToda
     notes.push('no valid price today: history metrics unavailable');
     return { ...EMPTY_SCORES, ...emptyHistoryFigures(), notes };
   }
+  const pending: HistoryPending = {};
+  const withPending = (): { history_pending?: HistoryPending } =>
+    Object.keys(pending).length > 0 ? { history_pending: pending } : {};
   if (sessions === 0) {
     notes.push(
       'no daily history: IV rank, realized volatility, trend, momentum and extension need past sessions, and none are stored',
     );
-    return { ...EMPTY_SCORES, ...emptyHistoryFigures(), notes };
+    if (valid(today.atm_iv ?? Number.NaN)) pending.iv_rank = { stored: 1, needed: IV_RANK_MIN_SESSIONS };
+    pending.trend = { stored: 1, needed: TREND_WINDOW };
+    return { ...EMPTY_SCORES, ...emptyHistoryFigures(), ...withPending(), notes };
   }
   const rv20Window = lastPositive(s.closes, VOL_WINDOW + 1);
   if (rv20Window === null)
     notes.push(`20-day realized volatility needs ${VOL_WINDOW + 1} daily closes; ${s.closes.length} stored`);
-  const scores = scoresAndStates(s.closes, notes);
+  const scores = scoresAndStates(s.closes, notes, pending);
+  const ivRankValue = ivRank(s, notes, pending);
   return {
-    iv_rank: ivRank(s, notes),
+    iv_rank: ivRankValue,
     iv_pct_chg: ivPctChange(s),
     realized_vol_20d: rv20Window ? round(annualizedVolPct(rv20Window) as number, 2) : null,
     put_call_ratio_oi_30day_change: pcrChange(s, PCR_LOOKBACKS[0]),
     put_call_ratio_oi_60day_change: pcrChange(s, PCR_LOOKBACKS[1]),
     ...scores,
+    ...withPending(),
     notes,
   };
 }

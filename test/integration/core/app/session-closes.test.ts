@@ -118,4 +118,11 @@ describe('a session’s close on a chain folder', () => {
       for (const metric of METRICS) expect(point[metric], `${date} ${metric}`).toBe(state[metric]);
     }
   });
+
+  it('says what an IV rank still waits for, in the watchlist row (issue 39 item 5)', async () => {
+    const [spy] = (await w.invoke('tickers:latest', { tickers: ['SPY'] })).rows;
+    expect(spy?.iv_rank).toBeNull();
+    // Apr 29 and Apr 30 stored before the newest file's session, and that file itself.
+    expect(spy?.ivRankPending).toEqual({ stored: 3, needed: 20 });
+  });
 });

@@ -28,6 +28,32 @@ const NUMERIC_KEYS = [
   'trend_alignment_score',
 ] as const satisfies readonly (keyof HistoryMetrics)[];
 
+describe('what a figure waits for (history_pending)', () => {
+  it.each([
+    // [what, closes before today, IVs before today (NaN: none), iv_rank pending, trend pending]
+    ['no history at all', 0, 0, { stored: 1, needed: 20 }, { stored: 1, needed: 50 }],
+    ['two files before today', 2, 2, { stored: 3, needed: 20 }, { stored: 3, needed: 50 }],
+    // A price history file: trend at once, IV rank still counts sessions with an ATM IV.
+    ['60 closes of a price file, 2 files', 60, 2, { stored: 3, needed: 20 }, undefined],
+    ['a year of both', 260, 260, undefined, undefined],
+  ] as const)('%s', (_what, closes, ivs, ivRank, trend) => {
+    const ivValues = Array.from({ length: closes }, (_, i) =>
+      i >= closes - ivs ? 0.2 + (i % 5) * 0.02 : NaN,
+    );
+    const h =
+      closes === 0
+        ? EMPTY_HISTORY
+        : makeHistory({ closes: pricePath(100, [[closes - 1, 0.001, 0.01]]), ivs: ivValues });
+    const m = computeHistoryMetrics(h, today());
+    expect(m.history_pending?.iv_rank).toEqual(ivRank);
+    expect(m.history_pending?.trend).toEqual(trend);
+    if (ivRank) expect(m.iv_rank).toBeNull();
+    else expect(m.iv_rank).not.toBeNull();
+    if (trend) expect(m.trend_state).toBeNull();
+    else expect(m.trend_state).not.toBeNull();
+  });
+});
+
 describe('iv_rank and iv_pct_chg', () => {
   it('ranks today within the window: (iv − min) / (max − min) × 100', () => {
     // 29 sessions alternating 0.20 / 0.40, then today at 0.25: (0.25 − 0.20) / 0.20 = 25.
