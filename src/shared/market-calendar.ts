@@ -240,9 +240,13 @@ export function nextSession(epochMs: number): Session {
   }
 }
 
-/** Options expire at 16:00 New York time on the expiration date. */
+/**
+ * Options (PM-settled) expire at the close of the expiration date's session: 16:00 New York time,
+ * 13:00 on an early-close day (the day after Thanksgiving, Christmas Eve), when trading in them
+ * ends with the session. A date without a session keeps 16:00.
+ */
 export function optionExpiryEpoch(date: IsoDate): number {
-  return nyToEpoch(date, REGULAR_CLOSE_MINUTES);
+  return nyToEpoch(date, isEarlyClose(date) ? EARLY_CLOSE_MINUTES : REGULAR_CLOSE_MINUTES);
 }
 
 /**

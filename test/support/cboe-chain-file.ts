@@ -32,6 +32,8 @@ export interface ChainFileSpec {
   time?: string;
   /** Weekly expirations after `date` (default 8). */
   expirations?: number;
+  /** These expirations instead of the weekly ones (a daily listing, one ending on `date` itself). */
+  expirationDates?: readonly IsoDate[];
   /** Strikes per expiration around spot (default 180). */
   strikes?: number;
   /** Added to every IV (default 0): one session's vol level against another's. */
@@ -73,11 +75,14 @@ export function chainRows(spec: ChainFileSpec): string {
   const lines: string[] = [];
   const step = Math.max(0.5, Math.round(spot * 0.004 * 2) / 2);
   const first = Math.round(spot / step - strikes / 2) * step;
-  for (const [e, exp] of fridaysAfter(date, spec.expirations ?? 8).entries()) {
+  const dates = spec.expirationDates ?? fridaysAfter(date, spec.expirations ?? 8);
+  for (const [e, exp] of dates.entries()) {
     const [ey, em, ed] = exp.split('-').map(Number) as [number, number, number];
     const code = `${String(ey).slice(2)}${String(em).padStart(2, '0')}${String(ed).padStart(2, '0')}`;
     const dayName = DAYS[new Date(`${exp}T12:00:00Z`).getUTCDay()];
-    const t = ((e + 1) * 7) / 365;
+    // Years to expiry: a week per weekly; a listed date's own days (half a day for one ending on `date`).
+    const days = (Date.parse(`${exp}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / 86_400_000;
+    const t = (spec.expirationDates ? Math.max(days, 0.5) : (e + 1) * 7) / 365;
     for (let k = 0; k < strikes; k++) {
       const strike = first + k * step;
       if (strike <= 0) continue;

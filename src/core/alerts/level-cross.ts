@@ -6,9 +6,14 @@
 // walls and max pain from the levels payload (`levels[]` by kind), which all stored snapshots
 // carry; the levels beyond them (absolute gamma, top GEX strikes, nearest-expiry and 0DTE flip and
 // walls) from the same payload by id (a snapshot stored before they existed has none: no crossing); a custom level is the rule's own fixed price, against market-structure spot.
+//
+// A 0DTE level belongs to one expiration (shared/zero-dte-levels.ts): it is compared only with the
+// same expiration's. Friday's 0DTE flip and Monday's are two different levels, so the first Monday
+// snapshot is a baseline, not a crossing.
 import { LEVELS_BY_ID, type CrossLevel, type LevelBuffer } from '../../shared/alert-rules.ts';
 import { levelText, priceText, signedPct } from '../../shared/alert-labels.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
+import { ZERO_DTE_LEVEL_KINDS, zeroDteExpirationOf } from '../../shared/zero-dte-levels.ts';
 import { number, record, spotAndLevel, text } from './fields.ts';
 import { beyondPct, bufferedCrossAtLast, bufferText } from './level-buffer.ts';
 
@@ -57,6 +62,18 @@ export function readLevel(
   return null;
 }
 
+/**
+ * The expiration a 0DTE level of a snapshot belongs to, or null for any other level (or a snapshot
+ * without it): two snapshots are compared only when this is the same for both.
+ */
+export function levelExpiration(payload: unknown, level: CrossLevel, asof: number): string | null {
+  if (!ZERO_DTE_LEVEL_KINDS.has(level)) return null;
+  const levels = record(payload)?.['levels'];
+  const item = Array.isArray(levels) ? levels.find((l) => text(l, 'id') === level) : undefined;
+  const found = record(item);
+  return found ? zeroDteExpirationOf(found, asof) : null;
+}
+
 type Side = 'above' | 'below' | null;
 const sideOf = (spot: number, level: number): Side =>
   spot > level ? 'above' : spot < level ? 'below' : null;
@@ -82,6 +99,10 @@ export function levelCrossing(
 ): LevelCrossFiring | null {
   const b = readLevel(currPayload, condition);
   if (!b) return null;
+  // A 0DTE level compares with the same expiration's only: another one's reads as no level at all.
+  const expiration = levelExpiration(currPayload, condition.level, asofs.curr);
+  const read = (payload: unknown, asof: number) =>
+    levelExpiration(payload, condition.level, asof) === expiration ? readLevel(payload, condition) : null;
   let a: { spot: number; level: number } | null;
   let from: Side;
   let to: Side;
@@ -93,8 +114,8 @@ export function levelCrossing(
       { asof: asofs.curr, payload: currPayload },
     ];
     const points = series.map((s) => {
-      const read = readLevel(s.payload, condition);
-      return read ? { asof: s.asof, ...read } : null;
+      const level = read(s.payload, s.asof);
+      return level ? { asof: s.asof, ...level } : null;
     });
     const cross = bufferedCrossAtLast(points, condition.buffer);
     if (!cross) return null;
@@ -103,9 +124,9 @@ export function levelCrossing(
     const before = points
       .filter((p) => p !== null && p.asof < cross.since && sideOf(p.spot, p.level) === cross.from)
       .at(-1);
-    a = before ? { spot: before.spot, level: before.level } : readLevel(prevPayload, condition);
+    a = before ? { spot: before.spot, level: before.level } : read(prevPayload, asofs.prev);
   } else {
-    a = readLevel(prevPayload, condition);
+    a = read(prevPayload, asofs.prev);
     if (!a) return null;
     from = sideOf(a.spot, a.level);
     to = sideOf(b.spot, b.level);

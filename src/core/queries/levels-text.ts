@@ -5,6 +5,7 @@ import { renderThinkorswim, renderTradingView } from '../../shared/api/levels-re
 import { isLevelKind, levelsDataSchema, type KeyLevel } from '../../shared/api/levels.ts';
 import type { BridgeOutput, BridgeParsedInput } from '../../shared/bridge/contract.ts';
 import type { Store } from '../store/database.ts';
+import { withoutSettledZeroDte } from '../../shared/zero-dte-levels.ts';
 import { iso } from './snapshot-meta.ts';
 
 function slug(label: string): string {
@@ -16,24 +17,33 @@ function slug(label: string): string {
   );
 }
 
+/**
+ * The latest stored levels as a script to draw now (`now`: the market clock): a 0DTE level whose
+ * expiration settled since the snapshot (a Friday snapshot exported on the weekend) is left out.
+ */
 export function levelsText(
   store: Store<unknown>,
   input: BridgeParsedInput<'ticker:levelsText'>,
+  now: number,
 ): BridgeOutput<'ticker:levelsText'> {
   const snap = store.snapshots.latest({ endpoint: 'levels', ticker: input.ticker });
   const parsed = levelsDataSchema.safeParse(snap?.data);
   const asof = snap ? iso(snap.asof) : null;
-  const levels: KeyLevel[] = parsed.success
+  const stored: KeyLevel[] = parsed.success
     ? parsed.data.levels.map((l) => ({
         id: typeof l['id'] === 'string' ? l['id'] : slug(l.label),
         label: l.label,
         price: l.price,
         // A kind a remote service names that we do not know is drawn like spot (plain grey).
         kind: isLevelKind(l.kind) ? l.kind : 'spot',
+        ...(l.expiration === undefined ? {} : { expiration: l.expiration }),
       }))
     : [];
+  const { levels, notes } = snap
+    ? withoutSettledZeroDte(stored, snap.asof, now)
+    : { levels: stored, notes: [] };
   const render = input.format === 'tradingview' ? renderTradingView : renderThinkorswim;
-  const text = render(input.ticker, asof ?? 'never (no levels stored yet)', levels);
+  const text = render(input.ticker, asof ?? 'never (no levels stored yet)', levels, notes);
   return {
     ticker: input.ticker,
     format: input.format,

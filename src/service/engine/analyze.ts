@@ -8,7 +8,7 @@
 // - pct_gamma_expiring: 100 × Σ|GEX| of the nearest expiration / Σ|GEX| of all (null when 0).
 // - vanna_usd_per_1_vol_pt, charm_usd_per_day: dealer vanna and charm exposure of every expiration
 //   (vanna-charm.ts conventions).
-// - zero_dte_*: the expiration ending on the snapshot's date alone (more-levels.ts); null without one.
+// - zero_dte_*: the expiration ending in the snapshot's session, until it settles (more-levels.ts); null without one.
 import type { OptionChain } from './chain.ts';
 import { classifyExpirations, resolveSelection, type BucketIndices } from './expirations.ts';
 import {
@@ -26,7 +26,7 @@ import { chainQualityNotes } from './quality.ts';
 import { ivMetrics, type ConstantMaturity, type IvMetrics } from './surface.ts';
 import { DEFAULT_PRICING, type ChainMetrics, type PricingParams } from './types.ts';
 import { maxPainOf, wallsOf } from './walls.ts';
-import { moreLevels, type MoreLevels } from './more-levels.ts';
+import { moreLevels, zeroDteStatus, type MoreLevels } from './more-levels.ts';
 import { vannaCharmByStrike, vannaCharmTotals } from './vanna-charm.ts';
 
 /** The metrics plus the intermediate results that curves and levels can reuse. */
@@ -219,6 +219,7 @@ function invalidSpot(
       top_negative_gex_strikes: [],
       nearest_expiry_flip: null,
       zero_dte: null,
+      zero_dte_status: zeroDteStatus(chain),
     },
   };
 }

@@ -2,7 +2,10 @@
 // arrays so that the hot loops (GEX by strike, the gamma profile over a spot grid) walk flat memory
 // instead of chasing objects: a 10,000-contract chain is a handful of 80 KB arrays.
 
-/** One listed expiration. `expiresAt` is 16:00 America/New_York on `date`, as epoch milliseconds. */
+/**
+ * One listed expiration. `expiresAt` is when it settles, as epoch milliseconds: the close of its
+ * session (16:00 America/New_York, 13:00 on an early-close day; optionExpiryEpoch), VIX's the open.
+ */
 export interface Expiration {
   readonly date: string; // YYYY-MM-DD
   readonly expiresAt: number;
@@ -19,6 +22,12 @@ export interface OptionChain {
   readonly source: ChainSource;
   /** Sorted ascending by date, unique. Only expirations that still have at least one contract. */
   readonly expirations: readonly Expiration[];
+  /**
+   * Expirations the source still listed that had settled by `asof` (their contracts are dropped),
+   * ascending: a chain taken after the close knows that the day's expiration settled. Absent when
+   * the chain was not packed from rows.
+   */
+  readonly expired?: readonly Expiration[];
   /** Number of contracts; every column below has this length. */
   readonly size: number;
   /** Sorted by (expiryIndex, strike, puts before calls). */
@@ -89,6 +98,10 @@ export function packChain(
     else lastRows.push(row);
   }
   const dates = [...byDate.keys()].sort();
+  const expired = [...instants]
+    .filter(([, at]) => at <= header.asof)
+    .map(([date, at]) => ({ date, expiresAt: at }))
+    .sort((a, b) => (a.date < b.date ? -1 : 1));
   let n = 0;
   for (const list of byDate.values()) n += list.length;
   // The header's fields one by one: a spread followed by an overriding `ticker` took V8's slow
@@ -99,6 +112,7 @@ export function packChain(
     asof: header.asof,
     source: header.source,
     expirations: dates.map((date) => ({ date, expiresAt: instants.get(date) as number })),
+    expired,
     size: n,
     strike: new Float64Array(n),
     expiryIndex: new Uint16Array(n),

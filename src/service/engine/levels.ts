@@ -95,8 +95,15 @@ export function keyLevels(
 /** The levels of more-levels.ts, each with its own id and label. */
 export function moreKeyLevels(more: MoreLevels): KeyLevel[] {
   const out: KeyLevel[] = [];
-  const add = (id: string, label: string, price: number | null | undefined, kind: KeyLevel['kind']) => {
-    if (price !== null && price !== undefined && Number.isFinite(price)) out.push({ id, label, price, kind });
+  const add = (
+    id: string,
+    label: string,
+    price: number | null | undefined,
+    kind: KeyLevel['kind'],
+    expiration?: string,
+  ) => {
+    if (price === null || price === undefined || !Number.isFinite(price)) return;
+    out.push(expiration === undefined ? { id, label, price, kind } : { id, label, price, kind, expiration });
   };
   add('abs_gamma_strike', 'Abs gamma', more.abs_gamma_strike, 'abs_gamma');
   more.top_positive_gex_strikes.forEach((k, i) =>
@@ -106,8 +113,10 @@ export function moreKeyLevels(more: MoreLevels): KeyLevel[] {
     add(`gex_negative_${i + 1}`, `−GEX #${i + 1}`, k, 'gex_negative'),
   );
   add('nearest_expiry_flip', 'Nearest-expiry flip', more.nearest_expiry_flip, 'nearest_flip');
-  add('zero_dte_flip', '0DTE flip', more.zero_dte?.flip, 'zero_dte_flip');
-  add('zero_dte_call_wall', '0DTE call wall', more.zero_dte?.call_wall, 'zero_dte_call_wall');
-  add('zero_dte_put_wall', '0DTE put wall', more.zero_dte?.put_wall, 'zero_dte_put_wall');
+  // Each 0DTE level names its expiration: it is that day's until the close, never the next's.
+  const zero = more.zero_dte;
+  add('zero_dte_flip', '0DTE flip', zero?.flip, 'zero_dte_flip', zero?.expiration);
+  add('zero_dte_call_wall', '0DTE call wall', zero?.call_wall, 'zero_dte_call_wall', zero?.expiration);
+  add('zero_dte_put_wall', '0DTE put wall', zero?.put_wall, 'zero_dte_put_wall', zero?.expiration);
   return out;
 }

@@ -4,11 +4,21 @@
 // - the top three positive and the top three negative net-GEX strikes (every expiration), largest
 //   magnitude first; a strike whose net GEX is 0 is neither;
 // - the nearest expiration's own flip (flip.ts over that expiration alone);
-// - 0DTE: the expiration that ends on the snapshot's own New York date, before the snapshot's end of
-//   day (a chain taken after it expired no longer lists it). Its net GEX, its share of gross gamma
-//   (100 × Σ|GEX| of 0DTE / Σ|GEX| of all), its own flip and walls (walls.ts on its exposure alone).
-//   Null when no expiration ends that day.
-import { epochToNy } from '../../shared/market-calendar.ts';
+// - 0DTE: the expiration that ends in the snapshot's own session (its New York date) and has not
+//   settled yet: PM-settled expirations settle at the session's close, 16:00 ET or 13:00 ET on an
+//   early-close day, VIX's at the open (the chain's `expiresAt`). Its net GEX, its share of gross
+//   gamma (100 × Σ|GEX| of 0DTE / Σ|GEX| of all), its own flip and walls (walls.ts on its exposure
+//   alone). Null when none: no expiration ends that day, it has settled (a settled expiration is
+//   not 0DTE: its figures would be read as the next session's), or there is no session that day.
+//   `zero_dte_status` says which, and names the next session's 0DTE expiration.
+import {
+  epochToNy,
+  holidayName,
+  isEarlyClose,
+  nextTradingDay,
+  sessionOf,
+  weekday,
+} from '../../shared/market-calendar.ts';
 import type { OptionChain } from './chain.ts';
 import { resolveSelection, type BucketIndices } from './expirations.ts';
 import { exposureByStrike, gexTotals, sharesToGex, type StrikeExposure } from './exposure.ts';
@@ -31,6 +41,27 @@ export type ZeroDte = {
   put_wall: number | null;
 };
 
+/** Why `zero_dte` holds figures or is null, and which expiration is the next session's 0DTE. */
+export type ZeroDteStatus = {
+  /**
+   * `expiring`: `zero_dte` holds the figures; `settled`: the session's expiration settled (at the
+   * close, or VIX's at the open); `none`: no expiration ends in the session, or no session that day.
+   */
+  state: 'expiring' | 'settled' | 'none';
+  /** The snapshot's New York date. */
+  date: string;
+  /** The expiration that settled in the snapshot's session (state `settled`), else null. */
+  settled_expiration: string | null;
+  /** When it settled, New York time ("2026-11-27 13:00 ET"), else null. */
+  settled_at: string | null;
+  /** The session whose expiration is 0DTE next: the snapshot's own until it settles or closes. */
+  next_session: string;
+  /** The listed expiration ending on `next_session`; null when none is listed. */
+  next_expiration: string | null;
+  /** One sentence for people: "The 2026-11-27 expiration settled at 13:00 ET (early close); …". */
+  note: string;
+};
+
 export interface MoreLevels {
   abs_gamma_strike: number | null;
   /** Up to three strikes, largest net GEX first. */
@@ -39,6 +70,7 @@ export interface MoreLevels {
   top_negative_gex_strikes: number[];
   nearest_expiry_flip: number | null;
   zero_dte: ZeroDte | null;
+  zero_dte_status: ZeroDteStatus;
 }
 
 /** Net GEX per strike, USD per 1 % move. */
@@ -77,6 +109,66 @@ export function zeroDteIndex(chain: Pick<OptionChain, 'expirations' | 'asof'>): 
   return i < 0 ? null : i;
 }
 
+const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** "13:00 ET" of an instant. */
+function clockText(epochMs: number): string {
+  const minutes = Math.round(epochToNy(epochMs).minutes);
+  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
+  return `${hh}:${String(minutes % 60).padStart(2, '0')} ET`;
+}
+
+/**
+ * The 0DTE state of a chain at its snapshot time: expiring (figures), settled or none, and the next
+ * session's 0DTE expiration as far as the chain lists it.
+ */
+export function zeroDteStatus(chain: Pick<OptionChain, 'expirations' | 'expired' | 'asof'>): ZeroDteStatus {
+  const { date } = epochToNy(chain.asof);
+  const session = sessionOf(date);
+  const index = zeroDteIndex(chain);
+  const early = isEarlyClose(date) ? ' (early close)' : '';
+  if (index !== null) {
+    const e = chain.expirations[index] as { date: string; expiresAt: number };
+    return {
+      state: 'expiring',
+      date,
+      settled_expiration: null,
+      settled_at: null,
+      next_session: date,
+      next_expiration: e.date,
+      note: `The ${e.date} expiration ends today and settles at ${clockText(e.expiresAt)}${early}.`,
+    };
+  }
+  const settled = chain.expired?.findLast((e) => e.date === date) ?? null;
+  const closed = session === null || settled !== null || chain.asof >= session.close;
+  const next = closed ? nextTradingDay(date) : date;
+  const nextExpiration = chain.expirations.find((e) => e.date === next)?.date ?? null;
+  const nextText =
+    next === date
+      ? `No listed expiration ends today (${date}): nothing is 0DTE.`
+      : nextExpiration === null
+        ? `No listed expiration ends in the next session (${DAY_NAMES[weekday(next)]} ${next}).`
+        : `The next session's (${DAY_NAMES[weekday(next)]} ${next}) 0DTE is the ${nextExpiration} expiration.`;
+  const base = { date, next_session: next, next_expiration: nextExpiration };
+  if (settled !== null) {
+    const at = clockText(settled.expiresAt);
+    return {
+      state: 'settled',
+      ...base,
+      settled_expiration: settled.date,
+      settled_at: `${date} ${at}`,
+      note: `Today's ${settled.date} expiration settled at ${at}${early}: it is not 0DTE. ${nextText}`,
+    };
+  }
+  const why =
+    session === null
+      ? `No session on ${DAY_NAMES[weekday(date)]} ${date}${holidayName(date) ? ` (${holidayName(date)})` : ''}: nothing is 0DTE. `
+      : next === date
+        ? ''
+        : `Today's session closed at ${clockText(session.close)}${early} with no expiration of its own listed. `;
+  return { state: 'none', ...base, settled_expiration: null, settled_at: null, note: `${why}${nextText}` };
+}
+
 export function moreLevels(
   chain: OptionChain,
   gammas: Float64Array,
@@ -91,6 +183,7 @@ export function moreLevels(
     ...ranks,
     nearest_expiry_flip: nearest?.price ?? null,
     zero_dte: zeroDte(chain, gammas, combined, pricing),
+    zero_dte_status: zeroDteStatus(chain),
   };
 }
 

@@ -57,7 +57,9 @@ export function levelsData(a: TickerAnalysis): LevelsData {
     ticker: a.ticker,
     asof: displayAsof(a.asof),
     price: a.metrics.price,
-    levels: a.keyLevels.map(({ id, label, price, kind }) => ({ id, label, price, kind })),
+    levels: a.keyLevels.map(({ id, label, price, kind, expiration }) =>
+      expiration === undefined ? { id, label, price, kind } : { id, label, price, kind, expiration },
+    ),
     // Ours, additive: the front expirations' forwards (VIX's levels are priced off them); the
     // curves payloads list every expiration's.
     ...forwardsPayload(a.chain, a.pricing ?? DEFAULT_PRICING, frontExpirations(a.chain.expirations.length)),

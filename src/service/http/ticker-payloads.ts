@@ -135,9 +135,11 @@ export function marketStructureData(
     ticker: a.ticker,
     asof: displayAsof(a.asof),
     ...a.marketStructure,
-    // Ours (additive): ATM IV and 25-delta skew by expiration, and the expiration ending today.
+    // Ours (additive): ATM IV and 25-delta skew by expiration, the expiration ending today until
+    // it settles, and why there is none (settled, none listed, no session).
     term_structure: termStructure(a.detail.iv?.smiles ?? []),
     zero_dte: a.detail.more.zero_dte,
+    zero_dte_status: a.detail.more.zero_dte_status,
     ...(opts.state === true ? { state: tickerStateData(a) } : {}),
     ...(opts.callDiag === true ? { call_diag: callDiagnostics(a) } : {}),
   };

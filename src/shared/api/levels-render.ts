@@ -61,11 +61,17 @@ function tosSymbol(ticker: string): string {
   return isIndexUnderlying(ticker) ? `$${ticker.replace(/^[\^$.]/, '')}` : ticker;
 }
 
-export function renderTradingView(ticker: string, asofIso: string, levels: readonly KeyLevel[]): string {
+/** `notes`: more header lines, e.g. which settled 0DTE levels were left out (zero-dte-levels.ts). */
+export function renderTradingView(
+  ticker: string,
+  asofIso: string,
+  levels: readonly KeyLevel[],
+  notes: readonly string[] = [],
+): string {
   const lines = [
     '//@version=5',
     `// Gammawatch key levels for ${ticker} as of ${asofIso}. Paste into the Pine Editor and add to a ${ticker} chart.`,
-    ...indexNotes(ticker).map((n) => `// ${n}`),
+    ...[...indexNotes(ticker), ...notes].map((n) => `// ${n}`),
     `indicator(${pineString(`Gammawatch ${ticker} levels`)}, overlay = true)`,
     ...levels.map((l) => {
       const s = STYLES[l.kind];
@@ -84,10 +90,15 @@ function tosName(id: string): string {
     .join('');
 }
 
-export function renderThinkorswim(ticker: string, asofIso: string, levels: readonly KeyLevel[]): string {
+export function renderThinkorswim(
+  ticker: string,
+  asofIso: string,
+  levels: readonly KeyLevel[],
+  notes: readonly string[] = [],
+): string {
   const lines = [
     `# Gammawatch key levels for ${ticker} as of ${asofIso}. Add as a study on a ${tosSymbol(ticker)} chart.`,
-    ...indexNotes(ticker).map((n) => `# ${n}`),
+    ...[...indexNotes(ticker), ...notes].map((n) => `# ${n}`),
   ];
   for (const l of levels) {
     const name = tosName(l.id);

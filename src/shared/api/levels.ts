@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { envelopeSchema, tickerMetaSchema } from './envelope.ts';
 import { forwardsShape } from './forwards.ts';
 import { LEVELS_TEXT_FORMATS } from './enums.ts';
-import { openLabel, displayTime, tickerText, usd } from './primitives.ts';
+import { openLabel, displayTime, isoDate, tickerText, usd } from './primitives.ts';
 
 /** Kinds our service emits; a remote service may name others. */
 export const LEVEL_KINDS = [
@@ -39,6 +39,8 @@ export interface KeyLevel {
   label: string;
   price: number;
   kind: LevelKind;
+  /** Ours: the expiration a 0DTE level belongs to (it is drawn only until that one settles). */
+  expiration?: string;
 }
 
 export const levelSchema = z.looseObject({
@@ -46,6 +48,8 @@ export const levelSchema = z.looseObject({
   label: z.string().min(1),
   price: usd,
   kind: levelKindSchema,
+  /** Ours (additive): the 0DTE levels' expiration, so a comparison or an export can tell days apart. */
+  expiration: isoDate.optional(),
 });
 export type Level = z.infer<typeof levelSchema>;
 

@@ -119,6 +119,23 @@ export const zeroDteSchema = z.looseObject({
 });
 export type ZeroDteData = z.infer<typeof zeroDteSchema>;
 
+/**
+ * Ours (additive): why `zero_dte` holds figures or is null. A 0DTE expiration ends in the
+ * snapshot's session and has not settled (PM-settled at the close, 13:00 ET on an early-close day);
+ * a settled one is not 0DTE, and on a day without a session nothing is.
+ */
+export const ZERO_DTE_STATES = ['expiring', 'settled', 'none'] as const;
+export const zeroDteStatusSchema = z.looseObject({
+  state: openLabel(ZERO_DTE_STATES),
+  date: isoDate,
+  settled_expiration: isoDate.nullable(),
+  settled_at: displayTime.nullable(),
+  next_session: isoDate,
+  next_expiration: isoDate.nullable(),
+  note: z.string(),
+});
+export type ZeroDteStatusData = z.infer<typeof zeroDteStatusSchema>;
+
 export const marketStructureDataSchema = z.looseObject({
   /** Not listed by the spec (the meta carries them); our service adds both. */
   ticker: maybe(tickerText),
@@ -139,6 +156,8 @@ export const marketStructureDataSchema = z.looseObject({
   term_structure: termStructureSchema.optional(),
   /** Ours (additive): the expiration ending on the snapshot's date; null when none does. */
   zero_dte: zeroDteSchema.nullable().optional(),
+  /** Ours (additive): why `zero_dte` is what it is, and the next session's 0DTE expiration. */
+  zero_dte_status: zeroDteStatusSchema.optional(),
   /** `include=state`: the raw ticker snapshot. */
   state: tickerStateDataSchema.optional(),
   /** `include=call_diag`: diagnostic blobs, shape not shown. */

@@ -236,10 +236,14 @@ describe('sessions', () => {
     expect(nextSession(utc(iso)).date).toBe(date);
   });
 
-  it('options expire at 16:00 New York time, also on early-close days', () => {
-    expect(optionExpiryEpoch('2024-08-16')).toBe(utc('2024-08-16T20:00:00Z'));
-    expect(optionExpiryEpoch('2024-01-19')).toBe(utc('2024-01-19T21:00:00Z'));
-    expect(optionExpiryEpoch('2024-12-24')).toBe(utc('2024-12-24T21:00:00Z'));
+  it.each([
+    ['a summer Friday, 16:00 EDT', '2024-08-16', '2024-08-16T20:00:00Z'],
+    ['a winter Friday, 16:00 EST', '2024-01-19', '2024-01-19T21:00:00Z'],
+    ['Christmas Eve, an early close: 13:00 EST', '2024-12-24', '2024-12-24T18:00:00Z'],
+    ['the day after Thanksgiving 2026, an early close: 13:00 EST', '2026-11-27', '2026-11-27T18:00:00Z'],
+    ['a Saturday (no session) keeps 16:00', '2026-11-28', '2026-11-28T21:00:00Z'],
+  ])('options expire at the session close: %s', (_name, date, iso) => {
+    expect(optionExpiryEpoch(date)).toBe(utc(iso));
   });
 });
 

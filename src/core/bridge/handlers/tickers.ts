@@ -73,7 +73,7 @@ export function tickerHandlers(ctx: TickerContext): Pick<BridgeHandlers, TickerM
       ),
     'ticker:curve': async (input) => tickerCurve(curves(), input),
     'ticker:series': async (input) => tickerSeries(store, input, ctx.marketNow()),
-    'ticker:levelsText': async (input) => levelsText(store, input),
+    'ticker:levelsText': async (input) => levelsText(store, input, ctx.marketNow()),
     'ticker:optionsVolume': async (input) => optionsVolume(curves(), input),
     'ticker:timeline': async (input) => timeline(view(), input),
     'ticker:levelsHistory': async (input) => levelsHistory(store, input, ctx.marketNow()),

@@ -200,8 +200,10 @@ export function buildChain(inp: ChainInputs): OptionChain {
           bid,
           ask,
         };
-        if (!live) continue;
+        // An expired contract still goes to packChain, which drops it and records its
+        // expiration as settled (a chain after the close knows the day's expiration settled).
         rows.push(row);
+        if (!live) continue;
         if (isCall) callOi += oi;
         else putOi += oi;
       }

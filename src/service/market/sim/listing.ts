@@ -146,7 +146,7 @@ export class ListingCache {
     return hit;
   }
 
-  /** Expiry instants (16:00 New York; VIX: the open) of the expirations listed on `date`, ascending. */
+  /** Expiry instants (the session close, 16:00 New York or 13:00 on an early close; VIX: the open) of the expirations listed on `date`, ascending. */
   instants(style: ListingStyle, date: IsoDate): readonly number[] {
     let byDate = this.instantLists.get(style);
     if (!byDate) this.instantLists.set(style, (byDate = new Map()));
@@ -158,7 +158,7 @@ export class ListingCache {
     return hit;
   }
 
-  /** When an expiration of this listing style stops trading: VIX settles at the open, the rest at 16:00. */
+  /** When an expiration of this listing style stops trading: VIX settles at the open, the rest at the close. */
   settlesAt(style: ListingStyle, date: IsoDate): number {
     return style === 'vix' ? vixSettlementEpoch(date) : this.expiresAt(date);
   }

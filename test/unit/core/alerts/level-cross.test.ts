@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateCondition, sourceOf, type AlertSnapshot } from '../../../../src/core/alerts/conditions.ts';
 import { levelCrossing, readLevel } from '../../../../src/core/alerts/level-cross.ts';
 import { alertConditionSchema, CROSS_LEVELS, type CrossLevel } from '../../../../src/shared/alert-rules.ts';
+import { at } from '../../../support/watcher-factory.ts';
 
 const T0 = Date.UTC(2025, 2, 10, 15, 0);
 const noMemory = { lastFiredAsof: () => null, sawValue: () => false };
@@ -205,5 +206,89 @@ describe('wall rules end to end through evaluateCondition', () => {
       payload: structure(spot, { call_wall: 610 }),
     });
     expect(evaluateCondition(condition, ms(609), { ...ms(611), asof: T0 + 1 }, noMemory)).toEqual([]);
+  });
+});
+
+describe('0DTE level rules compare snapshots of one expiration only (issue 39 item 8)', () => {
+  // Friday 2026-11-27 (an early close) and the Monday after: each day's 0DTE flip is its own
+  // expiration's. Friday's last snapshot has spot below Friday's flip, Monday's first above Monday's.
+  const zeroSnap = (
+    date: string,
+    hhmm: string,
+    spot: number,
+    flip: number,
+    expiration: string | undefined = date,
+  ): AlertSnapshot => ({
+    endpoint: 'levels',
+    ticker: 'SPY',
+    params: {},
+    asof: at(date, hhmm),
+    payload: {
+      ...levelsPayload(spot, {}),
+      levels: [
+        { id: 'spot', label: 'Spot', price: spot, kind: 'spot' },
+        {
+          id: 'zero_dte_flip',
+          label: '0DTE flip',
+          price: flip,
+          kind: 'zero_dte_flip',
+          ...(expiration === undefined ? {} : { expiration }),
+        },
+      ],
+    },
+  });
+  const rule = (buffer?: { pct: number; snapshots: number }) =>
+    alertConditionSchema.parse({
+      kind: 'level_cross',
+      level: 'zero_dte_flip',
+      ...(buffer ? { buffer } : {}),
+    });
+  const fired = (out: { from: string | null; to: string | null }[]) => out.map((f) => `${f.from}→${f.to}`);
+
+  const friday = zeroSnap('2026-11-27', '12:55', 660, 662);
+  const monday1 = zeroSnap('2026-11-30', '09:35', 660, 655);
+  const monday2 = zeroSnap('2026-11-30', '09:40', 654, 655);
+
+  it.each([
+    {
+      name: 'the first Monday snapshot against Friday’s: a baseline, not a crossing',
+      prev: friday,
+      curr: monday1,
+      expected: [],
+    },
+    { name: 'a cross of Monday’s own flip fires', prev: monday1, curr: monday2, expected: ['above→below'] },
+    {
+      name: 'stored before levels named their expiration: each snapshot’s own date tells them apart',
+      prev: zeroSnap('2026-11-27', '12:55', 660, 662, undefined),
+      curr: zeroSnap('2026-11-30', '09:35', 660, 655, undefined),
+      expected: [],
+    },
+    {
+      name: 'the same expiration on two days (a level named by its expiration) still compares',
+      prev: zeroSnap('2026-11-27', '12:55', 660, 662, '2026-11-30'),
+      curr: zeroSnap('2026-11-30', '09:35', 664, 662),
+      expected: ['below→above'],
+    },
+  ])('$name', ({ prev, curr, expected }) => {
+    expect(fired(evaluateCondition(rule(), prev, curr, noMemory))).toEqual(expected);
+  });
+
+  it('a buffered rule starts Monday’s run afresh: Friday’s side is not the confirmed one', () => {
+    const buffer = { pct: 0.25, snapshots: 2 };
+    const series = [
+      zeroSnap('2026-11-27', '12:50', 650, 662),
+      zeroSnap('2026-11-27', '12:55', 650, 662),
+      zeroSnap('2026-11-30', '09:35', 660, 655),
+      zeroSnap('2026-11-30', '09:40', 660, 655),
+      zeroSnap('2026-11-30', '09:45', 650, 655),
+      zeroSnap('2026-11-30', '09:50', 650, 655),
+    ];
+    const firings = series.slice(1).map((curr, i) => {
+      const memory = { ...noMemory, history: () => series.slice(0, i) };
+      return fired(evaluateCondition(rule(buffer), series[i] as AlertSnapshot, curr, memory));
+    });
+    // Monday's first two above its flip confirm nothing (Friday's "below" was another level);
+    // two below Monday's flip are the crossing.
+    expect(firings).toEqual([[], [], [], [], ['above→below']]);
   });
 });
