@@ -178,6 +178,28 @@ describe('Poller', () => {
     expect(s.poller.tickerError('SPY')).toBeNull();
   });
 
+  it('a ticker the source lacks is asked once per run, not once per view, and is no error', async () => {
+    const s = setup({
+      market: at('2025-03-10', '11:00'),
+      payload: (_m, t) => {
+        if (t === 'QQQ')
+          throw new NotFoundError('no data for ticker QQQ', null, { status: 404 }, 'unknown_ticker');
+        return { ticker: t, price: 1 };
+      },
+    });
+    const poller = s.make({ tickerAbsence: 'folder', backoffBaseMs: 60_000 });
+    const summary = await poller.runJob('market_structure');
+    const views = s.client.calls.filter((c) => c.ticker === 'SPY').length;
+    expect(views).toBeGreaterThan(1);
+    expect(s.client.calls.filter((c) => c.ticker === 'QQQ')).toHaveLength(1);
+    expect(summary).toMatchObject({ errors: 0, requests: views + 1, absent: ['QQQ'] });
+    expect(summary.notes).toEqual(['1 watched ticker has no files in the folder: QQQ']);
+    expect(poller.queue.stats().backoff).toEqual({});
+    expect(poller.tickerError('QQQ')?.kind).toBe('not_found');
+    const [run] = s.store.pollRuns.recent({ job: 'market_structure' });
+    expect(run).toMatchObject({ errors: 0 });
+  });
+
   it('retries a transient failure once through the queue', async () => {
     let failures = 1;
     const s = setup({
