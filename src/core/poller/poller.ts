@@ -21,6 +21,7 @@ import {
 } from './ingest.ts';
 import { requestsFor, seriesRequest, type PollRequest } from './jobs.ts';
 import { marketGate } from './market-gate.ts';
+import { nextRunAt } from '../queries/poll-status.ts';
 import type { PollClient, PollResult } from './poll-client.ts';
 import { realTimers, type Timers } from './timers.ts';
 import { cronTrigger, marketClockTrigger, type Tick, type Trigger } from './triggers.ts';
@@ -63,8 +64,8 @@ export interface PollerOptions {
   store: Store<AlertRuleBody>;
   settings: () => Settings;
   channels: () => ChannelSettings;
-  /** The data source's notion of now (accelerated under a fast simulated clock). */
-  marketClock: { now(): number };
+  /** The data source's notion of now (accelerated under a fast simulated clock), and its rate. */
+  marketClock: { now(): number; readonly rate?: number };
   /** cron: node-cron on the wall clock; market-clock: sampled market time; manual: tests call tick(). */
   trigger: TriggerMode;
   /**
@@ -178,6 +179,16 @@ export class Poller {
 
   tickerError(ticker: string): { kind: string; message: string } | null {
     return this.#tickerErrors.get(ticker) ?? null;
+  }
+
+  /** When a schedule next fires, on the wall clock (see nextRunAt in queries/poll-status.ts). */
+  nextRunAt(schedule: string): number | null {
+    return nextRunAt(schedule, {
+      firesOn: this.#o.trigger === 'cron' ? 'wall' : 'market',
+      wallNow: this.#timers.now(),
+      marketNow: this.#o.marketClock.now(),
+      rate: this.#o.marketClock.rate,
+    });
   }
 
   lastRunAt(job: PollJob): number | null {

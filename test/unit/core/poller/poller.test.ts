@@ -200,6 +200,16 @@ describe('Poller', () => {
     expect(run).toMatchObject({ errors: 0 });
   });
 
+  it("names the next run on the wall clock, not a chain folder's files' clock", () => {
+    const s = setup({ market: at('2023-05-14', '18:00') });
+    // The wall clock of ManualTimers: 1970-01-01 00:16:40 UTC; cron fires on it every 5 minutes.
+    const poller = s.make({
+      trigger: 'cron',
+      marketClock: { now: () => at('2023-05-14', '18:00'), rate: 0 },
+    });
+    expect(poller.nextRunAt('*/5 * * * *')).toBe(1_200_000);
+  });
+
   it('retries a transient failure once through the queue', async () => {
     let failures = 1;
     const s = setup({
