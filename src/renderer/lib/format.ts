@@ -15,6 +15,7 @@ export {
   formatDistancePct,
   formatFigure,
   formatLevel,
+  formatMove,
   formatVolPoints,
   ivChangePoints,
   levelUnit,
