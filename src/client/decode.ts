@@ -39,7 +39,7 @@ export function statusError(raw: RawResponse, url: string, now: number): ApiErro
   const s = raw.status;
   if (s === 401 || s === 403)
     return new AuthError(msg(s === 401 ? 'missing or invalid API key' : 'forbidden'), ctx);
-  if (s === 404) return new NotFoundError(msg('not found'), info.available, ctx);
+  if (s === 404) return new NotFoundError(msg('not found'), info.available, ctx, info.code);
   if (s === 429) {
     return new RateLimitedError(
       msg('rate limited'),

@@ -54,9 +54,17 @@ export class NotFoundError extends ApiError {
   readonly kind = 'not_found';
   /** The names that do exist, when the server lists them (unknown screener preset). */
   readonly available: string[] | null;
-  constructor(message: string, available: string[] | null, ctx: ApiErrorContext = {}) {
+  /** The server's error code (`unknown_ticker`, `no_snapshot`, `unknown_expiration`…), when it said one. */
+  readonly code: string | null;
+  constructor(
+    message: string,
+    available: string[] | null,
+    ctx: ApiErrorContext = {},
+    code: string | null = null,
+  ) {
     super(message, ctx);
     this.available = available;
+    this.code = code;
   }
 }
 

@@ -14,8 +14,7 @@ import type { Store } from './store/database.ts';
 export interface PollStatusSources {
   readonly store: Store<AlertRuleBody>;
   settings(): Settings;
-  readonly poller: Pick<Poller, 'runningJobs' | 'paused' | 'marketClosedSkip'>;
-  marketNow(): number;
+  readonly poller: Pick<Poller, 'runningJobs' | 'paused' | 'marketClosedSkip' | 'nextRunAt'>;
   wallNow(): number;
 }
 
@@ -27,7 +26,7 @@ export function currentPollStatus(s: PollStatusSources): PollStatus {
     running: poller.runningJobs(),
     paused: poller.paused,
     marketClosedSkip: poller.marketClosedSkip,
-    marketNow: s.marketNow(),
+    nextRunAt: (schedule) => poller.nextRunAt(schedule),
     wallNow: s.wallNow(),
   });
 }

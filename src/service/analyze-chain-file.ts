@@ -8,7 +8,7 @@ import { displayAsof } from '../shared/market-calendar.ts';
 import { gammaByExpiration, gexByStrike } from './engine/curves.ts';
 import { EMPTY_HISTORY } from './engine/interpret/history-metrics.ts';
 import { priceText } from './engine/interpret/index-points.ts';
-import { usdCompact } from './engine/interpret/levels.ts';
+import { priceLevels, usdCompact, type Band } from './engine/interpret/levels.ts';
 import { interpretMarketStructure } from './engine/interpret/market-structure.ts';
 import { buildTickerMetrics } from './engine/snapshot.ts';
 import type { PricingParams, TickerMetrics } from './engine/types.ts';
@@ -47,8 +47,11 @@ function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData): st
     ['-1σ 1m', k.minus_1sigma_1m],
   ];
   const levels = named.filter((l): l is [string, number] => l[1] !== null).sort((a, b) => b[1] - a[1]);
-  const move = (label: string, p: number | null): string =>
-    p === null ? `${label} n/a` : `${label} ±${pct(p)} (±${usd((m.price * p) / 100)})`;
+  // The 1σ move in price units is the band the key levels and every screen read (moves.ts), not
+  // spot × the rounded percent, which is off by a cent or more (±30.18 for the screens' ±30.17).
+  const bands = priceLevels(m);
+  const move = (label: string, p: number | null, band: Band | null): string =>
+    p === null || band === null ? `${label} n/a` : `${label} ±${pct(p)} (±${usd(band.sigma)})`;
   const lines = [
     `${m.ticker}${imp.name ? ` (${imp.name})` : ''}: ${imp.format} snapshot ${displayAsof(c.asof)}, ` +
       `${c.size} contracts, ${c.expirations.length} expiration${c.expirations.length === 1 ? '' : 's'}`,
@@ -58,7 +61,7 @@ function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData): st
     `gamma regime      ${m.gamma_regime}`,
     `GEX per 1 % move  ${usdCompact(m.gex_usd_per_1_pct_move)} (nearest expiration ${usdCompact(m.nearest_gex_usd_per_1_pct_move)})`,
     `ATM IV            ${m.atm_iv === null ? 'n/a' : pct(m.atm_iv * 100, 1)}`,
-    `expected 1σ move  ${[move('1d', m.expected_move_pct_1d), move('1w', m.expected_move_pct_1w), move('1m', m.expected_move_pct_1m)].join(', ')}`,
+    `expected 1σ move  ${[move('1d', m.expected_move_pct_1d, bands.d1), move('1w', m.expected_move_pct_1w, bands.w1), move('1m', m.expected_move_pct_1m, bands.m1)].join(', ')}`,
     `structure         ${s.structure_regime} (${s.bias}): ${s.expected_behavior}`,
     '',
     'key levels',

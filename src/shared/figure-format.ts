@@ -87,6 +87,17 @@ export function formatLevel(value: Num, ticker: string | null | undefined): stri
   return quotedInPoints(ticker) ? `${sign}${text}` : `${sign}$${text}`;
 }
 
+/**
+ * A move or distance in `ticker`'s price unit, cents always: "$30.17" for a stock or ETF, "30.17"
+ * (index points, no "$") for an index, as its levels read.
+ */
+export function formatMove(value: Num, ticker: string | null | undefined): string {
+  if (!isNum(value)) return MISSING;
+  const text = grouped(roundHalfAway(Math.abs(value), 2), 2);
+  const sign = value < 0 ? '−' : '';
+  return quotedInPoints(ticker) ? `${sign}${text}` : `${sign}$${text}`;
+}
+
 /** The unit a level is read in, for a header or tooltip: "index points" or "USD". */
 export function levelUnit(ticker: string | null | undefined): string {
   return quotedInPoints(ticker) ? 'index points' : 'USD';

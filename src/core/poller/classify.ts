@@ -22,6 +22,11 @@ export function classifyFailure(error: unknown, task: Pick<QueueTask<unknown>, '
       case 'server':
       case 'invalid_response':
         return { retry: true };
+      // A definite answer about this request (no such ticker, a malformed parameter): final,
+      // and no reason to hold back the endpoint's other requests.
+      case 'not_found':
+      case 'bad_request':
+        return { retry: false, backoff: false };
       default:
         return { retry: false };
     }

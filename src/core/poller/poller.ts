@@ -9,6 +9,7 @@ import type { BackfillProgress } from '../../shared/bridge/poll.ts';
 import type { Settings } from '../settings/schema.ts';
 import type { Store } from '../store/database.ts';
 import { ApiError } from '../../client/index.ts';
+import { absentTickersNote, isTickerAbsent, type TickerAbsence } from './absent-tickers.ts';
 import { classifyFailure, failureText } from './classify.ts';
 import {
   ingestFetched,
@@ -20,6 +21,7 @@ import {
 } from './ingest.ts';
 import { requestsFor, seriesRequest, type PollRequest } from './jobs.ts';
 import { marketGate } from './market-gate.ts';
+import { nextRunAt } from '../queries/poll-status.ts';
 import type { PollClient, PollResult } from './poll-client.ts';
 import { realTimers, type Timers } from './timers.ts';
 import { cronTrigger, marketClockTrigger, type Tick, type Trigger } from './triggers.ts';
@@ -51,6 +53,8 @@ export interface JobRunSummary {
   rateLimited: number;
   /** What the run should know besides errors, e.g. a Retry-After that was capped. */
   notes: string[];
+  /** Watched tickers the source has no data for: asked once, not counted as errors. */
+  absent: string[];
 }
 
 export type TriggerMode = 'cron' | 'market-clock' | 'manual';
@@ -60,8 +64,8 @@ export interface PollerOptions {
   store: Store<AlertRuleBody>;
   settings: () => Settings;
   channels: () => ChannelSettings;
-  /** The data source's notion of now (accelerated under a fast simulated clock). */
-  marketClock: { now(): number };
+  /** The data source's notion of now (accelerated under a fast simulated clock), and its rate. */
+  marketClock: { now(): number; readonly rate?: number };
   /** cron: node-cron on the wall clock; market-clock: sampled market time; manual: tests call tick(). */
   trigger: TriggerMode;
   /**
@@ -70,6 +74,8 @@ export interface PollerOptions {
    * time would see a frozen Sunday evening and never poll again, so folder sources turn it off.
    */
   marketHoursOnly?: boolean;
+  /** How a run names the tickers the source lacks (a folder: "no files in the folder"). */
+  tickerAbsence?: TickerAbsence;
   timers?: Timers;
   random?: () => number;
   concurrency?: number;
@@ -173,6 +179,16 @@ export class Poller {
 
   tickerError(ticker: string): { kind: string; message: string } | null {
     return this.#tickerErrors.get(ticker) ?? null;
+  }
+
+  /** When a schedule next fires, on the wall clock (see nextRunAt in queries/poll-status.ts). */
+  nextRunAt(schedule: string): number | null {
+    return nextRunAt(schedule, {
+      firesOn: this.#o.trigger === 'cron' ? 'wall' : 'market',
+      wallNow: this.#timers.now(),
+      marketNow: this.#o.marketClock.now(),
+      rate: this.#o.marketClock.rate,
+    });
   }
 
   lastRunAt(job: PollJob): number | null {
@@ -303,8 +319,14 @@ export class Poller {
         done,
         total: list.length,
         phase: 'running',
-        message: rows.errors > 0 ? (rows.errorMessages[0] ?? 'failed') : null,
+        message:
+          rows.errors > 0
+            ? (rows.errorMessages[0] ?? 'failed')
+            : rows.absent.length > 0
+              ? (rows.notes[0] ?? null)
+              : null,
       });
+      if (rows.absent.length > 0) return true;
       const series = await this.#execute(
         'series',
         [seriesRequest(ticker, this.#o.backfillWindow ?? '2y')],
@@ -393,6 +415,7 @@ export class Poller {
       errorMessages: [],
       rateLimited: 0,
       notes: [],
+      absent: [],
     };
     const chunk = Math.max(1, this.#o.ingestChunk ?? 100);
     let buffer: Fetched[] = [];
@@ -410,51 +433,78 @@ export class Poller {
       if (summary.notes.length < MAX_NOTES && !summary.notes.includes(text)) summary.notes.push(text);
     };
 
+    const send = (request: PollRequest): Promise<void> => {
+      const label = `${request.endpoint}${request.ticker ? ` ${request.ticker}` : ''}`;
+      // A capped Retry-After of this request: said in the run's notes, and again with its error
+      // should the retry fail too, so the poll status tells why the run took minutes.
+      let held: string | null = null;
+      return this.queue
+        .enqueue<PollResult>({
+          key: request.key,
+          endpoint: request.endpoint,
+          urgent: options.urgent ?? false,
+          ...(options.maxWaitMs === undefined ? {} : { maxWaitMs: options.maxWaitMs }),
+          onNote: (text) => {
+            held = text;
+            note(`${label}: ${text}`);
+          },
+          run: (signal) => request.call(this.#o.client, { signal, force: options.force ?? false }),
+        })
+        .then(
+          (result) => {
+            summary.requests++;
+            if (result.notModified) summary.notModified++;
+            if (result.attempts === 0) summary.cached++;
+            if (request.endpoint === 'signals' && request.ticker) this.#tickerErrors.delete(request.ticker);
+            else summary.bytes += result.bytes;
+            buffer.push({ request, result });
+            if (buffer.length >= chunk) flush();
+          },
+          (error: unknown) => {
+            summary.requests++;
+            if (error instanceof WaitTooLongError && error.rateLimited) summary.rateLimited++;
+            // The row's status: a signals failure, or any answer that the source lacks the ticker.
+            const absent = request.ticker !== null && isTickerAbsent(error);
+            if ((request.endpoint === 'signals' || absent) && request.ticker) {
+              const kind = error instanceof ApiError ? error.kind : 'error';
+              this.#tickerErrors.set(request.ticker, { kind, message: failureText(error) });
+            }
+            if (absent && request.ticker) {
+              summary.absent.push(request.ticker);
+              return;
+            }
+            // A task that gave up on a failure backoff: its own last failure says more than the wait.
+            const text =
+              error instanceof WaitTooLongError && !error.rateLimited && error.cause !== undefined
+                ? `${failureText(error.cause)} (${error.message})`
+                : failureText(error);
+            fail(`${label}: ${text}${held === null ? '' : ` (${held})`}`);
+          },
+        );
+    };
+
+    // A ticker's first request asks whether the source has it at all; its other requests follow
+    // the answer. A ticker the source lacks (a chain folder without its files) is a definite
+    // answer, asked once per run: not one 404 per view, each backing the endpoint off.
+    const first = new Map<string, Promise<void>>();
     await Promise.all(
       requests.map((request) => {
-        const label = `${request.endpoint}${request.ticker ? ` ${request.ticker}` : ''}`;
-        // A capped Retry-After of this request: said in the run's notes, and again with its error
-        // should the retry fail too, so the poll status tells why the run took minutes.
-        let held: string | null = null;
-        return this.queue
-          .enqueue<PollResult>({
-            key: request.key,
-            endpoint: request.endpoint,
-            urgent: options.urgent ?? false,
-            ...(options.maxWaitMs === undefined ? {} : { maxWaitMs: options.maxWaitMs }),
-            onNote: (text) => {
-              held = text;
-              note(`${label}: ${text}`);
-            },
-            run: (signal) => request.call(this.#o.client, { signal, force: options.force ?? false }),
-          })
-          .then(
-            (result) => {
-              summary.requests++;
-              if (result.notModified) summary.notModified++;
-              if (result.attempts === 0) summary.cached++;
-              if (request.endpoint === 'signals' && request.ticker) this.#tickerErrors.delete(request.ticker);
-              else summary.bytes += result.bytes;
-              buffer.push({ request, result });
-              if (buffer.length >= chunk) flush();
-            },
-            (error: unknown) => {
-              summary.requests++;
-              if (error instanceof WaitTooLongError && error.rateLimited) summary.rateLimited++;
-              if (request.endpoint === 'signals' && request.ticker) {
-                const kind = error instanceof ApiError ? error.kind : 'error';
-                this.#tickerErrors.set(request.ticker, { kind, message: failureText(error) });
-              }
-              // A task that gave up on a failure backoff: its own last failure says more than the wait.
-              const text =
-                error instanceof WaitTooLongError && !error.rateLimited && error.cause !== undefined
-                  ? `${failureText(error.cause)} (${error.message})`
-                  : failureText(error);
-              fail(`${label}: ${text}${held === null ? '' : ` (${held})`}`);
-            },
-          );
+        const ticker = request.ticker;
+        if (ticker === null) return send(request);
+        const probe = first.get(ticker);
+        if (probe === undefined) {
+          const asked = send(request);
+          first.set(ticker, asked);
+          return asked;
+        }
+        return probe.then(() => (summary.absent.includes(ticker) ? undefined : send(request)));
       }),
     );
+    // The tickers a run lacked come first: the poll status shows a run's first note.
+    if (summary.absent.length > 0) {
+      summary.notes.unshift(absentTickersNote(summary.absent, this.#o.tickerAbsence ?? 'source'));
+      summary.notes.splice(MAX_NOTES);
+    }
     flush();
     summary.durationMs = performance.now() - started;
     if (record) this.#lastRunAt().set(job, marketAt);

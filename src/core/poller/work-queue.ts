@@ -33,6 +33,11 @@ export interface FailureAdvice {
   retryAfterMs?: number;
   /** Whether that wait applies to every endpoint (a per-key rate limit) or only this one. */
   gate?: 'endpoint' | 'all';
+  /**
+   * False for a definite answer about the request itself (a 404 for a ticker the source lacks):
+   * it says nothing about the endpoint's health, so the endpoint's other work is not held back.
+   */
+  backoff?: boolean;
 }
 
 export interface WorkQueueOptions {
@@ -364,7 +369,7 @@ export class WorkQueue {
         }
         until = Math.max(until, stated);
       }
-      this.#backoff.set(endpoint, { failures, until, rateLimit });
+      if (advice.backoff !== false) this.#backoff.set(endpoint, { failures, until, rateLimit });
       entry.lastError = outcome.error;
       if (advice.retry && entry.attempts < this.#maxAttempts && !this.#closed) {
         entry.notBefore = now;

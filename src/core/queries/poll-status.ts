@@ -10,10 +10,11 @@ import { iso } from './snapshot-meta.ts';
 export interface PollStatusDeps {
   store: Store<unknown>;
   schedules: Readonly<Record<PollJob, string>>;
+  /** When a schedule next runs, on the wall clock (the poller knows which clock fires it). */
+  nextRunAt(schedule: string): number | null;
   running: readonly PollJob[];
   paused: boolean;
   marketClosedSkip: boolean;
-  marketNow: number;
   wallNow: number;
 }
 
@@ -78,13 +79,38 @@ export function nextFire(
   return null;
 }
 
+/** What fires a poller's schedules, and how the market clock runs against the wall's. */
+export interface ScheduleClock {
+  /** `wall`: cron on the wall clock; `market`: sampled market time (a fast or hand-set clock). */
+  firesOn: 'wall' | 'market';
+  wallNow: number;
+  marketNow: number;
+  /** Market ms per wall ms; 0 or unknown for a clock that moves by hand or with the data. */
+  rate: number | undefined;
+}
+
+/**
+ * When a schedule next really runs, as a wall-clock instant. A chain folder's market clock is its
+ * newest file's time (a Sunday of 2023, say) while its polls run on the wall clock: the next run
+ * is the schedule's next minute after now, not after the files' time. A schedule fired by a fast
+ * market clock runs when that clock reaches it, which the wall sees sooner by its rate. A clock
+ * that moves by hand (tests) has no wall time for it: its market time is all there is.
+ */
+export function nextRunAt(schedule: string, clock: ScheduleClock): number | null {
+  if (clock.firesOn === 'wall') return nextFire(schedule, clock.wallNow);
+  const market = nextFire(schedule, clock.marketNow);
+  if (market === null) return null;
+  const rate = clock.rate ?? 0;
+  return rate > 0 ? clock.wallNow + Math.round((market - clock.marketNow) / rate) : market;
+}
+
 export function pollStatus(deps: PollStatusDeps): PollStatus {
   const { store } = deps;
   const recent = store.pollRuns.recent({ limit: 50 });
   const runs = recent.map(toBridgeRun).filter((r): r is BridgePollRun => r !== null);
   const jobs = POLL_JOBS.map((job) => {
     const last = store.pollRuns.recent({ job, limit: 1 })[0];
-    const next = nextFire(deps.schedules[job], deps.marketNow);
+    const next = deps.nextRunAt(deps.schedules[job]);
     return {
       job,
       schedule: deps.schedules[job],

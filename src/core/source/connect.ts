@@ -345,6 +345,7 @@ export async function connectSource(option: DataSourceOption, deps: ConnectDeps)
       trigger,
       // A folder's data arrives with its files, at any hour (Tradier's after the close too).
       marketHoursOnly: (service?.folder ?? null) === null,
+      tickerAbsence: (service?.folder ?? null) === null ? 'source' : 'folder',
       ...(clockMode === 'fast' ? { rankingTtl: 0 } : {}),
       timers: deps.timers,
       ...(deps.random ? { random: deps.random } : {}),

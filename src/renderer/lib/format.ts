@@ -15,6 +15,7 @@ export {
   formatDistancePct,
   formatFigure,
   formatLevel,
+  formatMove,
   formatVolPoints,
   ivChangePoints,
   levelUnit,
@@ -139,6 +140,29 @@ export function formatMarketDateTime(iso: string | null | undefined): string {
   if (!iso) return MISSING;
   const t = Date.parse(iso);
   return Number.isFinite(t) ? `${etYearFormat.format(t).replace(/, (\d{2}:\d{2})$/, ' $1')} ET` : MISSING;
+}
+
+const etYear = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric' });
+
+/** The New York year of an instant (ISO) or of a New York date (YYYY-MM-DD); null when unreadable. */
+function marketYear(value: string): number | null {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return Number(value.slice(0, 4));
+  const t = Date.parse(value);
+  return Number.isFinite(t) ? Number(etYear.format(t)) : null;
+}
+
+/**
+ * Whether a list of dates (History's snapshots, Replay's days) shows their years: when any entry is
+ * not of the current year (of the clock in force, `now`), every entry does, so "Sep 14" of 2023
+ * never sits under "Apr 30" of 2025 as if they were one year's.
+ */
+export function listShowsYear(dates: readonly string[], now: number): boolean {
+  if (!Number.isFinite(now)) return false;
+  const current = Number(etYear.format(now));
+  return dates.some((d) => {
+    const year = marketYear(d);
+    return year !== null && year !== current;
+  });
 }
 
 /** Market time, the way traders read it: "Mar 2, 10:30 ET". */

@@ -46,10 +46,11 @@ export interface PayloadDiff {
   truncated: boolean;
 }
 
-/** Changed leaves, transitions among them, at most `limit` changes. */
+/** Changed leaves, transitions among them, at most `limit` changes; lists of expirations matched by date. */
 export function diffPayloads(before: unknown, after: unknown, limit = 2000): PayloadDiff {
   const state = { out: [] as FieldChange[], limit, epsilon: 0, truncated: false };
-  walk(before as Json | undefined, after as Json | undefined, [], state);
+  const [a, b] = alignByExpiration(before, after);
+  walk(a as Json | undefined, b as Json | undefined, [], state);
   return { changes: state.out, transitions: labelTransitions(state.out), truncated: state.truncated };
 }
 
@@ -64,6 +65,60 @@ export function diffJson(before: unknown, after: unknown, options: number | Diff
   };
   walk(before as Json | undefined, after as Json | undefined, [], state);
   return state.out;
+}
+
+type Dated = { expiration: string } & Record<string, unknown>;
+
+/** A list whose every item is an object naming its own, distinct expiration (a term structure's points). */
+function datedList(value: unknown): value is Dated[] {
+  if (!Array.isArray(value) || value.length === 0) return false;
+  const dates = new Set<string>();
+  for (const item of value) {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) return false;
+    const date = (item as Record<string, unknown>)['expiration'];
+    if (typeof date !== 'string' || dates.has(date)) return false;
+    dates.add(date);
+  }
+  return true;
+}
+
+/**
+ * Two payloads with their lists of expirations (a term structure's points) matched by date, not
+ * by position: an expiration that rolled off or was listed between two snapshots would otherwise
+ * shift every point after it, and Sep 26's IV would be compared with Oct 3's. Each such list of
+ * both becomes the dates of either, in order, with `undefined` where one side has no such
+ * expiration; everything else is returned as it is. Compare views flatten the aligned payloads, so
+ * their paths are the diff's.
+ */
+export function alignByExpiration(before: unknown, after: unknown): [unknown, unknown] {
+  if (datedList(before) && datedList(after)) {
+    const older = new Map(before.map((p) => [p.expiration, p]));
+    const newer = new Map(after.map((p) => [p.expiration, p]));
+    const dates = [...new Set([...older.keys(), ...newer.keys()])].sort();
+    const pairs = dates.map((d) => alignByExpiration(older.get(d), newer.get(d)));
+    return [pairs.map(([a]) => a), pairs.map(([, b]) => b)];
+  }
+  if (Array.isArray(before) && Array.isArray(after)) {
+    const pairs = Array.from({ length: Math.max(before.length, after.length) }, (_, i) =>
+      alignByExpiration(before[i], after[i]),
+    );
+    return [pairs.slice(0, before.length).map(([a]) => a), pairs.slice(0, after.length).map(([, b]) => b)];
+  }
+  if (isPlainObject(before) && isPlainObject(after)) {
+    const a: Record<string, unknown> = {};
+    const b: Record<string, unknown> = {};
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      const [x, y] = alignByExpiration(before[key], after[key]);
+      if (key in before) a[key] = x;
+      if (key in after) b[key] = y;
+    }
+    return [a, b];
+  }
+  return [before, after];
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 interface WalkState {

@@ -4,6 +4,7 @@ import {
   formatDistancePct,
   formatFigure,
   formatLevel,
+  formatMove,
   formatThreshold,
   formatVolPoints,
   ivChangePoints,
@@ -57,6 +58,20 @@ describe('formatLevel: $ for stocks and ETFs, points for indexes', () => {
     [663.6, null, '$663.60'],
     [null, 'SPX', '—'],
   ])('%s of %s → %s', (value, ticker, want) => expect(formatLevel(value, ticker)).toBe(want));
+});
+
+// Issue 39, item 9: the watchlist's expected move of an index reads in points, as its levels do.
+describe('formatMove: a move in the underlying’s unit, cents always', () => {
+  it.each([
+    [30.17, 'SPY', '$30.17'],
+    [0.74, 'SNDL', '$0.74'],
+    [30.175, 'SPX', '30.18'],
+    [112.4, 'NDX', '112.40'],
+    [1.5, 'VIX', '1.50'],
+    [-2.5, 'XSP', '−2.50'],
+    [30.17, null, '$30.17'],
+    [null, 'SPX', '—'],
+  ])('%s of %s → %s', (value, ticker, want) => expect(formatMove(value, ticker)).toBe(want));
 });
 
 describe('vol points: IV changes are never a percent', () => {

@@ -13,6 +13,7 @@ import {
   type FieldUnit,
 } from '../../../shared/snapshot-fields.ts';
 import type { SnapshotDiff } from '../../../shared/bridge/history.ts';
+import { alignByExpiration } from '../../../shared/bridge/snapshot-diff.ts';
 import { flattenLeaves, leafText, mergedPaths } from '../../lib/flatten.ts';
 import {
   formatIv,
@@ -122,10 +123,15 @@ type ItemName = (itemPath: string) => string | undefined;
  * views' labels), with the list item it belongs to ("Call wall", "Structure 2: Strike").
  */
 export function rowLabel(path: string, itemName: ItemName = () => undefined): string {
-  const nested = nestedLabel(path);
-  if (nested) return nested;
   const key = fieldKey(path);
   const match = /^(.*?)\.(\d+)(?:\.|$)/.exec(path);
+  const nested = nestedLabel(path);
+  // A term structure's point is named by its expiration, and each field is that expiration's own
+  // (its ATM IV, not the 30-day one): "Expiration Sep 26, 2025: ATM IV".
+  const expiration = match ? itemName(`${match[1]}.${match[2]}`) : undefined;
+  if (match && expiration?.startsWith(EXPIRATION_ITEM) && path !== `${match[1]}.${match[2]}`)
+    return `${expiration}: ${nested ?? humanizeKey(key)}`;
+  if (nested) return nested;
   const field = labelOf(key);
   if (!match) return field;
   const itemPath = `${match[1]}.${match[2]}`;
@@ -147,9 +153,31 @@ export function itemNameIn(...payloads: unknown[]): ItemName {
         const label = (node as { label: unknown }).label;
         if (typeof label === 'string' && label) return label;
       }
+      // A term structure's point is named by its expiration: rows match by date, so say which.
+      if (node !== null && typeof node === 'object' && 'expiration' in node) {
+        const date = (node as { expiration: unknown }).expiration;
+        if (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date))
+          return `${EXPIRATION_ITEM}${expirationText(date)}`;
+      }
     }
     return undefined;
   };
+}
+
+const dateText = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+/** How an item named by its expiration reads: "Expiration Sep 26, 2025". */
+const EXPIRATION_ITEM = 'Expiration ';
+
+/** An ISO date as "Sep 26, 2025". */
+function expirationText(date: string): string {
+  const ms = Date.parse(`${date}T12:00:00Z`);
+  return Number.isFinite(ms) ? dateText.format(ms) : date;
 }
 
 /** An API label value ("iv_elevated") as words ("IV elevated"); missing reads as a dash. */
@@ -174,14 +202,24 @@ export function compareSections(
   onlyChanges: boolean,
 ): { name: string; rows: CompareRow[] }[] {
   const changed = new Set(diff.changes.map((c) => c.path));
-  const itemName = itemNameIn(diff.after, diff.before);
-  const older = flattenLeaves(diff.before);
-  const newer = flattenLeaves(diff.after);
+  // A change at an item (an expiration only one side lists) changes every row of it.
+  const isChangedAt = (path: string): boolean => {
+    for (let p = path; ; p = p.slice(0, p.lastIndexOf('.'))) {
+      if (changed.has(p)) return true;
+      if (!p.includes('.')) return false;
+    }
+  };
+  // Lists of expirations matched by date, as the diff matched them (one side's missing
+  // expiration leaves no leaf there).
+  const [before, after] = alignByExpiration(diff.before, diff.after);
+  const itemName = itemNameIn(after, before);
+  const older = flattenLeaves(before).filter((l) => l.value !== undefined);
+  const newer = flattenLeaves(after).filter((l) => l.value !== undefined);
   const ov = new Map(older.map((l) => [l.path, l.value]));
   const nv = new Map(newer.map((l) => [l.path, l.value]));
   const groups = new Map<string, CompareRow[]>([[SUMMARY_SECTION, []]]);
   for (const path of mergedPaths(older, newer)) {
-    const isChanged = changed.has(path);
+    const isChanged = isChangedAt(path);
     if (onlyChanges && !isChanged) continue;
     const section = sectionOf(path);
     let rows = groups.get(section);

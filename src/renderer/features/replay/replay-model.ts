@@ -126,12 +126,12 @@ export function frameLabel(at: string | null | undefined, index: number, count: 
   return `${p.weekday} ${p.day} ${p.month} ${p.hour}:${p.minute} ET · ${index + 1} / ${count}`;
 }
 
-/** A New York date (YYYY-MM-DD) as "Tue 24 Nov". */
-export function dayLabel(date: string): string {
+/** A New York date (YYYY-MM-DD) as "Tue 24 Nov", or "Tue 24 Nov 2026" with its year. */
+export function dayLabel(date: string, withYear = false): string {
   const ms = Date.parse(`${date}T12:00:00Z`);
   if (!Number.isFinite(ms)) return date;
   const p = parts(dayParts, ms);
-  return `${p.weekday} ${p.day} ${p.month}`;
+  return `${p.weekday} ${p.day} ${p.month}${withYear ? ` ${date.slice(0, 4)}` : ''}`;
 }
 
 /** The Monday of a date's week (YYYY-MM-DD). */
@@ -149,10 +149,10 @@ export interface SpanChoice {
 }
 
 /** What the date picker offers: each stored day, or each week holding one ("Week of Mon 23 Nov"). */
-export function spanChoices(span: 'day' | 'week', days: readonly string[]): SpanChoice[] {
-  if (span === 'day') return days.map((date) => ({ date, label: dayLabel(date) }));
+export function spanChoices(span: 'day' | 'week', days: readonly string[], withYear = false): SpanChoice[] {
+  if (span === 'day') return days.map((date) => ({ date, label: dayLabel(date, withYear) }));
   const weeks = [...new Set(days.map(mondayOf))];
-  return weeks.map((date) => ({ date, label: `Week of ${dayLabel(date)}` }));
+  return weeks.map((date) => ({ date, label: `Week of ${dayLabel(date, withYear)}` }));
 }
 
 /** The sentence under the controls when a span had more snapshots than the replay shows. */

@@ -22,7 +22,7 @@
 import type { RegimeLabel } from '../../../shared/api/enums.ts';
 import type { LabelDriverLine, LabelDrivers } from '../../../shared/api/label-drivers.ts';
 import type { TickerMetrics, TrendState } from '../types.ts';
-import { usd } from './levels.ts';
+import { priceText } from './index-points.ts';
 import { clamp, round } from './series-math.ts';
 import { EXTENSION_BAND, TREND_THRESHOLD } from './states.ts';
 import { sentence } from './wording.ts';
@@ -216,7 +216,7 @@ function gammaText(m: TickerMetrics): string {
   const flip =
     m.gex_flip === null || m.dist_to_gex_flip_pct === null
       ? 'no flip in range'
-      : `flip ${usd(m.gex_flip)}, ${Math.abs(m.dist_to_gex_flip_pct).toFixed(2)} % ${m.dist_to_gex_flip_pct > 0 ? 'above' : m.dist_to_gex_flip_pct < 0 ? 'below' : 'at'} spot`;
+      : `flip ${priceText(m.ticker)(m.gex_flip)}, ${Math.abs(m.dist_to_gex_flip_pct).toFixed(2)} % ${m.dist_to_gex_flip_pct > 0 ? 'above' : m.dist_to_gex_flip_pct < 0 ? 'below' : 'at'} spot`;
   return `${m.gamma_regime} gamma, ${flip}`;
 }
 

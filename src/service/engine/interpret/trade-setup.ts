@@ -25,6 +25,7 @@ import { isIndexUnderlying } from '../../../shared/index-underlyings.ts';
 import type { OptionChain } from '../chain.ts';
 import type { PricingParams, TickerMetrics } from '../types.ts';
 import { isoUtc } from '../../../shared/market-calendar.ts';
+import { priceText } from './index-points.ts';
 import { priceLevels } from './levels.ts';
 import { legsForStructures } from './setup-legs.ts';
 import { REGIME_MODEL_VERSION, type RegimeResult } from './regime.ts';
@@ -271,7 +272,7 @@ function signalSnapshot(m: TickerMetrics): TradeSetupBlob['signal_snapshot'] {
 }
 
 function summary(m: TickerMetrics, regime: RegimeResult, s: TradeSetupBlob): string {
-  const head = `${m.ticker} at $${m.price.toFixed(2)}: ${regime.label.replaceAll('_', ' ')} (confidence ${regime.confidence.toFixed(2)})`;
+  const head = `${m.ticker} at ${priceText(m.ticker)(m.price)}: ${regime.label.replaceAll('_', ' ')} (confidence ${regime.confidence.toFixed(2)})`;
   const call =
     s.trade_type === 'pass'
       ? `${s.trade_bias.replaceAll('_', ' ')}: no trade (opportunity ${s.opportunity_score}/10).`

@@ -45,6 +45,7 @@ import { PooledAnalyser, type SnapshotAnalyser } from './snapshot-analyser.ts';
 import { folderSnapshotNotes } from './snapshot-job.ts';
 import { partialListingNote } from '../../engine/quality.ts';
 import { folderRevision } from './revision.ts';
+import { suspectDateNote } from '../import/date-line.ts';
 import {
   describeSnapshotTime,
   type ChainFolderStatus,
@@ -718,6 +719,11 @@ export class ChainFolder implements MarketDataSource {
     if (this.index.damaged) out.push({ file: '.', message: INDEX_REBUILT });
     for (const row of this.#files.values()) {
       if (row.kind === 'failure') out.push({ file: row.name, message: row.problem });
+      else {
+        // Imported as the file says, but listed: its Date line is probably wrong.
+        const suspect = suspectDateNote(row.ticker, row.asof, row.firstExpiration);
+        if (suspect !== null) out.push({ file: row.name, message: `imported, but ${suspect}` });
+      }
     }
     for (const [name, kept] of this.#duplicates) {
       out.push({ file: name, message: `same ticker and snapshot time as ${kept}; skipped` });

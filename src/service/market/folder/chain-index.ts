@@ -24,7 +24,7 @@ import { messageOf } from '../../../shared/message-of.ts';
  * Bump when the schema or what a row means changes (the importers, or the figures computed at
  * indexing time): an index of another version is dropped and rebuilt.
  */
-export const INDEX_VERSION = 2;
+export const INDEX_VERSION = 3;
 
 export interface FileIdentity {
   readonly name: string;
@@ -46,6 +46,8 @@ export interface IndexedChain extends FileIdentity {
    */
   readonly expirations: number;
   readonly lastExpiration: string | null;
+  /** The nearest live expiration: a daily lister's file dated days before it has a wrong Date line. */
+  readonly firstExpiration: string | null;
 }
 
 export interface IndexedFailure extends FileIdentity {
@@ -66,6 +68,7 @@ const rowSchema = z.object({
   stated_name: z.string().nullable(),
   expirations: z.number().int().nonnegative().nullable(),
   last_expiration: z.string().nullable(),
+  first_expiration: z.string().nullable(),
   problem: z.string().nullable(),
 });
 
@@ -87,6 +90,7 @@ function toRow(raw: unknown): IndexRow | null {
     statedName: r.stated_name,
     expirations: r.expirations ?? 0,
     lastExpiration: r.last_expiration,
+    firstExpiration: r.first_expiration,
   };
 }
 
@@ -145,14 +149,16 @@ function prepare(db: Database.Database, onDisk: boolean): Statements {
       stated_name TEXT,
       expirations INTEGER,
       last_expiration TEXT,
+      first_expiration TEXT,
       problem TEXT
     )`);
     return {
       db,
       upsert: db.prepare(`INSERT OR REPLACE INTO chain_files
-      (name, size, mtime_ms, ticker, asof, spot, atm_iv, pcr_oi, stated_name, expirations, last_expiration, problem)
+      (name, size, mtime_ms, ticker, asof, spot, atm_iv, pcr_oi, stated_name, expirations, last_expiration,
+        first_expiration, problem)
       VALUES (@name, @size, @mtime_ms, @ticker, @asof, @spot, @atm_iv, @pcr_oi, @stated_name, @expirations,
-        @last_expiration, @problem)`),
+        @last_expiration, @first_expiration, @problem)`),
       delete: db.prepare('DELETE FROM chain_files WHERE name = ?'),
       all: db.prepare('SELECT * FROM chain_files'),
     };
@@ -327,6 +333,7 @@ function columnsOf(row: IndexRow): Record<string, unknown> {
     stated_name: chain?.statedName ?? null,
     expirations: chain?.expirations ?? null,
     last_expiration: chain?.lastExpiration ?? null,
+    first_expiration: chain?.firstExpiration ?? null,
     problem: row.kind === 'failure' ? row.problem : null,
   };
 }

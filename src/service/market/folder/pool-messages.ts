@@ -49,6 +49,7 @@ const indexRowSchema = z.discriminatedUnion('kind', [
     statedName: z.string().nullable(),
     expirations: z.number().int().nonnegative(),
     lastExpiration: z.string().nullable(),
+    firstExpiration: z.string().nullable(),
   }),
   z.object({ kind: z.literal('failure'), ...identity, problem: z.string() }),
 ]);

@@ -37,6 +37,7 @@ export function rowOf(identity: FileIdentity, parsed: ChainImport): IndexRow {
     ...snapshotFigures(parsed.chain),
     expirations: parsed.chain.expirations.length,
     lastExpiration: parsed.chain.expirations[parsed.chain.expirations.length - 1]?.date ?? null,
+    firstExpiration: parsed.chain.expirations[0]?.date ?? null,
   };
 }
 

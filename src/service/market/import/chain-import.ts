@@ -9,6 +9,7 @@ import {
 } from '../../engine/chain.ts';
 import { optionExpiryEpoch } from '../../../shared/market-calendar.ts';
 import { clipForApi } from '../../../shared/echo.ts';
+import { suspectDateNote } from './date-line.ts';
 import { ChainImportError } from './errors.ts';
 import { underlyingOfRoot } from './occ-symbol.ts';
 import { parseTicker } from '../../../shared/ticker-symbol.ts';
@@ -169,6 +170,8 @@ export function finishImport(
   if (expiredRows > 0)
     notes.push(`${expiredRows} contracts had expired by the snapshot time and were dropped`);
   if (chain.size === 0) throw new ChainImportError('file', 'every contract had expired by the snapshot time');
+  const suspect = suspectDateNote(chain.ticker, chain.asof, chain.expirations[0]?.date ?? null);
+  if (suspect !== null) notes.push(`Snapshot date: ${suspect}`);
   let noIv = 0;
   for (let i = 0; i < chain.size; i++) if (!hasValidIv(chain.iv[i] as number)) noIv++;
   if (noIv > 0) {

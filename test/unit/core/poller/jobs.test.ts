@@ -94,8 +94,8 @@ describe('classifyFailure', () => {
       { retry: true },
     ],
     ['401', new AuthError('x', { status: 401 }), signals, { retry: false }],
-    ['404', new NotFoundError('x', null), signals, { retry: false }],
-    ['400', new BadRequestError('x', ['cc']), signals, { retry: false }],
+    ['404', new NotFoundError('x', null), signals, { retry: false, backoff: false }],
+    ['400', new BadRequestError('x', ['cc']), signals, { retry: false, backoff: false }],
     [
       '429 everywhere',
       new RateLimitedError('x', 2000),

@@ -178,6 +178,38 @@ describe('Poller', () => {
     expect(s.poller.tickerError('SPY')).toBeNull();
   });
 
+  it('a ticker the source lacks is asked once per run, not once per view, and is no error', async () => {
+    const s = setup({
+      market: at('2025-03-10', '11:00'),
+      payload: (_m, t) => {
+        if (t === 'QQQ')
+          throw new NotFoundError('no data for ticker QQQ', null, { status: 404 }, 'unknown_ticker');
+        return { ticker: t, price: 1 };
+      },
+    });
+    const poller = s.make({ tickerAbsence: 'folder', backoffBaseMs: 60_000 });
+    const summary = await poller.runJob('market_structure');
+    const views = s.client.calls.filter((c) => c.ticker === 'SPY').length;
+    expect(views).toBeGreaterThan(1);
+    expect(s.client.calls.filter((c) => c.ticker === 'QQQ')).toHaveLength(1);
+    expect(summary).toMatchObject({ errors: 0, requests: views + 1, absent: ['QQQ'] });
+    expect(summary.notes).toEqual(['1 watched ticker has no files in the folder: QQQ']);
+    expect(poller.queue.stats().backoff).toEqual({});
+    expect(poller.tickerError('QQQ')?.kind).toBe('not_found');
+    const [run] = s.store.pollRuns.recent({ job: 'market_structure' });
+    expect(run).toMatchObject({ errors: 0 });
+  });
+
+  it("names the next run on the wall clock, not a chain folder's files' clock", () => {
+    const s = setup({ market: at('2023-05-14', '18:00') });
+    // The wall clock of ManualTimers: 1970-01-01 00:16:40 UTC; cron fires on it every 5 minutes.
+    const poller = s.make({
+      trigger: 'cron',
+      marketClock: { now: () => at('2023-05-14', '18:00'), rate: 0 },
+    });
+    expect(poller.nextRunAt('*/5 * * * *')).toBe(1_200_000);
+  });
+
   it('retries a transient failure once through the queue', async () => {
     let failures = 1;
     const s = setup({

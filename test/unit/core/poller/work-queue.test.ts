@@ -116,6 +116,18 @@ describe('WorkQueue', () => {
     expect(started).toEqual(['a']);
   });
 
+  it('a definite answer (no backoff advised) does not hold back the endpoint', async () => {
+    const classify = (): FailureAdvice => ({ retry: false, backoff: false });
+    const { queue, started, gates, task } = setup({ concurrency: 1, classify, backoffBaseMs: 1000 });
+    const missing = queue.enqueue(task('signals:QQQ', 'signals'));
+    void queue.enqueue(task('signals:SPY', 'signals'));
+    gates.get('signals:QQQ')?.reject(new Error('unknown ticker'));
+    await expect(missing).rejects.toThrow('unknown ticker');
+    await flush();
+    expect(started).toEqual(['signals:QQQ', 'signals:SPY']);
+    expect(queue.stats().backoff).toEqual({});
+  });
+
   it('a 429 with Retry-After gates every endpoint until then', async () => {
     const classify = (): FailureAdvice => ({ retry: true, retryAfterMs: 5000, gate: 'all' });
     const { queue, started, timers, gates, task } = setup({ concurrency: 4, classify, backoffBaseMs: 10 });

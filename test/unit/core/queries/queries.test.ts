@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { toBridgeDelivery } from '../../../../src/core/queries/alerts.ts';
-import { nextFire, toBridgeRun } from '../../../../src/core/queries/poll-status.ts';
+import { nextFire, nextRunAt, toBridgeRun } from '../../../../src/core/queries/poll-status.ts';
 import { filtersToQuery } from '../../../../src/core/queries/rankings.ts';
 import { windowStart } from '../../../../src/core/queries/series.ts';
 import { isStale } from '../../../../src/core/queries/snapshot-meta.ts';
@@ -43,6 +43,46 @@ describe('small query helpers', () => {
     ['bad cron', at('2025-03-10', '11:00'), null],
   ])('nextFire(%s)', (expr, after, next) => {
     expect(nextFire(expr, after)).toBe(next);
+  });
+
+  // A chain folder's clock is its newest file (a Sunday of 2023) while cron fires on the wall clock.
+  const folderClock = at('2023-05-14', '18:00');
+  it.each([
+    [
+      'a folder: the wall clock, not the files',
+      'wall',
+      at('2025-03-10', '11:02'),
+      folderClock,
+      0,
+      at('2025-03-10', '11:05'),
+    ],
+    [
+      'the real-time market',
+      'wall',
+      at('2025-03-10', '11:02'),
+      at('2025-03-10', '11:02'),
+      1,
+      at('2025-03-10', '11:05'),
+    ],
+    // 300×: three market minutes away are 0.6 s of wall time.
+    [
+      'a fast clock',
+      'market',
+      at('2025-03-10', '01:00'),
+      at('2025-03-10', '11:02'),
+      300,
+      at('2025-03-10', '01:00') + 600,
+    ],
+    [
+      'a clock moved by hand',
+      'market',
+      at('2025-03-10', '01:00'),
+      at('2025-03-10', '11:02'),
+      0,
+      at('2025-03-10', '11:05'),
+    ],
+  ] as const)('nextRunAt: %s', (_name, firesOn, wallNow, marketNow, rate, next) => {
+    expect(nextRunAt('*/5 * * * *', { firesOn, wallNow, marketNow, rate })).toBe(next);
   });
 
   it('filters become the query the API would have received', () => {

@@ -10,6 +10,7 @@ import {
   rowTitle,
   sectionOf,
 } from '../../../../src/renderer/features/history/compare-cells.ts';
+import { diffPayloads } from '../../../../src/shared/bridge/snapshot-diff.ts';
 
 describe('fieldOf', () => {
   it.each([
@@ -155,5 +156,46 @@ describe('cellText by ticker, and row definitions', () => {
     ['headline', /^headline$/],
   ])('%s is explained on hover', (path, want) => {
     expect(rowTitle(path)).toMatch(want);
+  });
+});
+
+// Issue 39, item 9: a term structure's points are matched by expiration, not by position. Between
+// the two snapshots Sep 19 expired and Oct 10 was listed: Sep 26 is compared with Sep 26.
+describe('compareSections: term-structure points matched by expiration', () => {
+  const point = (expiration: string, atm_iv: number) => ({ expiration, atm_iv });
+  const before = {
+    term_structure: {
+      points: [point('2025-09-19', 0.2), point('2025-09-26', 0.18), point('2025-10-03', 0.17)],
+    },
+  };
+  const after = {
+    term_structure: {
+      points: [point('2025-09-26', 0.18), point('2025-10-03', 0.16), point('2025-10-10', 0.15)],
+    },
+  };
+  const diff = { before, after, changes: diffPayloads(before, after).changes };
+
+  it('the diff pairs the same expirations and names the one each side lacks', () => {
+    expect(diff.changes.map((c) => c.path)).toEqual([
+      'term_structure.points.0',
+      'term_structure.points.2.atm_iv',
+      'term_structure.points.3',
+    ]);
+  });
+
+  it('rows read by expiration; an unchanged expiration is unchanged', () => {
+    const rows = compareSections(diff, false).flatMap((s) => s.rows);
+    const atm = rows.filter((r) => r.path.endsWith('atm_iv'));
+    expect(atm.map((r) => [r.label, r.older, r.newer, r.changed])).toEqual([
+      ['Expiration Sep 19, 2025: ATM IV', 0.2, undefined, true],
+      ['Expiration Sep 26, 2025: ATM IV', 0.18, 0.18, false],
+      ['Expiration Oct 3, 2025: ATM IV', 0.17, 0.16, true],
+      ['Expiration Oct 10, 2025: ATM IV', undefined, 0.15, true],
+    ]);
+    expect(
+      compareSections(diff, true)
+        .flatMap((s) => s.rows)
+        .filter((r) => r.path.endsWith('atm_iv')),
+    ).toHaveLength(3);
   });
 });

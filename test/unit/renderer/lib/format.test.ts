@@ -16,6 +16,7 @@ import {
   formatScore,
   formatUsdCompact,
   humanize,
+  listShowsYear,
   sentence,
   trendOf,
 } from '../../../../src/renderer/lib/format.ts';
@@ -156,6 +157,22 @@ describe('formatMarketDateTime (with the year)', () => {
   ])('%s → %s', (iso, expected) => {
     expect(formatMarketDateTime(iso)).toBe(expected);
   });
+});
+
+// History and Replay list snapshots or days: a list with an entry of another year than now's shows
+// every year, so "Sep 14" of 2023 never sits under "Apr 30" of 2025 (issue 39, item 9).
+describe('listShowsYear', () => {
+  const now = Date.parse('2025-04-30T20:15:00Z');
+  it.each<[string, string[], boolean]>([
+    ['all of the current year', ['2025-04-30T20:15:00Z', '2025-01-02T15:00:00Z'], false],
+    ['one of an earlier year', ['2025-04-30T20:15:00Z', '2023-09-14T20:15:00Z'], true],
+    ['all of an earlier year', ['2024-06-03T20:15:00Z'], true],
+    ['New York dates (Replay days)', ['2025-04-30', '2023-09-14'], true],
+    ['New York dates of this year', ['2025-04-30', '2025-04-29'], false],
+    // 2025-01-01 01:00 UTC is still New Year's Eve in New York.
+    ['the year in New York, not UTC', ['2025-01-01T01:00:00Z'], true],
+    ['an empty list', [], false],
+  ])('%s', (_name, dates, shows) => expect(listShowsYear(dates, now)).toBe(shows));
 });
 
 describe('formatPercent rounds once, half away from zero', () => {

@@ -109,6 +109,18 @@ describe('wording', () => {
     expect(mondayOf(date)).toBe(monday);
   });
 
+  it('names the year of each day and week when told to (a list reaching another year)', () => {
+    const days = ['2025-04-30', '2023-09-14'];
+    expect(spanChoices('day', days, true).map((c) => c.label)).toEqual([
+      'Wed 30 Apr 2025',
+      'Thu 14 Sep 2023',
+    ]);
+    expect(spanChoices('week', days, true).map((c) => c.label)).toEqual([
+      'Week of Mon 28 Apr 2025',
+      'Week of Mon 11 Sep 2023',
+    ]);
+  });
+
   it('offers each stored day, or each week holding one', () => {
     const days = ['2026-11-24', '2026-11-23', '2026-11-20'];
     expect(spanChoices('day', days).map((c) => c.label)).toEqual(['Tue 24 Nov', 'Mon 23 Nov', 'Fri 20 Nov']);

@@ -275,3 +275,26 @@ describe('explain carries the regime drivers', () => {
     );
   });
 });
+
+// Issue 39, item 9: an index is quoted in points, in the regime's drivers and the setup's summary
+// as on every screen; a stock or ETF in dollars.
+describe('prices in the underlying’s own unit', () => {
+  const figures = {
+    ...flat,
+    price: 5912.4,
+    gex_flip: 5880.25,
+    dist_to_gex_flip_pct: 0.55,
+    gamma_regime: 'positive',
+  } as const;
+  it.each<[string, string, string]>([
+    ['SPX', 'flip 5,880.25, 0.55 % above spot', 'SPX at 5,912.40:'],
+    ['NDX', 'flip 5,880.25, 0.55 % above spot', 'NDX at 5,912.40:'],
+    ['SPY', 'flip $5,880.25, 0.55 % above spot', 'SPY at $5,912.40:'],
+  ])('%s', (ticker, flip, head) => {
+    const m = makeTickerMetrics({ ...figures, ticker });
+    const regime = classifyRegime(m);
+    const gamma = regime.drivers?.drivers.find((d) => d.name === 'Gamma')?.text;
+    expect(gamma).toContain(flip);
+    expect(interpretTradeSetup(m, regime).agent_summary.startsWith(head)).toBe(true);
+  });
+});
