@@ -86,6 +86,11 @@ export const structureLegsSchema = z.looseObject({
   /** How the expiration and the strikes were chosen. */
   rule: z.string(),
   payoff_note: z.string().nullable().optional(),
+  /**
+   * Ours (additive): set when a leg's listed expiration lies outside the DTE window the structure
+   * names ("nearest listed to 30-45 DTE is 58 DTE (2025-05-09)"); null or absent when on target.
+   */
+  expiration_note: z.string().nullable().optional(),
   legs_unavailable_reason: z.string().nullable(),
 });
 export type StructureLegs = z.infer<typeof structureLegsSchema>;
