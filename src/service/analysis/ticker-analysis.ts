@@ -109,7 +109,7 @@ export function analyzeSnapshot(
     chain,
     metrics,
     regime,
-    interpretTradeSetup(metrics, regime, chain, pricing),
+    interpretTradeSetup(metrics, regime, chain, pricing, analysis.more.zero_dte),
     pricing,
     revision,
     analysis,

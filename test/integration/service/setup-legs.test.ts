@@ -11,7 +11,7 @@ import {
 } from '../../../src/shared/api/index.ts';
 import type { OptionChain } from '../../../src/service/engine/chain.ts';
 import { isIndexUnderlying } from '../../../src/shared/index-underlyings.ts';
-import { nyToEpoch } from '../../../src/shared/market-calendar.ts';
+import { epochToNy, nyToEpoch } from '../../../src/shared/market-calendar.ts';
 import { analyzeSnapshot } from '../../../src/service/analysis/ticker-analysis.ts';
 import { structureLegs } from '../../../src/service/engine/interpret/setup-legs.ts';
 import { call, listenService, OPEN_INSTANT, type Running } from '../../support/service-factory.ts';
@@ -151,6 +151,31 @@ describe('trade setup legs', () => {
       ['buy', '2027-01-29'],
     ]);
     checkAgainstChain(calendar, chain);
+  });
+});
+
+describe('0DTE structures', () => {
+  it('names listing dailies carry them, with legs from the 0DTE expiration; a stock listing none does not', async () => {
+    let withLegs = 0;
+    for (const ticker of ['SPY', 'QQQ', 'IWM', 'SPX']) {
+      const r = await get(`/agent/trade-setup/${ticker}`);
+      const rec = valid(tradeSetupResponseSchema, r.json).data.trade_recommendation;
+      const z = rec.zero_dte_setup;
+      expect(z, ticker).toBeDefined();
+      const c = chainOf(ticker);
+      expect(z?.expiration).toBe(epochToNy(c.asof).date);
+      expect(z?.structure_legs.length === 0).toBe(z?.stance === 'stand_aside');
+      for (const s of z?.structure_legs ?? []) {
+        if (s.legs.length === 0) continue;
+        withLegs++;
+        for (const l of s.legs) expect([l.expiration, l.dte]).toEqual([z?.expiration, 0]);
+        checkAgainstChain(s, c);
+      }
+    }
+    expect(withLegs).toBeGreaterThan(0);
+    // AAPL lists Friday weeklies: no expiration ends on this Wednesday.
+    const aapl = valid(tradeSetupResponseSchema, (await get('/agent/trade-setup/AAPL')).json);
+    expect(aapl.data.trade_recommendation.zero_dte_setup).toBeUndefined();
   });
 });
 

@@ -187,8 +187,17 @@ function firstRowAfter(chain: OptionChain, expiry: number): number {
   return lo;
 }
 
-/** The contracts of one expiration that can be legs: quoted both sides, open interest, usable IV. */
-export function quotedContracts(chain: OptionChain, expiry: number, pricing: PricingParams): Candidate[] {
+/**
+ * The contracts of one expiration that can be legs: quoted both sides, open interest, usable IV.
+ * With `offered`, a contract with no bid (0.00 × 0.01, a far wing) counts too: it can be bought at the
+ * ask, never sold. The 0DTE structures' bought wings use it (zero-dte-setup.ts).
+ */
+export function quotedContracts(
+  chain: OptionChain,
+  expiry: number,
+  pricing: PricingParams,
+  offered = false,
+): Candidate[] {
   const exp = chain.expirations[expiry];
   if (exp === undefined) return [];
   const t = yearsToExpiry(exp, chain.asof);
@@ -200,7 +209,7 @@ export function quotedContracts(chain: OptionChain, expiry: number, pricing: Pri
     const bid = chain.bid[i] as number;
     const ask = chain.ask[i] as number;
     const iv = chain.iv[i] as number;
-    if (!(bid > 0) || !(ask > bid) || !Number.isFinite(ask)) continue;
+    if (!(offered ? bid >= 0 : bid > 0) || !(ask > bid) || !Number.isFinite(ask)) continue;
     if (!((chain.openInterest[i] as number) > 0) || !hasValidIv(iv)) continue;
     const strike = chain.strike[i] as number;
     const isCall = chain.isCall[i] === 1;
