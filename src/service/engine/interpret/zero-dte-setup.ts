@@ -29,6 +29,8 @@ import { isIndexUnderlying } from '../../../shared/index-underlyings.ts';
 import { yearsToExpiry, type OptionChain } from '../chain.ts';
 import type { ZeroDte } from '../more-levels.ts';
 import { DEFAULT_PRICING, type PricingParams } from '../types.ts';
+import { points } from './index-points.ts';
+import { usd } from './levels.ts';
 import { round } from './series-math.ts';
 import {
   priced,
@@ -189,7 +191,11 @@ function butterfly(chain: OptionChain, p: Placed, pools: Pools): StructureLegs {
   ]);
 }
 
-const fmt = (x: number | null): string => (x === null ? 'none' : String(round(x, 2)));
+/** A level in the underlying's unit, as the setup's other texts write it: index points, else dollars. */
+const levelText =
+  (index: boolean) =>
+  (x: number | null): string =>
+    x === null ? 'none' : index ? points(x) : usd(x);
 
 /** The 0DTE structures of a snapshot, or null when its chain lists no expiration ending that day. */
 export function zeroDteSetup(inp: ZeroDteInput): ZeroDteSetup | null {
@@ -202,6 +208,7 @@ export function zeroDteSetup(inp: ZeroDteInput): ZeroDteSetup | null {
       ? { sell: [], buy: [] }
       : { sell: quotedContracts(chain, index, pricing), buy: quotedContracts(chain, index, pricing, true) };
   const p = place(inp, levels, index);
+  const fmt = levelText(isIndexUnderlying(chain.ticker));
   const where = `flip ${fmt(levels.flip)}, put wall ${fmt(levels.put_wall)}, call wall ${fmt(levels.call_wall)}`;
   const g = inp.gammaRegime;
   let stance: ZeroDteSetup['stance'];

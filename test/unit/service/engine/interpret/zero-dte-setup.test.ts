@@ -113,6 +113,14 @@ describe('zeroDteSetup: structures by gamma regime', () => {
     },
   );
 
+  it.each([
+    ['TEST', 'flip $98.50, put wall $98.00, call wall $102.00'],
+    ['SPX', 'flip 98.50, put wall 98.00, call wall 102.00'],
+  ])('%s: the reason quotes the levels in the underlying unit (%s)', (ticker, where) => {
+    const c = makeChain({ ticker, asof: ASOF, expirations: ['2025-03-12'], ivFn: () => 0.6 });
+    expect(zeroDteSetup(input({ chain: c }))?.reason).toContain(`(${where})`);
+  });
+
   it('no expiration ending on the snapshot date → no 0DTE setup', () => {
     expect(zeroDteSetup(input({ levels: null }))).toBeNull();
   });
