@@ -122,3 +122,45 @@ test('income rows show expiration, delta, bid/ask, OI, breakeven and yield', asy
   }
   await snap(gw, 'setup-legs-02-income');
 });
+
+test('SPY lists dailies: its trade setup shows the 0DTE structures with the stance, reason and legs', async ({
+  gw,
+  app,
+}) => {
+  // The fast clock starts on a Monday session: SPY's chain lists an expiration ending that day.
+  let zd: NonNullable<TradeSetupData['trade_recommendation']['zero_dte_setup']> | null = null;
+  await expect
+    .poll(
+      async () => {
+        const view = await app
+          .call<{ data: TradeSetupData | null }>('ticker:view', { ticker: 'SPY', view: 'trade_setup' })
+          .catch(() => null);
+        zd = view?.data?.trade_recommendation.zero_dte_setup ?? null;
+        return zd !== null;
+      },
+      { timeout: 120_000 },
+    )
+    .toBe(true);
+  const setup = zd as unknown as NonNullable<typeof zd>;
+  await gw.goto(`${app.origin}/#/ticker/SPY/trade_setup`);
+  const block = gw.getByTestId('zero-dte-setup');
+  await expect(block).toBeVisible();
+  await expect(block).toHaveAttribute('data-stance', setup.stance);
+  await expect(block).toContainText(`0DTE (${setup.expiration})`);
+  await expect(block.getByTestId('zero-dte-reason')).toContainText(/gamma/);
+  const tables = block.getByTestId('setup-legs');
+  await expect(tables).toHaveCount(setup.structure_legs.length);
+  for (const [i, s] of setup.structure_legs.entries()) {
+    const t = tables.nth(i);
+    if (s.legs.length === 0) {
+      await expect(t.getByTestId('legs-unavailable')).toContainText(s.legs_unavailable_reason ?? '');
+      continue;
+    }
+    await expect(t.getByTestId('leg-row')).toHaveCount(s.legs.length);
+    for (const [j, leg] of s.legs.entries()) {
+      await expect(t.getByTestId('leg-row').nth(j).getByTestId('leg-strike')).toHaveText(money(leg.strike));
+    }
+  }
+  await block.scrollIntoViewIfNeeded();
+  await snap(gw, 'setup-legs-03-zero-dte');
+});

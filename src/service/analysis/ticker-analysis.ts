@@ -16,7 +16,7 @@ import { toTopSetupsItem } from '../engine/interpret/trade-projections.ts';
 import { interpretTradeSetup } from '../engine/interpret/trade-setup.ts';
 import type { KeyLevel } from '../../shared/api/levels.ts';
 import { keyLevels } from '../engine/levels.ts';
-import { buildTickerMetrics } from '../engine/snapshot.ts';
+import { buildTickerSnapshot } from '../engine/snapshot.ts';
 import type { PricingParams, TickerMetrics } from '../engine/types.ts';
 import type { MarketDataSource } from '../market/source.ts';
 
@@ -36,7 +36,11 @@ export class TickerAnalysis {
     readonly pricing: PricingParams | undefined,
     /** The source's revision of the ticker when analysed ('' when snapshots never change). */
     readonly revision: string = '',
-  ) {}
+    /** The chain analysis the metrics were read from, when the caller has it (else computed on first use). */
+    detail?: ChainAnalysis,
+  ) {
+    this.#detail = detail;
+  }
 
   get ticker(): string {
     return this.metrics.ticker;
@@ -89,7 +93,7 @@ export function analyzeSnapshot(
 ): TickerAnalysis | null {
   const chain = source.chain(ticker, time);
   if (chain === null) return null;
-  const built = buildTickerMetrics({
+  const { metrics: built, analysis } = buildTickerSnapshot({
     chain,
     history: source.history(ticker, time),
     earnings: source.earnings(ticker, time),
@@ -105,8 +109,9 @@ export function analyzeSnapshot(
     chain,
     metrics,
     regime,
-    interpretTradeSetup(metrics, regime, chain, pricing),
+    interpretTradeSetup(metrics, regime, chain, pricing, analysis.more.zero_dte),
     pricing,
     revision,
+    analysis,
   );
 }

@@ -3,7 +3,7 @@
 // the earnings calendar, in the flat TickerMetrics record every interpreter reads.
 import { gammaRegimeOf } from '../../shared/api/invariants.ts';
 import { epochToNy } from '../../shared/market-calendar.ts';
-import { analyzeChainDetailed } from './analyze.ts';
+import { analyzeChainDetailed, type ChainAnalysis } from './analyze.ts';
 import type { OptionChain } from './chain.ts';
 import { computeHistoryMetrics } from './interpret/history-metrics.ts';
 import type { EarningsEvent, GammaRegime, PricingParams, TickerHistory, TickerMetrics } from './types.ts';
@@ -39,6 +39,14 @@ export function distToFlipPct(spot: number, flip: number | null): number | null 
 }
 
 export function buildTickerMetrics(input: SnapshotInput): TickerMetrics {
+  return buildTickerSnapshot(input).metrics;
+}
+
+/** The metrics with the chain analysis they were read from, for callers that need its levels too. */
+export function buildTickerSnapshot(input: SnapshotInput): {
+  metrics: TickerMetrics;
+  analysis: ChainAnalysis;
+} {
   const { chain, history, simulated, pricing } = input;
   const analysis = analyzeChainDetailed(chain, pricing);
   const chainMetrics = analysis.metrics;
@@ -56,7 +64,7 @@ export function buildTickerMetrics(input: SnapshotInput): TickerMetrics {
     earnings = null;
   }
   const spot = chainMetrics.price > 0 && Number.isFinite(chainMetrics.price) ? chainMetrics.price : null;
-  return {
+  const metrics: TickerMetrics = {
     ...chainMetrics,
     ...historyMetrics,
     ticker: chain.ticker,
@@ -68,4 +76,5 @@ export function buildTickerMetrics(input: SnapshotInput): TickerMetrics {
     simulated,
     notes,
   };
+  return { metrics, analysis };
 }

@@ -8,7 +8,7 @@ import {
   tradeTypeSchema,
 } from './enums.ts';
 import { score0to1, score0to10, tickerText } from './primitives.ts';
-import { structureLegsSchema, tradeStructureSchema } from './trade-setup.ts';
+import { structureLegsSchema, tradeStructureSchema, zeroDteSetupSchema } from './trade-setup.ts';
 
 export const tradeSetupBlobSchema = z.looseObject({
   ticker: tickerText,
@@ -37,5 +37,7 @@ export const tradeSetupBlobSchema = z.looseObject({
   agent_summary: z.string(),
   /** Ours (additive): the concrete legs of each structure, in the order of `structures`. */
   structure_legs: z.array(structureLegsSchema).optional(),
+  /** Ours (additive): 0DTE structures, on a chain with an expiration ending that day. */
+  zero_dte_setup: zeroDteSetupSchema.optional(),
 });
 export type TradeSetupBlob = z.infer<typeof tradeSetupBlobSchema>;

@@ -86,9 +86,36 @@ export const structureLegsSchema = z.looseObject({
   /** How the expiration and the strikes were chosen. */
   rule: z.string(),
   payoff_note: z.string().nullable().optional(),
+  /**
+   * Ours (additive): set when a leg's listed expiration lies outside the DTE window the structure
+   * names ("nearest listed to 30-45 DTE is 58 DTE (2025-05-09)"); null or absent when on target.
+   */
+  expiration_note: z.string().nullable().optional(),
   legs_unavailable_reason: z.string().nullable(),
 });
 export type StructureLegs = z.infer<typeof structureLegsSchema>;
+
+/**
+ * Same-day structures (ours, additive): on a chain listing an expiration that ends on the snapshot's
+ * date, a butterfly at the pin and credit spreads beyond the 0DTE walls and flip, chosen by the gamma
+ * regime (`stance`: range on positive gamma; long or short, one credit spread, on negative gamma with
+ * a direction; stand_aside otherwise, `reason` says why). Levels in the underlying's unit.
+ */
+export const zeroDteSetupSchema = z.looseObject({
+  expiration: isoDate,
+  gamma_regime: gammaRegimeSchema,
+  stance: z.enum(['range', 'long', 'short', 'stand_aside']),
+  reason: z.string().min(1),
+  flip: usd.nullable(),
+  call_wall: usd.nullable(),
+  put_wall: usd.nullable(),
+  /** Where the butterfly is centred: max pain between the 0DTE walls, else the 0DTE flip, else spot. */
+  pin: usd,
+  /** Half the 1-day expected move: the distance of the wings; null without ATM IV. */
+  wing_width: nonNegative.nullable(),
+  structure_legs: z.array(structureLegsSchema),
+});
+export type ZeroDteSetup = z.infer<typeof zeroDteSetupSchema>;
 
 export const riskSchema = z.looseObject({
   /** Fraction of a normal position, 0-1. */
@@ -118,6 +145,8 @@ export const tradeRecommendationSchema = z.looseObject({
   agent_summary: z.string(),
   /** Ours (additive): the concrete legs of each structure, in the order of `structures`. */
   structure_legs: z.array(structureLegsSchema).optional(),
+  /** Ours (additive): 0DTE structures, on a chain with an expiration ending that day. */
+  zero_dte_setup: zeroDteSetupSchema.optional(),
 });
 export type TradeRecommendation = z.infer<typeof tradeRecommendationSchema>;
 

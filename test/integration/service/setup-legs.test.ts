@@ -11,6 +11,9 @@ import {
 } from '../../../src/shared/api/index.ts';
 import type { OptionChain } from '../../../src/service/engine/chain.ts';
 import { isIndexUnderlying } from '../../../src/shared/index-underlyings.ts';
+import { epochToNy, nyToEpoch } from '../../../src/shared/market-calendar.ts';
+import { analyzeSnapshot } from '../../../src/service/analysis/ticker-analysis.ts';
+import { structureLegs } from '../../../src/service/engine/interpret/setup-legs.ts';
 import { call, listenService, OPEN_INSTANT, type Running } from '../../support/service-factory.ts';
 import { valid } from './schema-assert.ts';
 
@@ -34,6 +37,22 @@ function rowOf(c: OptionChain, expiration: string, strike: number, isCall: boole
   for (let i = 0; i < c.size; i++)
     if (c.expiryIndex[i] === e && c.strike[i] === strike && c.isCall[i] === (isCall ? 1 : 0)) return i;
   return -1;
+}
+
+/**
+ * The legs' date lies between half the window's low end and twice its high end, and the note says
+ * when it lies outside the window. It is the nearest listed to the window's middle unless that date
+ * lacks a leg (an SPX wing beyond the listed strikes), which the unit tests pin.
+ */
+function checkListedDate(s: StructureLegs): void {
+  const window = /(\d+)-(\d+) DTE/.exec(s.structure);
+  const [min, max] = [Number(window?.[1]), Number(window?.[2])];
+  const dte = s.dte as number;
+  expect(dte).toBeGreaterThanOrEqual(Math.ceil(min / 2));
+  expect(dte).toBeLessThanOrEqual(2 * max);
+  expect(s.expiration_note ?? null).toBe(
+    dte < min || dte > max ? `nearest listed to ${min}-${max} DTE is ${dte} DTE (${s.expiration})` : null,
+  );
 }
 
 function checkAgainstChain(s: StructureLegs, c: OptionChain): void {
@@ -95,7 +114,6 @@ describe('trade setup legs', () => {
     const withTrade = top.data.items.filter((i) => i.trade_setup.structures.length > 0);
     expect(withTrade.length).toBeGreaterThan(5);
     const strategies = new Set<string>();
-    const unavailable: string[] = [];
     for (const item of withTrade) {
       const r = await get(`/agent/trade-setup/${item.ticker}`);
       const rec = valid(tradeSetupResponseSchema, r.json).data.trade_recommendation;
@@ -105,29 +123,59 @@ describe('trade setup legs', () => {
       expect(item.trade_setup.structure_legs).toEqual(legs);
       const c = chainOf(item.ticker);
       for (const s of legs) {
-        if (s.legs.length === 0) {
-          expect(s.legs_unavailable_reason).toMatch(/\S/);
-          // Only one reason can arise on a simulated chain (quoted across its strikes): no date in the
-          // window; and then the chain really lists none there.
-          const window = /(\d+)-(\d+) DTE/.exec(s.structure);
-          expect(s.legs_unavailable_reason).toBe(
-            `no listed expiration between ${window?.[1]} and ${window?.[2]} DTE`,
-          );
-          unavailable.push(item.ticker);
-          const today = new Date(c.asof).toISOString().slice(0, 10);
-          for (const e of c.expirations) {
-            const dte = Math.round((Date.parse(e.date) - Date.parse(today)) / 86_400_000);
-            expect(dte >= Number(window?.[1]) && dte <= Number(window?.[2])).toBe(false);
-          }
-          continue;
-        }
+        // A simulated chain lists a date within half to twice every window (monthlies are at most
+        // five weeks apart) and quotes its strikes: every structure has legs (issue 39 item 6).
+        expect(s.legs_unavailable_reason, `${item.ticker}: ${s.structure}`).toBeNull();
         strategies.add(s.strategy);
         checkAgainstChain(s, c);
+        if (s.strategy !== 'calendar') checkListedDate(s);
       }
     }
     // The simulator's universe reaches more than one kind of structure.
     expect(strategies.size).toBeGreaterThan(1);
-    expect(unavailable.length).toBeLessThan(withTrade.length);
+  });
+
+  it("SPY's headline setup has legs, and a 30/60 calendar on the issue's snapshot finds both months", () => {
+    const source = svc.app.gammawatch.source;
+    const at = source.latestSnapshotTime('SPY', OPEN_INSTANT) as number;
+    const spy = analyzeSnapshot(source, 'SPY', at);
+    const headline = spy?.setup.structure_legs?.[0];
+    if (headline !== undefined) expect(headline.legs.length).toBeGreaterThan(0);
+    // Issue 39: on 2026-11-27 the 30/60 calendar had no back month (Jan 15, then Feb 19).
+    const issueAt = nyToEpoch('2026-11-27', 12 * 60);
+    const chain = source.chain('SPY', issueAt) as OptionChain;
+    const calendar = structureLegs('call or put calendar at the money, 30/60 DTE', { chain, atmIv: null });
+    expect(calendar.legs_unavailable_reason).toBeNull();
+    expect(calendar.legs.map((l) => [l.action, l.expiration])).toEqual([
+      ['sell', '2026-12-24'],
+      ['buy', '2027-01-29'],
+    ]);
+    checkAgainstChain(calendar, chain);
+  });
+});
+
+describe('0DTE structures', () => {
+  it('names listing dailies carry them, with legs from the 0DTE expiration; a stock listing none does not', async () => {
+    let withLegs = 0;
+    for (const ticker of ['SPY', 'QQQ', 'IWM', 'SPX']) {
+      const r = await get(`/agent/trade-setup/${ticker}`);
+      const rec = valid(tradeSetupResponseSchema, r.json).data.trade_recommendation;
+      const z = rec.zero_dte_setup;
+      expect(z, ticker).toBeDefined();
+      const c = chainOf(ticker);
+      expect(z?.expiration).toBe(epochToNy(c.asof).date);
+      expect(z?.structure_legs.length === 0).toBe(z?.stance === 'stand_aside');
+      for (const s of z?.structure_legs ?? []) {
+        if (s.legs.length === 0) continue;
+        withLegs++;
+        for (const l of s.legs) expect([l.expiration, l.dte]).toEqual([z?.expiration, 0]);
+        checkAgainstChain(s, c);
+      }
+    }
+    expect(withLegs).toBeGreaterThan(0);
+    // AAPL lists Friday weeklies: no expiration ends on this Wednesday.
+    const aapl = valid(tradeSetupResponseSchema, (await get('/agent/trade-setup/AAPL')).json);
+    expect(aapl.data.trade_recommendation.zero_dte_setup).toBeUndefined();
   });
 });
 

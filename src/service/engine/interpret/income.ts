@@ -20,13 +20,14 @@
 //   IV), bid, ask, open interest, and period_yield = premium / capital (not annualized).
 import type { IncomeStrategy, RegimeLabel } from '../../../shared/api/enums.ts';
 import type { IncomeItem } from '../../../shared/api/income.ts';
-import { addDays, epochToNy, parseIsoDate } from '../../../shared/market-calendar.ts';
+import { addDays, epochToNy } from '../../../shared/market-calendar.ts';
 import { displayAsof } from '../../../shared/market-calendar.ts';
 import { isIndexUnderlying } from '../../../shared/index-underlyings.ts';
 import { hasValidIv, yearsToExpiry, type OptionChain } from '../chain.ts';
 import { bsDelta, bsPrice } from '../pricing.ts';
 import { DEFAULT_PRICING, type EarningsEvent, type PricingParams, type TickerMetrics } from '../types.ts';
 import { usd } from './levels.ts';
+import { calendarDays } from './listed-dates.ts';
 import type { RegimeResult } from './regime.ts';
 import { clamp, round } from './series-math.ts';
 import { tierOf } from './tiers.ts';
@@ -64,23 +65,12 @@ export const REGIME_FIT: Readonly<Record<RegimeLabel, Readonly<Record<IncomeStra
   flush_panic: { cc: -1, csp: 'drop' },
 };
 
-const MS_PER_DAY = 86_400_000;
-
-/** Calendar days from one YYYY-MM-DD date to another. */
-function daysBetween(from: string, to: string): number {
-  const a = parseIsoDate(from);
-  const b = parseIsoDate(to);
-  return Math.round(
-    (Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / MS_PER_DAY,
-  );
-}
-
 /** Index of the expiration nearest TARGET_DTE within [MIN_DTE, MAX_DTE], with its DTE, or null. */
 export function pickExpiration(chain: OptionChain): { index: number; dte: number } | null {
   const today = epochToNy(chain.asof).date;
   let best: { index: number; dte: number } | null = null;
   chain.expirations.forEach((e, index) => {
-    const dte = daysBetween(today, e.date);
+    const dte = calendarDays(today, e.date);
     if (dte < MIN_DTE || dte > MAX_DTE) return;
     if (best === null || Math.abs(dte - TARGET_DTE) < Math.abs(best.dte - TARGET_DTE)) best = { index, dte };
   });

@@ -4,9 +4,10 @@
 // Rules (stated here, in the README and in each result's `rule`):
 // - A contract can be a leg only with a two-sided quote (bid > 0, ask > bid), open interest > 0 and
 //   a usable IV (its delta is Black-Scholes at that IV). Its price is the mid, (bid + ask) / 2.
-// - Expiration: among the listed dates inside the structure's DTE window (calendar days from the
-//   snapshot's New York date), the one nearest the window's middle (ties: the shorter) where every
-//   leg finds a contract; the next nearest when one does not.
+// - Expiration (listed-dates.ts): the listed date nearest the middle of the structure's DTE window
+//   (calendar days from the snapshot's New York date; ties: the shorter) where every leg finds a
+//   contract, the next nearest when one does not, between half the window's low end and twice its
+//   high end. A date outside the window is used, and `expiration_note` says so.
 // - Strikes, by structure:
 //   long call / long put: |delta| nearest 0.60.
 //   debit spread: long leg |delta| nearest 0.50; short leg |delta| nearest 0.25, further out of the
@@ -15,17 +16,23 @@
 //     the first at or beyond spot ∓ 1.5σ, further out than the short. 1σ = spot × ATM IV × √(dte/365).
 //   short put (cash-secured, or cash-settled on an index): the first strike at or below spot − 1σ.
 //   iron condor: the two credit spreads; short strangle: the two short legs.
-//   calendar: calls at the strike nearest spot, sold at the date nearest 30 DTE (20-40) and bought at
-//     the date nearest 60 DTE (50-75).
+//   calendar: calls at the strike nearest spot, sold at the date nearest 30 DTE (20-40 on target) and
+//     bought at a later date nearest 60 DTE (50-75 on target); two distinct dates or no calendar.
 // - Payoff (leg-payoff.ts) per share and per contract (× 100); a calendar's loss is at most its
 //   debit, its gain and breakevens depend on the back month's value then, so they are not given.
 import type { SetupLeg, StructureLegs } from '../../../shared/api/trade-setup.ts';
 import { isIndexUnderlying } from '../../../shared/index-underlyings.ts';
-import { epochToNy, parseIsoDate } from '../../../shared/market-calendar.ts';
 import { hasValidIv, yearsToExpiry, type OptionChain } from '../chain.ts';
 import { bsDelta } from '../pricing.ts';
 import { DEFAULT_PRICING, type PricingParams } from '../types.ts';
 import { payoff, type PayoffLeg } from './leg-payoff.ts';
+import {
+  nearestListed,
+  noDateReason,
+  offTargetNote,
+  type DteWindow,
+  type ListedDate,
+} from './listed-dates.ts';
 import { round } from './series-math.ts';
 
 export const MULTIPLIER = 100;
@@ -34,8 +41,8 @@ export const DEBIT_LONG_DELTA = 0.5;
 export const DEBIT_SHORT_DELTA = 0.25;
 export const SHORT_SIGMAS = 1;
 export const WING_SIGMAS = 1.5;
-export const CALENDAR_FRONT = { min: 20, max: 40, target: 30 } as const;
-export const CALENDAR_BACK = { min: 50, max: 75, target: 60 } as const;
+export const CALENDAR_FRONT: Readonly<Required<DteWindow>> = { min: 20, max: 40, target: 30 };
+export const CALENDAR_BACK: Readonly<Required<DteWindow>> = { min: 50, max: 75, target: 60 };
 
 export type Strategy =
   | 'long_call'
@@ -47,7 +54,9 @@ export type Strategy =
   | 'short_put'
   | 'iron_condor'
   | 'short_strangle'
-  | 'calendar';
+  | 'calendar'
+  | 'call_butterfly'
+  | 'put_butterfly';
 
 type Side = 'call' | 'put';
 /** How one leg's strike is chosen in an expiration. */
@@ -60,7 +69,7 @@ interface LegRule {
   beyond?: number;
 }
 
-interface StrategyRule {
+export interface StrategyRule {
   match: RegExp;
   strategy: Strategy;
   legs: readonly LegRule[];
@@ -74,49 +83,49 @@ const buy = (side: Side, pick: Pick, beyond?: number): LegRule =>
 const delta = (target: number): Pick => ({ by: 'delta', target });
 const sigma = (sigmas: number): Pick => ({ by: 'sigma', sigmas });
 
-const QUOTED = 'two-sided quote (bid > 0, ask > bid), open interest > 0, priced at the mid';
+export const QUOTED = 'two-sided quote (bid > 0, ask > bid), open interest > 0, priced at the mid';
 const RULES: readonly StrategyRule[] = [
   {
     match: /^long call/,
     strategy: 'long_call',
     legs: [buy('call', delta(LONG_OPTION_DELTA))],
-    rule: `expiration nearest the middle of the DTE window; call nearest ${LONG_OPTION_DELTA} delta; ${QUOTED}`,
+    rule: `listed expiration nearest the middle of the DTE window; call nearest ${LONG_OPTION_DELTA} delta; ${QUOTED}`,
   },
   {
     match: /^long put/,
     strategy: 'long_put',
     legs: [buy('put', delta(LONG_OPTION_DELTA))],
-    rule: `expiration nearest the middle of the DTE window; put nearest -${LONG_OPTION_DELTA} delta; ${QUOTED}`,
+    rule: `listed expiration nearest the middle of the DTE window; put nearest -${LONG_OPTION_DELTA} delta; ${QUOTED}`,
   },
   {
     match: /^call debit spread/,
     strategy: 'call_debit_spread',
     legs: [buy('call', delta(DEBIT_LONG_DELTA)), sell('call', delta(DEBIT_SHORT_DELTA), 0)],
-    rule: `expiration nearest the middle of the DTE window; buy the call nearest ${DEBIT_LONG_DELTA} delta, sell the higher call nearest ${DEBIT_SHORT_DELTA} delta; ${QUOTED}`,
+    rule: `listed expiration nearest the middle of the DTE window; buy the call nearest ${DEBIT_LONG_DELTA} delta, sell the higher call nearest ${DEBIT_SHORT_DELTA} delta; ${QUOTED}`,
   },
   {
     match: /^put debit spread/,
     strategy: 'put_debit_spread',
     legs: [buy('put', delta(DEBIT_LONG_DELTA)), sell('put', delta(DEBIT_SHORT_DELTA), 0)],
-    rule: `expiration nearest the middle of the DTE window; buy the put nearest -${DEBIT_LONG_DELTA} delta, sell the lower put nearest -${DEBIT_SHORT_DELTA} delta; ${QUOTED}`,
+    rule: `listed expiration nearest the middle of the DTE window; buy the put nearest -${DEBIT_LONG_DELTA} delta, sell the lower put nearest -${DEBIT_SHORT_DELTA} delta; ${QUOTED}`,
   },
   {
     match: /^bull put credit spread/,
     strategy: 'bull_put_credit_spread',
     legs: [sell('put', sigma(SHORT_SIGMAS)), buy('put', sigma(WING_SIGMAS), 0)],
-    rule: `expiration nearest the middle of the DTE window; sell the first put at or below spot - ${SHORT_SIGMAS}σ, buy the first put at or below spot - ${WING_SIGMAS}σ; σ = spot × ATM IV × √(dte/365); ${QUOTED}`,
+    rule: `listed expiration nearest the middle of the DTE window; sell the first put at or below spot - ${SHORT_SIGMAS}σ, buy the first put at or below spot - ${WING_SIGMAS}σ; σ = spot × ATM IV × √(dte/365); ${QUOTED}`,
   },
   {
     match: /^bear call credit spread/,
     strategy: 'bear_call_credit_spread',
     legs: [sell('call', sigma(SHORT_SIGMAS)), buy('call', sigma(WING_SIGMAS), 0)],
-    rule: `expiration nearest the middle of the DTE window; sell the first call at or above spot + ${SHORT_SIGMAS}σ, buy the first call at or above spot + ${WING_SIGMAS}σ; σ = spot × ATM IV × √(dte/365); ${QUOTED}`,
+    rule: `listed expiration nearest the middle of the DTE window; sell the first call at or above spot + ${SHORT_SIGMAS}σ, buy the first call at or above spot + ${WING_SIGMAS}σ; σ = spot × ATM IV × √(dte/365); ${QUOTED}`,
   },
   {
     match: /^(cash-secured put|cash-settled short put)/,
     strategy: 'short_put',
     legs: [sell('put', sigma(SHORT_SIGMAS))],
-    rule: `expiration nearest the middle of the DTE window; sell the first put at or below spot - ${SHORT_SIGMAS}σ; σ = spot × ATM IV × √(dte/365); ${QUOTED}`,
+    rule: `listed expiration nearest the middle of the DTE window; sell the first put at or below spot - ${SHORT_SIGMAS}σ; σ = spot × ATM IV × √(dte/365); ${QUOTED}`,
   },
   {
     match: /^iron condor/,
@@ -127,31 +136,21 @@ const RULES: readonly StrategyRule[] = [
       sell('call', sigma(SHORT_SIGMAS)),
       buy('call', sigma(WING_SIGMAS), 2),
     ],
-    rule: `expiration nearest the middle of the DTE window; sell the first put at or below spot - ${SHORT_SIGMAS}σ and the first call at or above spot + ${SHORT_SIGMAS}σ, buy the wings at ∓${WING_SIGMAS}σ; σ = spot × ATM IV × √(dte/365); ${QUOTED}`,
+    rule: `listed expiration nearest the middle of the DTE window; sell the first put at or below spot - ${SHORT_SIGMAS}σ and the first call at or above spot + ${SHORT_SIGMAS}σ, buy the wings at ∓${WING_SIGMAS}σ; σ = spot × ATM IV × √(dte/365); ${QUOTED}`,
   },
   {
     match: /^short strangle/,
     strategy: 'short_strangle',
     legs: [sell('put', sigma(SHORT_SIGMAS)), sell('call', sigma(SHORT_SIGMAS))],
-    rule: `expiration nearest the middle of the DTE window; sell the first put at or below spot - ${SHORT_SIGMAS}σ and the first call at or above spot + ${SHORT_SIGMAS}σ; σ = spot × ATM IV × √(dte/365); ${QUOTED}`,
+    rule: `listed expiration nearest the middle of the DTE window; sell the first put at or below spot - ${SHORT_SIGMAS}σ and the first call at or above spot + ${SHORT_SIGMAS}σ; σ = spot × ATM IV × √(dte/365); ${QUOTED}`,
   },
   {
     match: /calendar/,
     strategy: 'calendar',
     legs: [sell('call', { by: 'atm' }), buy('call', { by: 'atm' })],
-    rule: `sell the call at the strike nearest spot in the expiration nearest ${CALENDAR_FRONT.target} DTE (${CALENDAR_FRONT.min}-${CALENDAR_FRONT.max}), buy the same strike nearest ${CALENDAR_BACK.target} DTE (${CALENDAR_BACK.min}-${CALENDAR_BACK.max}); ${QUOTED}`,
+    rule: `sell the call at the strike nearest spot in the listed expiration nearest ${CALENDAR_FRONT.target} DTE (${CALENDAR_FRONT.min}-${CALENDAR_FRONT.max} on target), buy the same strike in a later one nearest ${CALENDAR_BACK.target} DTE (${CALENDAR_BACK.min}-${CALENDAR_BACK.max} on target); ${QUOTED}`,
   },
 ];
-
-const MS_PER_DAY = 86_400_000;
-/** Calendar days from one YYYY-MM-DD date to another. */
-export function calendarDays(from: string, to: string): number {
-  const a = parseIsoDate(from);
-  const b = parseIsoDate(to);
-  return Math.round(
-    (Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / MS_PER_DAY,
-  );
-}
 
 /** The DTE window a structure names ("30-45 DTE"), or null. */
 export function dteWindow(text: string): { min: number; max: number } | null {
@@ -167,27 +166,13 @@ export interface LegContext {
 }
 
 /** A contract that may be a leg, with its delta. */
-interface Candidate {
+export interface Candidate {
   i: number;
   strike: number;
   side: Side;
   bid: number;
   ask: number;
   delta: number;
-}
-
-/** Expirations inside [min, max] DTE, nearest `target` first (ties: the shorter). */
-export function expirationsInWindow(
-  chain: OptionChain,
-  min: number,
-  max: number,
-  target = (min + max) / 2,
-): { index: number; dte: number }[] {
-  const today = epochToNy(chain.asof).date;
-  return chain.expirations
-    .map((e, index) => ({ index, dte: calendarDays(today, e.date) }))
-    .filter((e) => e.dte >= min && e.dte <= max)
-    .sort((a, b) => Math.abs(a.dte - target) - Math.abs(b.dte - target) || a.dte - b.dte);
 }
 
 /** The first row whose expiration index is greater than `expiry` (binary search on the sorted column). */
@@ -202,8 +187,17 @@ function firstRowAfter(chain: OptionChain, expiry: number): number {
   return lo;
 }
 
-/** The contracts of one expiration that can be legs: quoted both sides, open interest, usable IV. */
-export function quotedContracts(chain: OptionChain, expiry: number, pricing: PricingParams): Candidate[] {
+/**
+ * The contracts of one expiration that can be legs: quoted both sides, open interest, usable IV.
+ * With `offered`, a contract with no bid (0.00 × 0.01, a far wing) counts too: it can be bought at the
+ * ask, never sold. The 0DTE structures' bought wings use it (zero-dte-setup.ts).
+ */
+export function quotedContracts(
+  chain: OptionChain,
+  expiry: number,
+  pricing: PricingParams,
+  offered = false,
+): Candidate[] {
   const exp = chain.expirations[expiry];
   if (exp === undefined) return [];
   const t = yearsToExpiry(exp, chain.asof);
@@ -215,7 +209,7 @@ export function quotedContracts(chain: OptionChain, expiry: number, pricing: Pri
     const bid = chain.bid[i] as number;
     const ask = chain.ask[i] as number;
     const iv = chain.iv[i] as number;
-    if (!(bid > 0) || !(ask > bid) || !Number.isFinite(ask)) continue;
+    if (!(offered ? bid >= 0 : bid > 0) || !(ask > bid) || !Number.isFinite(ask)) continue;
     if (!((chain.openInterest[i] as number) > 0) || !hasValidIv(iv)) continue;
     const strike = chain.strike[i] as number;
     const isCall = chain.isCall[i] === 1;
@@ -254,7 +248,7 @@ function pickOne(
   return beyond[0] ?? null;
 }
 
-function toLeg(chain: OptionChain, c: Candidate, action: 'buy' | 'sell', dte: number): SetupLeg {
+export function toLeg(chain: OptionChain, c: Candidate, action: 'buy' | 'sell', dte: number): SetupLeg {
   const exp = chain.expirations[chain.expiryIndex[c.i] as number] as OptionChain['expirations'][number];
   return {
     action,
@@ -293,9 +287,16 @@ function legsIn(
   return { legs: picked.map((c, n) => toLeg(chain, c, (rule.legs[n] as LegRule).action, dte)) };
 }
 
-function unavailable(
+/** What a result states of its structure: the strategy and how its legs were chosen. */
+export interface RuleText {
+  strategy: Strategy;
+  rule: string;
+}
+
+/** A structure without legs, and why: no figure is invented. */
+export function unavailable(
   text: string,
-  rule: StrategyRule | null,
+  rule: RuleText | null,
   settlement: StructureLegs['settlement'],
   reason: string,
 ): StructureLegs {
@@ -319,17 +320,20 @@ function unavailable(
     settlement,
     rule: rule?.rule ?? '',
     payoff_note: null,
+    expiration_note: null,
     legs_unavailable_reason: reason,
   };
 }
 
 const perContract = (x: number | null): number | null => (x === null ? null : round(x * MULTIPLIER, 2));
 
-function priced(
+/** A structure with its legs and their payoff at expiration; `note`: an off-target expiration. */
+export function priced(
   text: string,
-  rule: StrategyRule,
+  rule: RuleText,
   settlement: StructureLegs['settlement'],
   legs: SetupLeg[],
+  note: string | null = null,
 ): StructureLegs {
   const payoffLegs: PayoffLeg[] = legs.map((l) => ({
     action: l.action,
@@ -366,34 +370,50 @@ function priced(
     payoff_note: calendar
       ? "max loss is the debit; the gain and breakevens depend on the back month's value at the front expiry"
       : null,
+    expiration_note: note,
     legs_unavailable_reason: null,
   };
 }
 
-function calendarLegs(ctx: LegContext, rule: StrategyRule): { legs: SetupLeg[] } | { reason: string } {
+function calendarLegs(
+  ctx: LegContext,
+  rule: StrategyRule,
+): { legs: SetupLeg[]; note: string | null } | { reason: string } {
   const { chain } = ctx;
   const pricing = ctx.pricing ?? DEFAULT_PRICING;
-  const fronts = expirationsInWindow(chain, CALENDAR_FRONT.min, CALENDAR_FRONT.max, CALENDAR_FRONT.target);
-  const backs = expirationsInWindow(chain, CALENDAR_BACK.min, CALENDAR_BACK.max, CALENDAR_BACK.target);
-  if (fronts.length === 0 || backs.length === 0) {
-    return {
-      reason: `no listed expiration between ${fronts.length === 0 ? `${CALENDAR_FRONT.min} and ${CALENDAR_FRONT.max}` : `${CALENDAR_BACK.min} and ${CALENDAR_BACK.max}`} DTE`,
-    };
-  }
+  const fronts = nearestListed(chain, CALENDAR_FRONT);
+  if (fronts.length === 0) return { reason: noDateReason(chain, CALENDAR_FRONT, 'the front month') };
+  const calls = new Map<number, Candidate[]>();
+  const callsOf = (d: ListedDate): Candidate[] => {
+    let hit = calls.get(d.index);
+    if (!hit)
+      calls.set(d.index, (hit = quotedContracts(chain, d.index, pricing).filter((c) => c.side === 'call')));
+    return hit;
+  };
+  let anyBack = false;
   for (const f of fronts) {
-    for (const b of backs) {
-      const front = quotedContracts(chain, f.index, pricing).filter((c) => c.side === 'call');
-      const back = new Map(
-        quotedContracts(chain, b.index, pricing)
-          .filter((c) => c.side === 'call')
-          .map((c) => [c.strike, c]),
-      );
-      const both = front.filter((c) => back.has(c.strike));
+    for (const b of nearestListed(chain, CALENDAR_BACK, f.dte)) {
+      anyBack = true;
+      const back = new Map(callsOf(b).map((c) => [c.strike, c]));
+      const both = callsOf(f).filter((c) => back.has(c.strike));
       if (both.length === 0) continue;
       const short = pickOne(both, rule.legs[0] as LegRule, chain.spot, null, null) as Candidate;
       const long = back.get(short.strike) as Candidate;
-      return { legs: [toLeg(chain, short, 'sell', f.dte), toLeg(chain, long, 'buy', b.dte)] };
+      const notes = [
+        offTargetNote(f, CALENDAR_FRONT, 'front month'),
+        offTargetNote(b, CALENDAR_BACK, 'back month'),
+      ].filter((n) => n !== null);
+      return {
+        legs: [toLeg(chain, short, 'sell', f.dte), toLeg(chain, long, 'buy', b.dte)],
+        note: notes.length === 0 ? null : notes.join('; '),
+      };
     }
+  }
+  if (!anyBack) {
+    const front = fronts[0] as ListedDate;
+    return {
+      reason: `a calendar needs two listed expirations: ${noDateReason(chain, CALENDAR_BACK, `a back month after the ${front.dte} DTE front`, front.dte)}`,
+    };
   }
   return { reason: 'no strike has quoted calls with open interest in both the front and the back month' };
 }
@@ -407,7 +427,7 @@ export function structureLegs(text: string, ctx: LegContext): StructureLegs {
   if (rule.strategy === 'calendar') {
     const got = calendarLegs(ctx, rule);
     return 'legs' in got
-      ? priced(text, rule, settlement, got.legs)
+      ? priced(text, rule, settlement, got.legs, got.note)
       : unavailable(text, rule, settlement, got.reason);
   }
   const usesSigma = rule.legs.some((l) => l.pick.by === 'sigma');
@@ -416,19 +436,19 @@ export function structureLegs(text: string, ctx: LegContext): StructureLegs {
   }
   const window = dteWindow(text);
   if (window === null) return unavailable(text, rule, settlement, 'the structure names no DTE window');
-  const dates = expirationsInWindow(ctx.chain, window.min, window.max);
+  const dates = nearestListed(ctx.chain, window);
   if (dates.length === 0) {
     return unavailable(
       text,
       rule,
       settlement,
-      `no listed expiration between ${window.min} and ${window.max} DTE`,
+      noDateReason(ctx.chain, window, `${window.min}-${window.max} DTE`),
     );
   }
   const misses: string[] = [];
   for (const d of dates) {
     const got = legsIn(ctx, rule, d.index, d.dte);
-    if ('legs' in got) return priced(text, rule, settlement, got.legs);
+    if ('legs' in got) return priced(text, rule, settlement, got.legs, offTargetNote(d, window));
     misses.push(
       `${(ctx.chain.expirations[d.index] as OptionChain['expirations'][number]).date}: ${got.missing}`,
     );

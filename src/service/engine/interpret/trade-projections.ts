@@ -29,6 +29,7 @@ export function toTradeRecommendation(blob: TradeSetupBlob): TradeRecommendation
     caution_flags: blob.caution_flags,
     agent_summary: blob.agent_summary,
     ...(blob.structure_legs === undefined ? {} : { structure_legs: blob.structure_legs }),
+    ...(blob.zero_dte_setup === undefined ? {} : { zero_dte_setup: blob.zero_dte_setup }),
   };
 }
 

@@ -12,6 +12,8 @@
 //    positive and nothing calls for caution.
 // 5. Legs: with the snapshot's chain, each structure gets concrete legs and its payoff
 //    (setup-legs.ts), or the reason the chain allows none.
+// 6. 0DTE: with the levels of an expiration ending on the snapshot's date, same-day structures
+//    chosen by the gamma regime (zero-dte-setup.ts).
 import type {
   Direction,
   OpportunityTier,
@@ -23,6 +25,7 @@ import type { TradeSetupBlob } from '../../../shared/api/trade-setup-blob.ts';
 import { addDays, epochToNy } from '../../../shared/market-calendar.ts';
 import { isIndexUnderlying } from '../../../shared/index-underlyings.ts';
 import type { OptionChain } from '../chain.ts';
+import type { ZeroDte } from '../more-levels.ts';
 import type { PricingParams, TickerMetrics } from '../types.ts';
 import { isoUtc } from '../../../shared/market-calendar.ts';
 import { priceText } from './index-points.ts';
@@ -33,6 +36,7 @@ import { clamp, round } from './series-math.ts';
 import { tierOf } from './tiers.ts';
 import { IV_RANK_CHEAP, IV_RANK_RICH, planTrade } from './trade-plan.ts';
 import { sentence, sentenceOrNull } from './wording.ts';
+import { zeroDteSetup } from './zero-dte-setup.ts';
 
 export const TRADE_SETUP_INTERPRETER_VERSION = 'trade-setup-1.0.0';
 
@@ -282,12 +286,16 @@ function summary(m: TickerMetrics, regime: RegimeResult, s: TradeSetupBlob): str
   return `${head}. ${call}${cautions}`;
 }
 
-/** With `chain`, each structure carries its concrete legs (`structure_legs`); without, the blob is as before. */
+/**
+ * With `chain`, each structure carries its concrete legs (`structure_legs`); without, the blob is as
+ * before. With the chain and its 0DTE levels (more-levels.ts), the same-day structures too.
+ */
 export function interpretTradeSetup(
   m: TickerMetrics,
   regime: RegimeResult,
   chain?: OptionChain,
   pricing?: PricingParams,
+  zeroDte: ZeroDte | null = null,
 ): TradeSetupBlob {
   const missing: string[] = WANTED_FIELDS.filter((f) => m[f] === null);
   const flags = cautionFlags(m, regime, missing);
@@ -346,6 +354,19 @@ export function interpretTradeSetup(
           }),
         }),
   };
+  const sameDay =
+    chain === undefined
+      ? null
+      : zeroDteSetup({
+          chain,
+          levels: zeroDte,
+          gammaRegime: m.gamma_regime,
+          direction,
+          maxPain: m.max_pain,
+          atmIv: m.atm_iv,
+          ...(pricing ? { pricing } : {}),
+        });
+  if (sameDay !== null) blob.zero_dte_setup = sameDay;
   blob.agent_summary = sentence(summary(m, regime, blob));
   return blob;
 }

@@ -1,6 +1,12 @@
-// Which expirations are listed on a given day, by the listing style of the ticker: dailies for two
-// weeks (SPY, QQQ, IWM), Friday weeklies for seven weeks, twelve standard monthlies and two LEAPS
-// Januarys beyond them. An expiration whose Friday is a holiday moves to the trading day before.
+// Which expirations are listed on a given day, by the listing style of the ticker, as SPY, SPX and
+// QQQ list them:
+// - daily (index ETFs and indexes): every session of the next two weeks, Friday weeklies for eight
+//   weeks, the month-end (last session of the month) of the next three months, the quarter-end (last
+//   session of March, June, September, December) of the next four quarters;
+// - weekly (liquid single stocks and ETFs): Friday weeklies for seven weeks;
+// - every style: twelve standard monthlies (third Friday) and two LEAPS Januarys beyond them.
+// An expiration whose Friday is a holiday moves to the trading day before (a Thursday); a month-end
+// that is not a session moves back to the last session before it.
 // The simulator asks for these lists for every ticker and session, so the work is done on day
 // numbers with memoized holidays rather than on date strings.
 import {
@@ -13,8 +19,12 @@ import { vixMonthlyExpiration, vixSettlementEpoch } from '../../engine/vix-expir
 import type { ListingStyle } from './universe.ts';
 
 const DAILY_HORIZON_DAYS = 14;
-const WEEKLY_HORIZON_DAYS = 49;
+/** Friday weeklies: eight weeks for the index names, seven for single stocks. */
+const WEEKLY_HORIZON_DAYS: Readonly<Record<'daily' | 'weekly', number>> = { daily: 56, weekly: 49 };
 const MONTHLY_COUNT = 12;
+/** Index names: month-ends of the next three months and quarter-ends of the next four quarters. */
+const MONTH_END_COUNT = 3;
+const QUARTER_END_COUNT = 4;
 /** VIX: Wednesday weeklies for six weeks, VIX monthlies for seven months (no LEAPS). */
 const VIX_WEEKLY_HORIZON_DAYS = 42;
 const VIX_MONTHLY_COUNT = 7;
@@ -74,6 +84,30 @@ function monthlyDayNumber(year: number, month: number): number {
   return n;
 }
 
+/** Day number of the last session of a month (month 1-12). */
+function lastSessionOfMonth(year: number, month: number): number {
+  // Date.UTC rolls month 12 over into January: the day before the next month's first.
+  let n = Date.UTC(year, month, 1) / MS_PER_DAY - 1;
+  while (!isTradingDayNumber(n)) n--;
+  return n;
+}
+
+/**
+ * The next `count` month-ends on or after `today`, from the month of (year, month), in months that
+ * are multiples of `every` (1: every month; 3: quarter-ends, March, June, September, December).
+ */
+function monthEnds(year: number, month: number, today: number, count: number, every: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; out.length < count; i++) {
+    const y = year + Math.floor((month - 1 + i) / 12);
+    const m = ((month - 1 + i) % 12) + 1;
+    if (m % every !== 0) continue;
+    const n = lastSessionOfMonth(y, m);
+    if (n >= today) out.push(n);
+  }
+  return out;
+}
+
 /** Expiration dates listed on `date` (including `date` itself when something expires that day), ascending. */
 export function listedExpirations(style: ListingStyle, date: IsoDate): IsoDate[] {
   if (style === 'vix') return vixExpirations(date);
@@ -84,7 +118,7 @@ export function listedExpirations(style: ListingStyle, date: IsoDate): IsoDate[]
   }
   if (style === 'daily' || style === 'weekly') {
     const firstFriday = today + ((5 - ((today + 4) % 7) + 7) % 7);
-    for (let friday = firstFriday; friday <= today + WEEKLY_HORIZON_DAYS; friday += 7) {
+    for (let friday = firstFriday; friday <= today + WEEKLY_HORIZON_DAYS[style]; friday += 7) {
       let n = friday;
       while (!isTradingDayNumber(n)) n--;
       if (n >= today) out.add(n);
@@ -92,6 +126,10 @@ export function listedExpirations(style: ListingStyle, date: IsoDate): IsoDate[]
   }
   const year = Number(date.slice(0, 4));
   const month = Number(date.slice(5, 7));
+  if (style === 'daily') {
+    for (const n of monthEnds(year, month, today, MONTH_END_COUNT, 1)) out.add(n);
+    for (const n of monthEnds(year, month, today, QUARTER_END_COUNT, 3)) out.add(n);
+  }
   let lastMonthly = today;
   for (let i = 0, count = 0; count < MONTHLY_COUNT; i++) {
     const n = monthlyDayNumber(year + Math.floor((month - 1 + i) / 12), ((month - 1 + i) % 12) + 1);

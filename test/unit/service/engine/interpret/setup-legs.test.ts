@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { structureLegsSchema, type StructureLegs } from '../../../../../src/shared/api/trade-setup.ts';
 import type { OptionChain } from '../../../../../src/service/engine/chain.ts';
+import { nearestListed } from '../../../../../src/service/engine/interpret/listed-dates.ts';
 import {
-  expirationsInWindow,
   legsForStructures,
   quotedContracts,
   structureLegs,
@@ -37,14 +37,17 @@ function expectConsistent(s: StructureLegs): void {
   if (s.max_gain_per_share !== null) expect(s.max_gain).toBeCloseTo(s.max_gain_per_share * 100, 6);
 }
 
-describe('expirationsInWindow: nearest the middle of the window first', () => {
+describe('nearestListed: nearest the middle of the window first, off target outside it', () => {
   it.each([
-    [30, 45, ['2025-04-17', '2025-04-25', '2025-04-11']] /* 36, 44, 30 DTE: 1.5, 6.5, 7.5 from 37.5 */,
-    [45, 60, ['2025-05-09']],
-    [20, 40, ['2025-04-11', '2025-04-17', '2025-04-04']] /* 30, 36, 23 DTE */,
-    [100, 120, []],
+    // 36, 44, 30, 23, 58, 65 DTE: 1.5, 6.5, 7.5, 14.5, 20.5, 27.5 from 37.5
+    [30, 45, ['36', '44', '30', '23 off', '58 off', '65 off']],
+    [45, 60, ['58', '44 off', '65 off', '36 off', '30 off', '23 off']],
+    // 150-300 DTE: half the low end is 75; nothing is listed that far out
+    [150, 300, []],
   ] as const)('%s-%s DTE → %j', (min, max, dates) => {
-    expect(expirationsInWindow(chain, min, max).map((e) => chain.expirations[e.index]?.date)).toEqual(dates);
+    expect(nearestListed(chain, { min, max }).map((e) => `${e.dte}${e.offTarget ? ' off' : ''}`)).toEqual(
+      dates,
+    );
   });
 });
 
@@ -140,6 +143,72 @@ describe('structureLegs: strikes by rule', () => {
   });
 });
 
+describe('structureLegs: the nearest listed expiration, and a note when it is off target', () => {
+  it.each([
+    // dates listed (snapshot 2025-03-12), structure, expected expirations of the legs, note
+    [
+      ['2025-04-17'],
+      'call debit spread 30-45 DTE',
+      ['2025-04-17'],
+      null,
+    ] /* 36 DTE: inside the window, no note */,
+    [
+      ['2025-03-21', '2025-05-09'],
+      'call debit spread 30-45 DTE',
+      ['2025-05-09'],
+      'nearest listed to 30-45 DTE is 58 DTE (2025-05-09)',
+    ] /* 9 DTE is below half the window's low end */,
+    [
+      ['2025-04-04', '2025-05-16'],
+      'put debit spread 30-45 DTE',
+      ['2025-04-04'],
+      'nearest listed to 30-45 DTE is 23 DTE (2025-04-04)',
+    ] /* 23 DTE is 14.5 from 37.5, 65 DTE 27.5 */,
+    [
+      ['2025-04-11', '2025-05-09'],
+      'call or put calendar at the money, 30/60 DTE',
+      ['2025-04-11', '2025-05-09'],
+      null,
+    ] /* 30 and 58 DTE: both on target */,
+    [
+      ['2025-04-25', '2025-05-30'],
+      'call or put calendar at the money, 30/60 DTE',
+      ['2025-04-25', '2025-05-30'],
+      'front month 44 DTE (2025-04-25), nearest listed to the 30 DTE target; back month 79 DTE (2025-05-30), nearest listed to the 60 DTE target',
+    ] /* the issue's SPY: 47 and 82 DTE listed, nothing between 50 and 75 */,
+    [
+      ['2025-04-11', '2025-04-25'],
+      'call or put calendar at the money, 30/60 DTE',
+      ['2025-04-11', '2025-04-25'],
+      'back month 44 DTE (2025-04-25), nearest listed to the 60 DTE target',
+    ] /* the back month is the later date, even nearer 30 than 60 */,
+  ] as const)('%j: %s → %j (%s)', (dates, structure, legDates, note) => {
+    const s = structureLegs(structure, ctx(makeChain({ expirations: dates })));
+    expect(structureLegsSchema.safeParse(s).success).toBe(true);
+    expect(s.legs_unavailable_reason).toBeNull();
+    expect([...new Set(s.legs.map((l) => l.expiration))]).toEqual(legDates);
+    expect(s.expiration_note).toBe(note);
+  });
+
+  it.each([
+    [
+      ['2025-04-11'],
+      /^a calendar needs two listed expirations: no listed expiration between 25 and 150 DTE for a back month after the 30 DTE front; none is listed$/,
+    ],
+    [
+      ['2025-03-14', '2025-03-21'],
+      /^no listed expiration between 10 and 80 DTE for the front month; nearest listed: 9 DTE \(2025-03-21\)$/,
+    ],
+  ] as const)('a calendar on %j stands aside: %s', (dates, reason) => {
+    const s = structureLegs(
+      'call or put calendar at the money, 30/60 DTE',
+      ctx(makeChain({ expirations: dates })),
+    );
+    expect(s.legs).toEqual([]);
+    expect(s.legs_unavailable_reason).toMatch(reason);
+  });
+});
+
 describe('structureLegs: only quoted contracts with open interest, or a stated reason', () => {
   it('skips strikes with no two-sided quote', () => {
     // No IV (so no quote) at 97-103: the 0.50-delta call must come from outside that band.
@@ -163,10 +232,10 @@ describe('structureLegs: only quoted contracts with open interest, or a stated r
 
   it.each([
     [
-      'no expiration in the window',
-      makeChain({ expirations: ['2025-03-21', '2025-05-16'] }),
+      'no expiration between half the window and twice it',
+      makeChain({ expirations: ['2025-03-21', '2025-09-19'] }),
       0.25,
-      /no listed expiration between 30 and 45 DTE/,
+      /^no listed expiration between 15 and 90 DTE for 30-45 DTE; nearest listed: 9 DTE \(2025-03-21\)$/,
     ],
     [
       'no open interest anywhere',

@@ -65,6 +65,39 @@ describe('listedExpirations', () => {
     expect(listedExpirations('weekly', '2026-06-15')).toContain('2026-06-18'); // Juneteenth Friday
   });
 
+  it('lists Friday weeklies eight weeks out for index names, seven for single stocks', () => {
+    // 2026-11-27: the eighth Friday is 2027-01-22 (56 days), which the seven-week horizon leaves out.
+    expect(listedExpirations('daily', '2026-11-27')).toContain('2027-01-22');
+    expect(listedExpirations('weekly', '2026-11-27')).not.toContain('2027-01-22');
+    expect(listedExpirations('weekly', '2026-11-27')).toContain('2027-01-08');
+  });
+
+  it.each([
+    // date, a month-end or quarter-end listed for index names, why
+    ['2026-11-27', '2026-11-30', 'November month-end, a Monday'],
+    ['2026-11-27', '2026-12-31', 'December quarter-end; also the Friday weekly moved off New Year'],
+    ['2026-11-27', '2027-01-29', 'January month-end, a Friday'],
+    ['2026-11-27', '2027-03-31', 'March quarter-end'],
+    ['2026-11-27', '2027-09-30', 'the fourth quarter-end'],
+    ['2024-03-01', '2024-03-28', 'March 2024 ends on a Sunday after Good Friday: Thursday the 28th'],
+    ['2025-05-01', '2025-05-30', 'May 2025 ends on a Saturday: Friday the 30th'],
+    ['2026-10-01', '2026-10-30', 'October 2026 ends on a Saturday'],
+    ['2026-09-30', '2026-09-30', 'a quarter-end lists on its own day (0DTE)'],
+  ])('daily on %s lists the month-end %s (%s)', (date, end, _why) => {
+    expect(listedExpirations('daily', date)).toContain(end);
+  });
+
+  it.each([
+    ['daily', '2026-11-27', '2027-04-30', 'a fourth month-end is not listed yet'],
+    ['daily', '2026-11-27', '2027-12-31', 'a fifth quarter-end is not listed yet'],
+    ['daily', '2024-03-01', '2024-03-29', 'Good Friday is no expiration'],
+    ['weekly', '2026-11-27', '2026-11-30', 'single stocks list no month-ends'],
+    ['weekly', '2026-11-27', '2027-03-31', 'single stocks list no quarter-ends'],
+    ['monthly', '2026-11-27', '2026-12-04', 'monthly-only names list no weeklies'],
+  ] as const)('%s on %s does not list %s (%s)', (style, date, absent, _why) => {
+    expect(listedExpirations(style, date)).not.toContain(absent);
+  });
+
   it('lists twelve standard monthlies and two LEAPS Januarys beyond them', () => {
     const list = listedExpirations('monthly', '2024-03-25');
     expect(list).toEqual([...monthlies(list)]);
