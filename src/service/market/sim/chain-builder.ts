@@ -140,8 +140,8 @@ export interface OiShape {
  * so its flip sits nearer spot and it spends more sessions below it. VIX keeps the generic shape.
  */
 export const OI_SHAPES: Readonly<Record<TickerKind, OiShape>> = {
-  index_etf: { callAt: 0.5, callWidth: 0.8, putAt: -2.3, putWidth: 1.1 },
-  index: { callAt: 0.5, callWidth: 0.8, putAt: -2.3, putWidth: 1.1 },
+  index_etf: { callAt: 0.3, callWidth: 0.75, putAt: -2.3, putWidth: 1.1 },
+  index: { callAt: 0.3, callWidth: 0.75, putAt: -2.3, putWidth: 1.1 },
   volatility_index: { callAt: 0.9, callWidth: 0.75, putAt: -1.1, putWidth: 0.9 },
   sector_etf: { callAt: 0.6, callWidth: 0.8, putAt: -1.8, putWidth: 1.0 },
   mega_cap: { callAt: 1.2, callWidth: 0.8, putAt: -0.7, putWidth: 0.8 },
