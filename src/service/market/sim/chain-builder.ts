@@ -11,6 +11,7 @@ import { Rng } from './random.ts';
 import { baseStrikeStep, strikeGrid } from './strikes.ts';
 import { atmIv, yearsBetween, type AtmCurve, type EventVariance } from './term-structure.ts';
 import type { SimTicker } from './universe.ts';
+import type { TickerKind } from '../source.ts';
 
 export interface ChainInputs {
   seed: number;
@@ -25,6 +26,12 @@ export interface ChainInputs {
   /** Previous close and its 30-day ex-earnings IV: they set the listed strikes and the OI profile. */
   previousClose: number;
   previousIv30: number;
+  /**
+   * The level the held open interest was built around (a moving average of past closes:
+   * daily-path.ts heldLevel). Long-dated expirations hold their OI there, the nearest ones around
+   * the previous close (they were opened in the last few sessions).
+   */
+  heldLevel: number;
   /** Latent state at the snapshot. */
   iv30: number;
   normalIv: number;
@@ -115,17 +122,54 @@ export function roundness(strike: number, step: number, bonus: number = ROUND_BO
   return w;
 }
 
+/** Where a kind's call and put open interest pile up, in standardized moneyness (see oiShape). */
+export interface OiShape {
+  callAt: number;
+  callWidth: number;
+  putAt: number;
+  putWidth: number;
+}
+
 /**
- * Open-interest shape by standardized moneyness z (log(K / previous close) / σ√t): calls pile up on
+ * Open-interest placement by kind, calibrated so the engine's gamma flip spends realistic shares of
+ * sessions below spot (README, "Gamma regimes"; sim/calibration.ts measures it). An index's put open
+ * interest is mostly institutional hedges well out of the money (5-10 % under spot on a monthly) and
+ * its calls sit near the money (overwriting), so near spot calls carry more gamma than puts even at a
+ * put/call OI ratio of 1.7: dealers are long gamma most of the time and short it once a sell-off
+ * reaches the hedges. A single stock's puts are bought nearer the money and its calls further out,
+ * so its flip sits nearer spot and it spends more sessions below it. VIX keeps the generic shape.
+ */
+export const OI_SHAPES: Readonly<Record<TickerKind, OiShape>> = {
+  index_etf: { callAt: 0.3, callWidth: 0.75, putAt: -2.3, putWidth: 1.1 },
+  index: { callAt: 0.3, callWidth: 0.75, putAt: -2.3, putWidth: 1.1 },
+  volatility_index: { callAt: 0.9, callWidth: 0.75, putAt: -1.1, putWidth: 0.9 },
+  sector_etf: { callAt: 0.6, callWidth: 0.8, putAt: -1.8, putWidth: 1.0 },
+  mega_cap: { callAt: 1.2, callWidth: 0.8, putAt: -0.7, putWidth: 0.8 },
+  high_vol: { callAt: 1.6, callWidth: 0.8, putAt: -0.2, putWidth: 0.8 },
+  defensive: { callAt: 1.1, callWidth: 0.8, putAt: -0.9, putWidth: 0.85 },
+  imported: { callAt: 0.9, callWidth: 0.75, putAt: -1.1, putWidth: 0.9 },
+};
+
+/**
+ * Open-interest shape by standardized moneyness z (log(K / held level) / σ√t): calls pile up on
  * out-of-the-money strikes above the price (covered calls and upside bets), puts on strikes below
  * (hedges), each with a thin far tail. Together with the round-strike weight this puts the call wall
  * above spot, the put wall below it, and max pain in between, as on a real chain.
  */
-export function oiShape(z: number, isCall: boolean): number {
+export function oiShape(z: number, isCall: boolean, shape: OiShape = OI_SHAPES.imported): number {
   return isCall
-    ? Math.exp(-0.5 * ((z - 0.9) / 0.75) ** 2) + 0.05 * Math.exp(-Math.abs(z) / 2.5)
-    : Math.exp(-0.5 * ((z + 1.1) / 0.9) ** 2) + 0.06 * Math.exp(-Math.abs(z) / 2.5);
+    ? Math.exp(-0.5 * ((z - shape.callAt) / shape.callWidth) ** 2) + 0.05 * Math.exp(-Math.abs(z) / 2.5)
+    : Math.exp(-0.5 * ((z - shape.putAt) / shape.putWidth) ** 2) + 0.06 * Math.exp(-Math.abs(z) / 2.5);
 }
+
+/**
+ * Sessions over which an expiration's open interest builds up: one a few days out holds OI opened
+ * around the previous close, one a month or more out holds it around the held level.
+ */
+const HELD_BUILD_DAYS = 10;
+
+/** The longest horizon the open-interest shape widens with (see buildChain). */
+const OI_MAX_YEARS = 0.25;
 
 /** Log-normal noise of one contract's open interest (small, so round strikes stay on top). */
 const OI_NOISE = 0.3;
@@ -157,6 +201,11 @@ export function buildChain(inp: ChainInputs): OptionChain {
     const under = inp.forward ? inp.forward(inp.spot, tNow) : inp.spot;
     const center = inp.forward ? inp.forward(inp.previousClose, tOpen) : inp.previousClose;
     const grid = strikeGrid({ center, vol: inp.previousIv30, t: tOpen, step });
+    const heldShare = 1 - Math.exp(-daysAtOpen / HELD_BUILD_DAYS);
+    const built = Math.exp(
+      (1 - heldShare) * Math.log(inp.previousClose) + heldShare * Math.log(inp.heldLevel),
+    );
+    const oiCenter = inp.forward ? inp.forward(built, tOpen) : built;
     // VIX lists no strikes far under its lows: a 3-point VIX call is not a contract anyone trades.
     const strikes = inp.forward ? grid.filter((k) => k >= 0.5 * center) : grid;
     const monthly = inp.isMonthly(date);
@@ -164,20 +213,22 @@ export function buildChain(inp: ChainInputs): OptionChain {
     const weekly = !monthly && (t.listing === 'vix' || new Date(expiresAt).getUTCDay() === 5);
     const expiryWeight = (leaps ? 2 : monthly ? 3 : weekly ? 1 : 0.35) / (1 + tOpen / 0.4);
     const atm = atmIv(curve, inp.asof, expiresAt);
-    const oiSd = inp.previousIv30 * Math.sqrt(Math.max(tOpen, 7 / 365));
+    // Held open interest spreads with the expiration's horizon up to a quarter: LEAPS hedges and
+    // upside bets sit about as far out as a quarterly's, not at two years' σ (−50 % on an index).
+    const oiSd = inp.previousIv30 * Math.sqrt(Math.min(Math.max(tOpen, 7 / 365), OI_MAX_YEARS));
     // The day's volume per contract is set at the open (from the previous close) and accrues
     // through the session, so cumulative volume never falls between snapshots.
     const volSd = inp.previousIv30 * Math.sqrt(Math.max(tOpen, 2 / 365));
     const turnover = 0.02 + 1.2 * Math.exp(-daysAtOpen / 2) + 0.25 * Math.exp(-daysAtOpen / 12);
 
     for (const strike of strikes) {
-      const zc = Math.log(strike / center) / oiSd;
+      const zc = Math.log(strike / oiCenter) / oiSd;
       const zs = Math.log(strike / center) / volSd;
       const iv = smileIv(atm, under, strike, tNow, inp.skew, curvature);
       const round = roundness(strike, step, monthly || leaps ? ROUND_BONUS.held : ROUND_BONUS.short);
       const atmBoost = 0.2 + 1.5 * Math.exp(-0.5 * (zs / 0.9) ** 2);
       for (const isCall of [false, true]) {
-        const shape = oiShape(zc, isCall);
+        const shape = oiShape(zc, isCall, OI_SHAPES[t.kind]);
         const oi = t.liquidity * 1000 * expiryWeight * shape * round * Math.exp(OI_NOISE * oiRng.normal());
         const chase = isCall
           ? 1 + 2.5 * inp.speculation * (zs > 0 ? Math.exp(-0.5 * ((zs - 0.8) / 0.8) ** 2) : 0.3)

@@ -56,6 +56,11 @@ export interface DailyPath {
   readonly pcrOi: Float64Array;
   /** Call speculation level, 0-1. */
   readonly speculation: Float64Array;
+  /**
+   * Where the open interest held after each close was built: a moving average of the closes
+   * (HELD_LEVEL_WEIGHT), since positions pile up over weeks and do not follow the price day by day.
+   */
+  readonly heldLevel: Float64Array;
   readonly regime: Uint8Array;
   readonly earnings: readonly SimEarnings[];
   /** Starting values of the latent state (the session before the first). */
@@ -64,6 +69,7 @@ export interface DailyPath {
     readonly skew: number;
     readonly pcrOi: number;
     readonly speculation: number;
+    readonly heldLevel: number;
   };
   /** The ticker's normal IV level, the long end of its term structure. */
   readonly normalIv: number;
@@ -117,6 +123,16 @@ const IV_SPEED: Record<SimRegime, number> = {
   panic_flush: 0.6,
   recovery: 0.12,
 };
+
+/**
+ * Weight of each close in the held open interest's level (an exponential average, half-life between
+ * two and three sessions; chain-builder.ts leans the longer expirations on it). Because held
+ * positions lag the price, a sell-off walks the spot down into the put-heavy strikes (negative
+ * gamma, as in real sell-offs) and a rally up into the calls, and the spot stays on one side of its
+ * flip for stretches instead of drawing a fresh side each day. Calibrated with the OI shapes
+ * (chain-builder.ts OI_SHAPES) against the README's gamma-regime targets.
+ */
+export const HELD_LEVEL_WEIGHT = 0.25;
 
 /** A counter-move runs 3-6 sessions (4.5 on average) at this drift, against the trend, in units of base daily vol. */
 const COUNTER_MOVE_DRIFT = 0.8;
@@ -186,6 +202,7 @@ export function generateDailyPath(
   const skew = new Float64Array(n);
   const pcrOi = new Float64Array(n);
   const speculation = new Float64Array(n);
+  const heldLevel = new Float64Array(n);
   const regime = new Uint8Array(n);
 
   // basePrice is the late-2026 level: the fair value passes through it on the reference session.
@@ -201,7 +218,8 @@ export function generateDailyPath(
   let spec = profile.speculation;
   let counterLeft = 0;
   let counterDrift = 0;
-  let start = { iv30: iv, skew: sk, pcrOi: pcr, speculation: spec };
+  let held = logS;
+  let start = { iv30: iv, skew: sk, pcrOi: pcr, speculation: spec, heldLevel: Math.exp(held) };
   let startLog = logS;
 
   for (let k = 0; k < total; k++) {
@@ -231,6 +249,7 @@ export function generateDailyPath(
     const dailyVol = vol / Math.sqrt(TRADING_DAYS);
     const jump = i >= 0 ? (surprises.get(sessions.dates[i] as string) ?? 0) : 0;
     logS += drift * baseDaily + pull - 0.5 * dailyVol * dailyVol + dailyVol * shock + jump;
+    held += HELD_LEVEL_WEIGHT * (logS - held);
 
     // Implied vol chases realized vol times the regime's premium, jumps on down days (the leverage
     // effect) and on earnings surprises.
@@ -248,7 +267,7 @@ export function generateDailyPath(
     spec = clamp(spec + 0.15 * (specTarget - spec) + 0.03 * rng.normal(), 0.01, 0.99);
 
     if (i === -1) {
-      start = { iv30: iv, skew: sk, pcrOi: pcr, speculation: spec };
+      start = { iv30: iv, skew: sk, pcrOi: pcr, speculation: spec, heldLevel: Math.exp(held) };
       startLog = logS;
     }
     if (i < 0) continue;
@@ -259,6 +278,7 @@ export function generateDailyPath(
     skew[i] = sk;
     pcrOi[i] = pcr;
     speculation[i] = spec;
+    heldLevel[i] = Math.exp(held);
     regime[i] = regimes[k] as number;
   }
 
@@ -283,6 +303,7 @@ export function generateDailyPath(
     skew,
     pcrOi,
     speculation,
+    heldLevel,
     regime,
     earnings,
     start,
@@ -293,5 +314,12 @@ export function generateDailyPath(
 /** An index's path: its ETF's scaled by the ratio (the same sessions, regimes and IVs; closes in cents). */
 export function scaledPath(base: DailyPath, ticker: string, ratio: number): DailyPath {
   const cents = (x: number): number => Math.round(x * ratio * 100) / 100;
-  return { ...base, ticker, startClose: cents(base.startClose), close: base.close.map(cents) };
+  return {
+    ...base,
+    ticker,
+    startClose: cents(base.startClose),
+    close: base.close.map(cents),
+    heldLevel: base.heldLevel.map((x) => x * ratio),
+    start: { ...base.start, heldLevel: base.start.heldLevel * ratio },
+  };
 }

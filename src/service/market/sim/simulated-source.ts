@@ -142,6 +142,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
       spot,
       previousClose: prev,
       previousIv30,
+      heldLevel: before(path.heldLevel, path.start.heldLevel),
       iv30: lerp(previousIv30, path.iv30[i] as number, f),
       normalIv: path.normalIv,
       skew: lerp(before(path.skew, path.start.skew), path.skew[i] as number, f),

@@ -34,6 +34,9 @@ export interface StrikeGridInputs {
   step: number;
 }
 
+/** The most the 5σ floor of the far strikes' reach asks for, in log moneyness (about −40 % / +65 %). */
+const FAR_REACH_LOG = 0.5;
+
 function round3(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
@@ -51,7 +54,9 @@ export function strikeGrid({ center, vol, t, step }: StrikeGridInputs): number[]
   // high-vol spell does not list hundreds of $1 strikes.
   const near = Math.min(Math.max(1.5 * sd, 16 * rel), 30 * rel);
   const mid = Math.min(Math.max(3 * sd, 28 * rel), near + (15 * midStep) / center);
-  const cap = mid + (12 * farStep) / center;
+  // Out to 5σ (at most FAR_REACH_LOG) however coarse the far strikes: with index-sized increments
+  // (5-point SPX) twelve far strikes alone ended at −10 %, short of where an index's hedges sit.
+  const cap = Math.max(mid + (12 * farStep) / center, Math.min(5 * sd, FAR_REACH_LOG));
   const lo = Math.max(Math.log(0.15), -Math.min(Math.max(5 * sd, 32 * rel, 0.1), cap));
   const hi = Math.min(Math.log(3), Math.min(Math.max(4 * sd, 26 * rel, 0.08), cap));
   const stepAt = (k: number): number => {

@@ -125,9 +125,11 @@ export function generateVixPath(
     skew,
     pcrOi,
     speculation,
+    // VIX open interest follows its futures, not a lagging average: held where the last close was.
+    heldLevel: close.slice(),
     regime,
     earnings: [],
-    start: { iv30: s0.iv, skew: s0.sk, pcrOi: s0.pcr, speculation: s0.spec },
+    start: { iv30: s0.iv, skew: s0.sk, pcrOi: s0.pcr, speculation: s0.spec, heldLevel: startVix },
     normalIv: VIX_NORMAL_IV,
   };
 }
