@@ -275,11 +275,11 @@ function signalSnapshot(m: TickerMetrics): TradeSetupBlob['signal_snapshot'] {
   };
 }
 
-function summary(m: TickerMetrics, regime: RegimeResult, s: TradeSetupBlob): string {
+function summary(m: TickerMetrics, regime: RegimeResult, s: TradeSetupBlob, driver: string | null): string {
   const head = `${m.ticker} at ${priceText(m.ticker)(m.price)}: ${regime.label.replaceAll('_', ' ')} (confidence ${regime.confidence.toFixed(2)})`;
   const call =
     s.trade_type === 'pass'
-      ? `${s.trade_bias.replaceAll('_', ' ')}: no trade (opportunity ${s.opportunity_score}/10).`
+      ? `${s.trade_bias.replaceAll('_', ' ')}: no trade (opportunity ${s.opportunity_score}/10)${driver ? `, ${driver}` : ''}.`
       : `${s.trade_bias.replaceAll('_', ' ')}: ${s.trade_type.replaceAll('_', ' ')} ${s.direction}, opportunity ${s.opportunity_score}/10 (${s.opportunity_tier}), ${s.structures[0] as string}.`;
   const cautions =
     s.caution_flags.length > 0 ? ` Cautions: ${s.caution_flags.join(', ').replaceAll('_', ' ')}.` : '';
@@ -367,6 +367,29 @@ export function interpretTradeSetup(
           ...(pricing ? { pricing } : {}),
         });
   if (sameDay !== null) blob.zero_dte_setup = sameDay;
-  blob.agent_summary = sentence(summary(m, regime, blob));
+  blob.agent_summary = sentence(summary(m, regime, blob, pass ? passDriver(m, regime, choice, flags) : null));
   return blob;
+}
+
+/**
+ * What decided a pass ("stand aside: no trade"), in words a trader can act on: too little history
+ * for a trend (with what it has and needs), a regime whose playbook stands aside, or a score the
+ * cautions held in the pass tier.
+ */
+export function passDriver(
+  m: TickerMetrics,
+  regime: RegimeResult,
+  choice: Choice,
+  flags: readonly string[],
+): string {
+  if (choice.adjustments.includes('no trend history')) {
+    const t = m.history_pending?.trend;
+    return t
+      ? `decided by the trend: it needs ${t.needed} daily closes and ${t.stored} are stored (a price history file gives them at once)`
+      : 'decided by the trend: there is no trend history yet';
+  }
+  if (REGIME_PLAYBOOK[regime.label].tradeType === 'pass')
+    return `decided by the regime: ${regime.label.replaceAll('_', ' ')} has no edge either way`;
+  const held = flags.length > 0 ? `, held down by ${flags.join(', ').replaceAll('_', ' ')}` : '';
+  return `decided by the score: ${regime.label.replaceAll('_', ' ')} scores in the pass tier${held}`;
 }

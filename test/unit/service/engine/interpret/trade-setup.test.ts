@@ -166,6 +166,29 @@ describe('interpretTradeSetup: adjustments', () => {
     expect(setup.structures).toEqual([]);
     expect(setup.entry_trigger).toBeNull();
   });
+
+  it.each([
+    [
+      'too few closes for a trend',
+      { trend_score: null, trend_state: null, history_pending: { trend: { stored: 3, needed: 50 } } },
+      'decided by the trend: it needs 50 daily closes and 3 are stored',
+    ],
+    ['a regime that stands aside', SCENARIOS.choppy, 'decided by the regime: choppy volatile has no edge'],
+    [
+      'cautions holding the score down',
+      { ...SCENARIOS.shortRally, extension_state: 'oversold', extension_score: -2.4 },
+      'decided by the score:',
+    ],
+  ] as const)('a stand aside names what decided it: %s', (_what, over, driver) => {
+    const { setup } = setupOf(over as Partial<TickerMetrics>);
+    expect(setup.trade_type).toBe('pass');
+    expect(setup.agent_summary).toContain(driver);
+  });
+
+  it('a setup that trades names no pass driver', () => {
+    const { setup } = setupOf(SCENARIOS.breakout);
+    expect(setup.agent_summary).not.toContain('decided by');
+  });
 });
 
 describe('interpretTradeSetup: score terms', () => {
