@@ -128,7 +128,9 @@ test('SPY lists dailies: its trade setup shows the 0DTE structures with the stan
   app,
 }) => {
   // The fast clock starts on a Monday session: SPY's chain lists an expiration ending that day.
-  let zd: NonNullable<TradeSetupData['trade_recommendation']['zero_dte_setup']> | null = null;
+  type ZeroDteSetup = NonNullable<TradeSetupData['trade_recommendation']['zero_dte_setup']>;
+  // Written by the poll's callback: TypeScript cannot see that, so it is read through a cast below.
+  let zd = null as ZeroDteSetup | null;
   await expect
     .poll(
       async () => {
@@ -141,7 +143,7 @@ test('SPY lists dailies: its trade setup shows the 0DTE structures with the stan
       { timeout: 120_000 },
     )
     .toBe(true);
-  const setup = zd as unknown as NonNullable<typeof zd>;
+  const setup = zd as unknown as ZeroDteSetup;
   await gw.goto(`${app.origin}/#/ticker/SPY/trade_setup`);
   const block = gw.getByTestId('zero-dte-setup');
   await expect(block).toBeVisible();
