@@ -138,13 +138,21 @@ export function directionVerdicts(result: BacktestResult, subject: Subject): Dir
   });
 }
 
-/** The range measure both sides have: the high-low range where intraday prices exist, else closes. */
+/**
+ * The range measure both sides have: the high-low range where intraday prices exist, else closes.
+ * The baseline must have the high-low range at every horizon it has a close range for: intraday
+ * prices of only the last sessions give a 1-session range and no 5-session one, and a column that
+ * mixed the two measures would compare unlike figures.
+ */
 export function rangeMeasure(result: BacktestResult): 'rangePct' | 'closeRangePct' {
   const base = result.moves?.baseline.moves;
   const firingsHave = (result.directions ?? []).some((g) =>
     BACKTEST_HORIZONS.some((h) => g.moves[h].rangePct.count > 0),
   );
-  const baseHas = base ? BACKTEST_HORIZONS.some((h) => base[h].rangePct.count > 0) : false;
+  const baseHas = base
+    ? BACKTEST_HORIZONS.some((h) => base[h].rangePct.count > 0) &&
+      BACKTEST_HORIZONS.every((h) => base[h].closeRangePct.count === 0 || base[h].rangePct.count > 0)
+    : false;
   return firingsHave && baseHas ? 'rangePct' : 'closeRangePct';
 }
 

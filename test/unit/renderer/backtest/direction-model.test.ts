@@ -185,4 +185,14 @@ describe('move-size table', () => {
     if (x.moves) x.moves.baseline.moves = moves(100, 0.7, 1.1, base);
     expect(rangeMeasure(x)).toBe(want);
   });
+
+  it('reads closes when the baseline has a high-low range over 1 session but not over 5', () => {
+    const x = result([group('up', stats(3, 1, 1), stats(100, 0.1, 0.5), moves(3, 1, 1, true))]);
+    if (x.moves) {
+      const base = moves(100, 0.7, 1.1, true);
+      base['5d'] = { ...base['5d'], rangePct: { count: 0, medianPct: null } };
+      x.moves.baseline.moves = base;
+    }
+    expect(rangeMeasure(x)).toBe('closeRangePct');
+  });
 });
