@@ -70,28 +70,13 @@ export interface CalibrationRun {
 
 /** The counts of several seeds, summed per ticker (each seed is its own market). */
 export function measureRegimes(tickers: readonly string[], run: CalibrationRun): RegimeCount[] {
-  const totals = tickers.map((ticker): RegimeCount => ({
-    ticker,
-    sessions: 0,
-    positive: 0,
-    negative: 0,
-    unknown: 0,
-    crossings: 0,
-  }));
+  const perSeed = tickers.map((): RegimeCount[] => []);
   for (const seed of run.seeds) {
     // A chain is read once, so a tiny cache is enough; the clock does not matter to past closes.
     const market = createSimulatedMarket({ seed, clock: manualClock(0), cacheSize: 4 });
-    tickers.forEach((ticker, j) => {
-      const c = countRegimes(market, ticker, run.from, run.count);
-      const t = totals[j] as RegimeCount;
-      t.sessions += c.sessions;
-      t.positive += c.positive;
-      t.negative += c.negative;
-      t.unknown += c.unknown;
-      t.crossings += c.crossings;
-    });
+    tickers.forEach((ticker, j) => perSeed[j]?.push(countRegimes(market, ticker, run.from, run.count)));
   }
-  return totals;
+  return tickers.map((ticker, j) => pooled(perSeed[j] ?? [], ticker));
 }
 
 /** Share of the counted closes at or above the flip, 0-1. */
