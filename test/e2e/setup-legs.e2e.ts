@@ -46,7 +46,16 @@ test("a ticker's trade setup lists its legs with net, breakeven, max gain and ma
       { timeout: 180_000 },
     )
     .toBe(true);
-  const { ticker, setup } = found as unknown as { ticker: string; setup: StructureLegs };
+  const { ticker } = found as unknown as { ticker: string; setup: StructureLegs };
+  // Hold the data still, then read the setup the page will show: on the fast clock a later poll
+  // may pick another listed expiration (the nearest to the window moves with the date).
+  await app.call('poll:pause', {});
+  const stored = await app.call<{ data: TradeSetupData | null }>('ticker:view', {
+    ticker,
+    view: 'trade_setup',
+  });
+  const setup = stored.data?.trade_recommendation.structure_legs?.find((s) => s.legs.length > 0);
+  if (!setup) throw new Error(`${ticker}: the stored setup has no legs any more`);
 
   await gw.goto(`${app.origin}/#/ticker/${ticker}/trade_setup`);
   const legsList = gw.getByTestId('trade-setup-legs');
@@ -77,6 +86,7 @@ test("a ticker's trade setup lists its legs with net, breakeven, max gain and ma
   );
   await block.scrollIntoViewIfNeeded();
   await snap(gw, 'setup-legs-01-trade-setup');
+  await app.call('poll:resume', {});
 });
 
 test('income rows show expiration, delta, bid/ask, OI, breakeven and yield', async ({ gw, app }) => {
