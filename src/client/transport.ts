@@ -78,7 +78,28 @@ export async function attempt(opts: AttemptOptions): Promise<RawResponse> {
     controller.abort(new Error('timeout'));
   }, timeoutMs);
   try {
-    const res = await opts.fetch(url, { method: 'GET', headers: opts.headers, signal: controller.signal });
+    // No redirect is followed: the request carries the API key, and a 302 to another host (a cloud
+    // metadata address among them) would send it and every later request there.
+    const res = await opts.fetch(url, {
+      method: 'GET',
+      headers: opts.headers,
+      signal: controller.signal,
+      redirect: 'manual',
+    });
+    if (res.status >= 300 && res.status < 400 && res.status !== 304) {
+      await res.body?.cancel().catch(() => undefined);
+      const location = res.headers.get('location');
+      throw new InvalidResponseError(
+        `the server answered ${res.status} redirecting to ${location ?? 'another address'}: redirects are not followed (the API key would go with it); use the address it names as the base URL if you trust it`,
+        {
+          fieldPath: '',
+          expected: 'an answer from the base URL itself, not a redirect',
+          contentType: res.headers.get('content-type'),
+          bodyExcerpt: '',
+        },
+        { url, status: res.status },
+      );
+    }
     const body = await readBody(res, opts.maxBodyBytes, url);
     return {
       status: res.status,

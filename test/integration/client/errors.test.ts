@@ -141,6 +141,29 @@ describe('unusable 200 responses are invalid_response, never a crash', () => {
   });
 });
 
+describe('redirects (issue 40 item 2)', () => {
+  it.each([301, 302, 307, 308])(
+    'a %i to another host is refused, and nothing is sent there',
+    async (status) => {
+      const elsewhere = await ScriptedServer.start();
+      try {
+        elsewhere.on('/top-setups', { body: p.errorBody('bad_request', 'should never be asked') });
+        server.on('/top-setups', { status, headers: { location: `${elsewhere.baseUrl}/top-setups` } });
+        const err = await rejectionOf(clientFor(server).client.topSetups());
+        expect(err).toBeInstanceOf(InvalidResponseError);
+        expect(err).toMatchObject({ kind: 'invalid_response', status });
+        expect((err as Error).message).toMatch(/redirects are not followed/);
+        expect((err as Error).message).toContain(elsewhere.baseUrl);
+        // The key never left for the other host, and the redirect was not retried.
+        expect(elsewhere.requests).toHaveLength(0);
+        expect(server.requests).toHaveLength(1);
+      } finally {
+        await elsewhere.close();
+      }
+    },
+  );
+});
+
 it('every failure is an ApiError with a kind', async () => {
   server.on('/top-setups', { status: 418, body: 'teapot' });
   const err = await rejectionOf(clientFor(server).client.topSetups());
