@@ -2,6 +2,7 @@
 // which tools answer the question, so the conversation begins from the stored facts.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { NAME_MAX_LENGTH } from '../../shared/bridge/common.ts';
 import { CONVENTIONS_URI, LLM_SPEC_URI } from './resources.ts';
 
 const READ_FIRST = `Read the resources ${CONVENTIONS_URI} and ${LLM_SPEC_URI} first: they define the signs and units.`;
@@ -13,7 +14,11 @@ export function registerPrompts(server: McpServer): void {
       title: 'Review a watchlist',
       description: 'What changed on a watchlist and which tickers deserve a look.',
       argsSchema: {
-        name: z.string().max(80).optional().describe('watchlist name (the first list if omitted)'),
+        name: z
+          .string()
+          .max(NAME_MAX_LENGTH)
+          .optional()
+          .describe('watchlist name (the first list if omitted)'),
       },
     },
     ({ name }) => ({

@@ -5,7 +5,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { severitySchema } from '../../shared/alert-rules.ts';
-import { idSchema, isoTimeSchema, tickerSchema } from '../../shared/bridge/common.ts';
+import { idSchema, isoTimeSchema, NAME_MAX_LENGTH, tickerSchema } from '../../shared/bridge/common.ts';
 import { snapshotEndpointSchema, tickerSeriesInputSchema } from '../../shared/bridge/tickers.ts';
 import { registerTool } from './register.ts';
 import { bridge, checkedQuery, ToolError, withDefined, type ToolContext } from './tool-result.ts';
@@ -35,7 +35,13 @@ export function registerStoreTools(server: McpServer, ctx: ToolContext): void {
       'The rows of a watchlist as its table shows them, from the latest stored snapshots: price (USD or index points), gamma_regime, regime_label, opportunity_score (0-10) and tier, direction, iv_rank (0-100), atm_iv (decimal), gex_flip, dist_to_gex_flip_pct (%, + when the flip is above spot), expected_move_1d_pct (%) and expected_move_1d (USD), asof, stale, changed (fields that moved since the previous snapshot). Give watchlistId or name.',
     input: {
       watchlistId: idSchema.optional().describe('id from list_watchlists'),
-      name: z.string().trim().min(1).max(80).optional().describe('watchlist name (case-insensitive)'),
+      name: z
+        .string()
+        .trim()
+        .min(1)
+        .max(NAME_MAX_LENGTH)
+        .optional()
+        .describe('watchlist name (case-insensitive)'),
     },
     body: async ({ watchlistId, name }) => {
       const lists = await bridge(ctx, 'watchlists:list', undefined);

@@ -4,7 +4,13 @@
 // not list is refused, a name is trimmed and bounded, a rule body is parsed whole).
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { idSchema, isoTimeSchema, nameSchema, tickerSchema } from '../../shared/bridge/common.ts';
+import {
+  idSchema,
+  isoTimeSchema,
+  NAME_MAX_LENGTH,
+  nameSchema,
+  tickerSchema,
+} from '../../shared/bridge/common.ts';
 import type { BridgeInput } from '../../shared/bridge/contract.ts';
 import { registerTool } from './register.ts';
 import { bridge, type ToolContext } from './tool-result.ts';
@@ -19,7 +25,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): Registe
       description:
         "CHANGES the user's data: creates a new watchlist with this name (and tickers, which the app then backfills and polls). Answers the new list.",
       input: {
-        name: nameSchema.describe('1-80 characters'),
+        name: nameSchema.describe(`1-${NAME_MAX_LENGTH} characters`),
         tickers: z.array(tickerSchema).max(100).optional().describe('symbols to put on it'),
       },
       body: async ({ name, tickers }) =>

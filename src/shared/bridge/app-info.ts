@@ -1,6 +1,6 @@
 // What the app is running against, for the header and the first-run screen.
 import { z } from 'zod';
-import { isoTimeSchema, tickerSchema } from './common.ts';
+import { isoTimeSchema, NAME_MAX_LENGTH, tickerSchema } from './common.ts';
 import { DATA_SOURCE_KINDS } from './settings.ts';
 
 export const MARKET_SESSIONS = ['open', 'closed', 'early_close'] as const;
@@ -60,6 +60,6 @@ export type AppInfo = z.infer<typeof appInfoSchema>;
 
 /** Finishes onboarding: optionally creates a first watchlist from a starter set. */
 export const completeOnboardingInputSchema = z.object({
-  watchlistName: z.string().trim().min(1).max(80).optional(),
+  watchlistName: z.string().trim().min(1).max(NAME_MAX_LENGTH).optional(),
   tickers: z.array(tickerSchema).max(50).optional(),
 });

@@ -35,12 +35,15 @@ export function isVisibleName(name: string): boolean {
   return !HIDDEN_NAME_CHARACTERS.test(name);
 }
 
+/** The longest name of a watchlist or a rule, one limit for the bridge, the store and the MCP tools. */
+export const NAME_MAX_LENGTH = 80;
+
 /** A short free-text name (watchlists, rules). */
 export const nameSchema = z
   .string()
   .trim()
   .min(1, 'a name is required')
-  .max(80)
+  .max(NAME_MAX_LENGTH, `a name is at most ${NAME_MAX_LENGTH} characters`)
   .refine(isVisibleName, HIDDEN_NAME_CHARACTERS_MESSAGE);
 
 /** `HH:MM`, 24-hour, New York time unless stated. */

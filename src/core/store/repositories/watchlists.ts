@@ -3,7 +3,11 @@
 // "move to position k" exact.
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { HIDDEN_NAME_CHARACTERS_MESSAGE, isVisibleName } from '../../../shared/bridge/common.ts';
+import {
+  HIDDEN_NAME_CHARACTERS_MESSAGE,
+  isVisibleName,
+  NAME_MAX_LENGTH,
+} from '../../../shared/bridge/common.ts';
 import { StoreError, invalidInput, notFound } from '../errors.ts';
 import { tickerSchema } from '../ticker.ts';
 import type { EpochMs } from '../time.ts';
@@ -41,7 +45,7 @@ const nameSchema = z
   .string()
   .trim()
   .min(1, 'a watchlist name cannot be empty')
-  .max(64, 'a watchlist name is at most 64 characters')
+  .max(NAME_MAX_LENGTH, `a watchlist name is at most ${NAME_MAX_LENGTH} characters`)
   // The bridge refuses these too; checked here as well since onboarding names a list through its own schema.
   .refine(isVisibleName, HIDDEN_NAME_CHARACTERS_MESSAGE);
 const idSchema = z.number().int().positive();

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../../src/core/store/database.ts';
 import { StoreError } from '../../../../src/core/store/errors.ts';
 import { tempStore } from '../../../support/store-factory.ts';
+import { NAME_MAX_LENGTH, nameSchema } from '../../../../src/shared/bridge/common.ts';
 
 let ctx: ReturnType<typeof tempStore>;
 let store: Store;
@@ -23,6 +24,15 @@ function kindOf(fn: () => unknown): string | undefined {
 }
 
 describe('watchlists', () => {
+  it('takes a name up to the length the bridge and the MCP tools accept, and refuses one longer (issue 40 item 8)', () => {
+    const longest = 'L'.repeat(NAME_MAX_LENGTH);
+    expect(nameSchema.safeParse(longest).success).toBe(true);
+    expect(store.watchlists.create(longest).name).toBe(longest);
+    const tooLong = 'M'.repeat(NAME_MAX_LENGTH + 1);
+    expect(nameSchema.safeParse(tooLong).success).toBe(false);
+    expect(kindOf(() => store.watchlists.create(tooLong))).toBe('invalid_input');
+  });
+
   it('creates lists in order, with normalised, de-duplicated tickers', () => {
     const a = store.watchlists.create('Core', ['aapl', ' msft ', 'AAPL', 'brk.b']);
     const b = store.watchlists.create('Indexes', ['SPY', 'QQQ']);
@@ -84,7 +94,7 @@ describe('watchlists', () => {
 
   it.each([
     ['an empty name', () => store.watchlists.create('   ')],
-    ['a long name', () => store.watchlists.create('x'.repeat(65))],
+    ['a long name', () => store.watchlists.create('x'.repeat(NAME_MAX_LENGTH + 1))],
     ['a bad ticker', () => store.watchlists.create('L', ['AAPL', 'NOT A TICKER'])],
     ['a ticker with a symbol', () => store.watchlists.create('L', ['$AAPL'])],
     ['a negative position', () => store.watchlists.addTickers(store.watchlists.create('L').id, ['A'], -1)],
