@@ -1,5 +1,6 @@
 // Bridge methods of exports: stored snapshots (JSON or CSV, paced, written to a file past a size)
 // and a ticker's metric series.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import type { App } from '../../app.ts';
@@ -26,10 +27,30 @@ const INLINE_EXPORT_BYTES = 8 * 1024 * 1024;
 /** At most this often an export:progress event (one more when the export ends). */
 const EXPORT_PROGRESS_MS = 500;
 
-export function exportHandlers(ctx: ExportContext): Pick<BridgeHandlers, ExportMethods> {
+export interface ExportOptions {
+  /** Past this size an export goes to a file (default 8 MB); tests make it small. */
+  inlineBytes?: number;
+}
+
+export function exportHandlers(
+  ctx: ExportContext,
+  options: ExportOptions = {},
+): Pick<BridgeHandlers, ExportMethods> {
   // An export reads the source served when it starts, from its first row to its last: a switch
   // meanwhile must not give a file with one source's columns and another's rows.
   const bound = () => ctx.store.forSource(ctx.store.source);
+  // Names are stamped to the second: two exports started in the same second (or a name a file of
+  // an earlier run has) get "-2", "-3" before the extension, so each answer names its own file.
+  const taken = new Set<string>();
+  const uniqueName = (name: string): string => {
+    const dot = name.lastIndexOf('.');
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? name : `${name.slice(0, dot)}-${n}${name.slice(dot)}`;
+      if (taken.has(candidate) || existsSync(path.join(ctx.dataDir, 'exports', candidate))) continue;
+      taken.add(candidate);
+      return candidate;
+    }
+  };
   return {
     'export:snapshots': async (input) => {
       const store = bound();
@@ -39,7 +60,9 @@ export function exportHandlers(ctx: ExportContext): Pick<BridgeHandlers, ExportM
       if (input.from) query.from = input.from;
       if (input.to) query.to = input.to;
       const stamp = iso(ctx.wallNow()).slice(0, 19).replace(/[:T]/g, '-');
-      const name = `gammawatch-snapshots${input.ticker ? `-${input.ticker}` : ''}-${stamp}.${input.format}`;
+      const name = uniqueName(
+        `gammawatch-snapshots${input.ticker ? `-${input.ticker}` : ''}-${stamp}.${input.format}`,
+      );
       const mime = input.format === 'csv' ? 'text/csv' : 'application/json';
       // Read page by page, a turn of the event loop every few ms (other calls are answered
       // meanwhile), held in memory only up to INLINE_EXPORT_BYTES, then streamed to a file.
@@ -59,7 +82,7 @@ export function exportHandlers(ctx: ExportContext): Pick<BridgeHandlers, ExportM
       const settled = await settleExport(
         chunks,
         path.join(ctx.dataDir, 'exports', name),
-        INLINE_EXPORT_BYTES,
+        options.inlineBytes ?? INLINE_EXPORT_BYTES,
       );
       if ('content' in settled) {
         if (reported > 0) progress(Buffer.byteLength(settled.content), true);
