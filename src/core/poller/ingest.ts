@@ -121,6 +121,13 @@ function asofOf(result: PollResult, fallback: number): number {
   return Number.isFinite(ms) ? ms : fallback;
 }
 
+/** A figure a metric point can hold: a finite number or a non-empty label. */
+function isMetricValue(value: unknown): value is number | string {
+  return (
+    (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.length > 0)
+  );
+}
+
 /**
  * The catalog metrics a signals or ticker-state payload states, as points at the snapshot's time,
  * with how well the snapshot stands for its session's close (a partial download says so in
@@ -134,10 +141,7 @@ function snapshotPoints(ticker: string, asof: number, data: unknown): MetricPoin
   const out: MetricPointInput[] = [];
   for (const [metric, value] of Object.entries(fields)) {
     if (!METRIC_NAMES.has(metric)) continue;
-    if (
-      (typeof value === 'number' && Number.isFinite(value)) ||
-      (typeof value === 'string' && value.length > 0)
-    ) {
+    if (isMetricValue(value)) {
       out.push({ ticker, metric, ts: asof, value, pref });
     } else if (value === null) {
       out.push({ ticker, metric, ts: asof, value: null, pref });
@@ -166,12 +170,7 @@ function seriesPoints(ticker: string, data: unknown): MetricPointInput[] {
         : nyToEpoch(date, REGULAR_CLOSE_MINUTES);
     for (const [metric, value] of Object.entries(p)) {
       if (metric === 'date' || !METRIC_NAMES.has(metric)) continue;
-      if (
-        (typeof value === 'number' && Number.isFinite(value)) ||
-        (typeof value === 'string' && value.length > 0)
-      ) {
-        out.push({ ticker, metric, ts, value });
-      }
+      if (isMetricValue(value)) out.push({ ticker, metric, ts, value });
     }
   }
   return out;

@@ -71,8 +71,7 @@ export function tickerStateData(a: TickerAnalysis, opts: StateOptions = {}): Tic
     earnings_time: m.earnings?.time ?? null,
     simulated: m.simulated,
     notes: m.notes,
-    ...partialChain(m.notes),
-    ...(m.history_pending ? { history_pending: m.history_pending } : {}),
+    ...snapshotAdditions(m),
     ...(opts.tradeRecommendation === true ? { trade_recommendation: toTradeRecommendation(s) } : {}),
     ...(opts.callDiag === true ? { call_diag: callDiagnostics(a) } : {}),
   };
@@ -106,18 +105,24 @@ export function signalsData(a: TickerAnalysis): SignalsData {
     earnings_time: m.earnings?.time ?? null,
     cc_income_tier: tier('cc'),
     csp_income_tier: tier('csp'),
-    ...partialChain(m.notes),
-    ...(m.history_pending ? { history_pending: m.history_pending } : {}),
+    ...snapshotAdditions(m),
   };
 }
 
 /**
- * Ours, additive: `partial_chain: true` on a snapshot of a partial download (engine/quality.ts), so
- * a reader of the stored payload alone (the watcher's daily series) can prefer a complete file of
- * the session. Absent on a complete chain.
+ * Ours, additive, on signals and state alike: `partial_chain: true` on a snapshot of a partial
+ * download (engine/quality.ts), so a reader of the stored payload alone (the watcher's daily
+ * series) can prefer a complete file of the session; `history_pending`, what a figure the history
+ * is too short for waits for. Each absent when it has nothing to say.
  */
-function partialChain(notes: readonly string[]): { partial_chain?: true } {
-  return notesSayPartial(notes) ? { partial_chain: true } : {};
+function snapshotAdditions(m: TickerAnalysis['metrics']): {
+  partial_chain?: true;
+  history_pending?: NonNullable<TickerAnalysis['metrics']['history_pending']>;
+} {
+  return {
+    ...(notesSayPartial(m.notes) ? { partial_chain: true } : {}),
+    ...(m.history_pending ? { history_pending: m.history_pending } : {}),
+  };
 }
 
 export interface MarketStructureOptions {
