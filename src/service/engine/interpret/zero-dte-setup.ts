@@ -71,7 +71,7 @@ const RULES: Readonly<Record<'put' | 'call' | 'fly', RuleText>> = {
   },
   fly: {
     strategy: 'call_butterfly',
-    rule: `0DTE expiration; buy 1, sell 2, buy 1 around the strike nearest the pin (max pain between the 0DTE walls, else the 0DTE flip, else spot), wings the nearest equal distance ≥ w; calls at or above spot, puts below; w = ½σ, σ = spot × ATM IV × √(time to the 0DTE close); ${QUOTED}`,
+    rule: `0DTE expiration; buy 1, sell 2, buy 1 around the strike nearest the pin (max pain between the 0DTE walls, else the 0DTE flip, else spot), wings the nearest equal distance ≥ w; calls when the pin is at or above spot, puts when it is below; w = ½σ, σ = spot × ATM IV × √(time to the 0DTE close); ${QUOTED}`,
   },
 };
 
