@@ -14,7 +14,10 @@ export interface ServiceLimits {
 }
 
 export const DEFAULT_LIMITS: ServiceLimits = {
-  optionsVolume: { burst: 10, perSecond: 1 },
+  // The burst covers every listed expiration of one ticker (SPY lists 35: dailies, weeklies,
+  // month- and quarter-ends), so the app's "All expirations" sum is answered at once; at 10 it
+  // waited out 25 s of refill.
+  optionsVolume: { burst: 40, perSecond: 1 },
   demo: { burst: 120, perSecond: 4 },
 };
 
