@@ -3,13 +3,23 @@
 // it (see source-scope.ts). Reads then see the active source only, so a folder of real chains
 // never shows a simulated figure, and switching back finds the simulator's history intact.
 //
-// Rows of unknown origin (stored before sources were recorded) are attributed to the source the
-// database last served (its alert baseline names it), else to the default simulator: the only
-// source older versions could have used without a setting.
+// Snapshots, alert events and poll runs of unknown origin (stored before step 5 recorded a
+// snapshot's source) are attributed to the source the database last served (its alert baseline
+// names it), else to the default simulator: the only source older versions could have used without
+// a setting.
+//
+// Metric points never named a source before this step, but each came from a snapshot that, since
+// step 5, does: a point takes the source of its snapshot (one at the same ticker and time), or of
+// the stored series that states the same value on that session (metric-origin.ts). A database that
+// served the simulator and then a chain folder so keeps two years of simulated series with the
+// simulator; they are not charted as the folder's. A point no snapshot accounts for goes to the only
+// source the database's snapshots name, and when they name several, to UNKNOWN_SOURCE_ID, a source
+// no setting selects: a figure of unknown origin is never shown as real data.
 //
 // metric_daily is rebuilt from metric_points with each point's NYSE session as its day (see
 // sessionDateOf): before, a Sunday's file made a Sunday point.
 import { sessionDateOf } from '../../../shared/market-calendar.ts';
+import { collectSeriesOrigins, fallbackSource, pointOriginSql } from './metric-origin.ts';
 import type { Migration } from './migration.ts';
 
 /** The default simulator's identity (src/core/source/option.ts, sourceIdOf, seed 42, real clock). */
@@ -70,12 +80,15 @@ export const sourceEverywhere: Migration = {
       CREATE INDEX poll_runs_job_started ON poll_runs (source, job, started_at);
       DELETE FROM http_cache;
     `);
+    db.function('gw_daily_day', { deterministic: true }, (ts: unknown) => sessionDateOf(Number(ts)));
+    collectSeriesOrigins(db);
     db.prepare(
-      'INSERT INTO metric_points_by_source (source, ticker, metric, ts, value) SELECT ?, ticker, metric, ts, value FROM metric_points',
-    ).run(source);
+      `INSERT INTO metric_points_by_source (source, ticker, metric, ts, value)
+       SELECT ${pointOriginSql('p')}, p.ticker, p.metric, p.ts, p.value FROM metric_points p`,
+    ).run({ fallback: fallbackSource(db, source) });
+    db.exec('DROP TABLE temp.series_origin');
     db.prepare("UPDATE alert_events SET source = ? WHERE source = ''").run(source);
     db.prepare("UPDATE poll_runs SET source = ? WHERE source = ''").run(source);
-    db.function('gw_daily_day', { deterministic: true }, (ts: unknown) => sessionDateOf(Number(ts)));
     // Rows come in key order, so the last write per day is the latest point.
     db.exec(`
       INSERT INTO metric_daily_by_source (source, ticker, metric, day, ts, value)

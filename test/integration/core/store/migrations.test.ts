@@ -16,6 +16,7 @@ import {
 } from '../../../../src/core/store/migrations/index.ts';
 import { PENDING_CODEC, encodeBody } from '../../../../src/core/store/payload-codec.ts';
 import { DEFAULT_SOURCE_ID } from '../../../../src/core/store/migrations/008-source-everywhere.ts';
+import { UNKNOWN_SOURCE_ID } from '../../../../src/core/store/migrations/metric-origin.ts';
 import { epochToNy } from '../../../../src/shared/market-calendar.ts';
 import { closePreference } from '../../../../src/shared/session-close.ts';
 import { marketStructurePayload, tempDir } from '../../../support/store-factory.ts';
@@ -63,6 +64,11 @@ const seeds: Record<number, (db: Database.Database) => void> = {
       "INSERT INTO metric_points (ticker, metric, ts, value) VALUES ('MSFT', ?, ?, ?)",
     );
     for (const p of points) insert.run(p.metric, p.ts, p.value);
+    // Each point came from a signals snapshot at its time (what tells step 8 whose it is).
+    const signals = db.prepare(
+      "INSERT OR IGNORE INTO snapshots (endpoint, ticker, params_key, asof, fetched_at, payload_id) VALUES ('signals', 'MSFT', '', ?, ?, 1)",
+    );
+    for (const p of points) signals.run(p.ts, p.ts + 1000);
     db.prepare(
       "INSERT INTO http_cache (key, etag, body, stored_at, max_age, swr) VALUES ('GET /top-setups', 'W/\"a\"', '{}', ?, 900, 30)",
     ).run(t0);
@@ -296,6 +302,10 @@ describe('migrations', () => {
     db.prepare("INSERT INTO metric_points (ticker, metric, ts, value) VALUES ('MSFT', 'iv_rank', ?, 40)").run(
       sunday,
     );
+    // Its snapshot is from before sources were recorded too.
+    db.prepare(
+      "INSERT INTO snapshots (endpoint, ticker, params_key, asof, fetched_at, payload_id, source) VALUES ('signals', 'MSFT', '', ?, ?, 1, '')",
+    ).run(sunday, sunday);
     db.close();
 
     const store = openDatabase(file);
@@ -310,6 +320,74 @@ describe('migrations', () => {
         dates: ['2025-03-07'],
         columns: { iv_rank: [40] },
       });
+    } finally {
+      store.close();
+    }
+  });
+
+  it("an old database's points go to the source of their snapshot: simulated series are not the folder's", () => {
+    // Issue 40 item 4: a database that served the simulator, then a chain folder. Before step 8
+    // knew whose a point was, every one (two years of simulated series) became the folder's.
+    tmp = tempDir();
+    const file = tmp.file('sim-then-folder.db');
+    databaseAtVersion(file, 7);
+    const db = new Database(file);
+    const SIM = DEFAULT_SOURCE_ID;
+    const FOLDER = 'folder:/data/chains';
+    db.prepare(
+      `INSERT INTO settings (key, value, updated_at) VALUES ('flag:sourceBaseline', '{"source":"${FOLDER}","afterSnapshotId":0}', ?)`,
+    ).run(t0);
+    const body = (data: unknown) => {
+      const text = canonicalJson(data);
+      const encoded = encodeBody(text);
+      return db
+        .prepare('INSERT INTO payloads (hash, codec, raw_size, body) VALUES (?, ?, ?, ?)')
+        .run(sha256(text), encoded.codec, text.length, encoded.body).lastInsertRowid;
+    };
+    const snapshot = db.prepare(
+      "INSERT INTO snapshots (endpoint, ticker, params_key, asof, fetched_at, payload_id, source) VALUES (?, 'NVDA', '', ?, ?, ?, ?)",
+    );
+    const point = db.prepare(
+      "INSERT INTO metric_points (ticker, metric, ts, value) VALUES ('NVDA', ?, ?, ?)",
+    );
+    const closeOf = (day: number) => Date.UTC(2024, 11, day, 21, 0); // 16:00 New York
+    // The simulator's 2-year series, polled once: its points at each session's close.
+    const series = {
+      points: [2, 3, 4].map((d) => ({ date: `2024-12-0${d}`, price: 85 + d, iv_rank: 30 + d })),
+    };
+    snapshot.run('series', closeOf(4) + 60_000, closeOf(4) + 61_000, body(series), SIM);
+    for (const d of [2, 3, 4]) {
+      point.run('price', closeOf(d), 85 + d);
+      point.run('iv_rank', closeOf(d), 30 + d);
+    }
+    // The simulator's signals on Dec 4, 10:00, and the folder's file of Dec 3, 15:55.
+    const simSignals = Date.UTC(2024, 11, 4, 15, 0);
+    snapshot.run('signals', simSignals, simSignals, body({ price: 88.5 }), SIM);
+    point.run('price', simSignals, 88.5);
+    const folderFile = Date.UTC(2024, 11, 3, 20, 55);
+    snapshot.run('signals', folderFile, folderFile, body({ price: 150.28 }), FOLDER);
+    point.run('price', folderFile, 150.28);
+    point.run('gex_flip', folderFile, 148);
+    // A point no snapshot accounts for, in a database that served three sources (the seeds' own).
+    point.run('price', Date.UTC(2024, 11, 5, 15, 0), 9999);
+    db.close();
+
+    const store = openDatabase(file);
+    try {
+      store.useSource(FOLDER);
+      expect(store.metrics.series('NVDA', ['price', 'gex_flip', 'iv_rank'])).toMatchObject({
+        dates: ['2024-12-03'],
+        columns: { price: [150.28], gex_flip: [148], iv_rank: [null] },
+      });
+      store.useSource(SIM);
+      const sim = store.metrics.series('NVDA', ['price', 'iv_rank']);
+      expect(sim.dates).toEqual(['2024-12-02', '2024-12-03', '2024-12-04']);
+      expect(sim.columns.iv_rank).toEqual([32, 33, 34]);
+      // Dec 4's close from the series, the morning's signals only an intraday point.
+      expect(sim.columns.price).toEqual([87, 88, 89]);
+      expect(sim.columns.price).not.toContain(9999);
+      store.useSource(UNKNOWN_SOURCE_ID);
+      expect(store.metrics.series('NVDA', ['price']).columns.price).toEqual([9999]);
     } finally {
       store.close();
     }
