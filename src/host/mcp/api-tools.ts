@@ -87,7 +87,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
         label: ctx.app.source.label,
         simulated: ctx.app.source.simulated,
       },
-      writes_allowed: ctx.writesAllowed,
+      writes_allowed: ctx.writesAllowed(),
     }),
   });
   tool({

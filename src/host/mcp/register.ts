@@ -1,11 +1,15 @@
 // One way to register a tool: a zod shape for its input (the SDK validates with it and answers an
 // isError result naming the field when it fails), read-only or not, and a body whose value or
-// failure `run` turns into the answer.
+// failure `run` turns into the answer. A tool that writes checks the setting at each call: a
+// session keeps its tools, so the setting read when it started would outlive an untick.
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
-import { run, type ToolContext } from './tool-result.ts';
+import { run, ToolError, type ToolContext } from './tool-result.ts';
+
+/** What a write tool answers once the user has unticked "Let assistants make changes". */
+export const WRITES_OFF_MESSAGE = 'changes by assistants are turned off in Settings → AI assistants';
 
 export type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -34,6 +38,10 @@ export function registerTool<S extends z.ZodRawShape>(
       annotations: { readOnlyHint: !writes, destructiveHint: false, openWorldHint: false },
     },
     // The SDK has parsed the arguments with `input` already; the cast only restates that type.
-    (args, extra) => run(ctx, () => spec.body(args as z.infer<z.ZodObject<S>>, extra)),
+    (args, extra) =>
+      run(ctx, async () => {
+        if (writes && !ctx.writesAllowed()) throw new ToolError('writes_off', WRITES_OFF_MESSAGE);
+        return spec.body(args as z.infer<z.ZodObject<S>>, extra);
+      }),
   );
 }

@@ -33,10 +33,9 @@ const INSTRUCTIONS =
 
 export function createMcpServer(app: App, options: McpServerOptions = {}): McpServer {
   const env = options.env ?? process.env;
-  const writesAllowed = options.allowWrites ?? app.settings().mcp.allowWrites;
   const ctx: ToolContext = {
     app,
-    writesAllowed,
+    writesAllowed: () => options.allowWrites ?? app.settings().mcp.allowWrites,
     handlers: options.handlers ?? createBridgeHandlers(app),
     secrets: () => [
       ...SECRET_ENV.map((name) => env[name] ?? '').filter((v) => v !== ''),
@@ -50,7 +49,8 @@ export function createMcpServer(app: App, options: McpServerOptions = {}): McpSe
   registerApiTools(server, ctx);
   registerStoreTools(server, ctx);
   registerBacktestTools(server, ctx);
-  if (writesAllowed) registerWriteTools(server, ctx);
+  // Listed only when allowed as the session starts; each call checks the setting again.
+  if (ctx.writesAllowed()) registerWriteTools(server, ctx);
   registerResources(server, ctx);
   registerPrompts(server);
   return server;

@@ -32,8 +32,11 @@ export interface ToolContext {
   handlers: BridgeHandlers;
   /** Secret values (API key, Tradier token, the app's HTTP token) to scrub from every answer. */
   secrets(): readonly string[];
-  /** Whether the tools that change watchlists and rules are registered on this server. */
-  writesAllowed: boolean;
+  /**
+   * Whether the tools that change watchlists and rules may run now: read at each call, so
+   * unticking the setting reaches a session opened before it.
+   */
+  writesAllowed(): boolean;
 }
 
 /** Strings shorter than this are not scrubbed: a 3-letter "secret" would eat ordinary words. */

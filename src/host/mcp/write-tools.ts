@@ -1,7 +1,8 @@
 // The tools that change something. They exist only when the user turned "Let assistants make
-// changes" on in Settings (mcp.allowWrites); each description says what it will change, and each
-// goes through the bridge method the UI uses, so the same checks apply (a ticker the source does
-// not list is refused, a name is trimmed and bounded, a rule body is parsed whole).
+// changes" on in Settings (mcp.allowWrites), and refuse once it is turned off (register.ts checks
+// at each call). Each description says what it will change, and each goes through the bridge
+// method the UI uses, so the same checks apply (a ticker the source does not list is refused, a
+// name is trimmed and bounded, a rule body is parsed whole).
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import {
