@@ -1,15 +1,19 @@
 // Backups and restoring them. A backup is SQLite's online backup of the live database (a
 // consistent copy while the poller keeps writing), written beside its destination and renamed
 // into place, so a backup file is either complete or absent. Restoring checks the file is a
-// sound Gammawatch database this version can read, migrates a copy forward, then swaps it in
-// with a rename, keeping the replaced database beside it (importBackup, store closed), or copies
-// it over the open database (restoreIntoOpenDatabase, the running app's backup:import).
+// sound Gammawatch database this version can read, of the shape its schema version has (tables,
+// columns, indexes: schema-shape.ts), migrates a copy beside the live database forward and checks
+// the copy again; only then is the live database touched: the copy is renamed over it, keeping
+// the replaced database beside it (importBackup, store closed), or copied over the open database
+// in one SQLite transaction (restoreIntoOpenDatabase, the running app's backup:import). Any
+// failure before that leaves the live file as it was.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { DatabaseTooNewError, StoreError, toStoreError } from './errors.ts';
+import { DatabaseTooNewError, SchemaMismatchError, StoreError, toStoreError } from './errors.ts';
 import { APPLICATION_ID, CURRENT_SCHEMA_VERSION, migrate, schemaVersion } from './migrations/index.ts';
+import { expectedShape, foreignCode, schemaDifferences } from './schema-shape.ts';
 
 export interface BackupReport {
   destination: string;
@@ -99,20 +103,6 @@ export async function backupDatabase(db: Database.Database, destination: string)
   }
 }
 
-/** The tables a database at `version` must have, found by building one in memory. */
-function expectedTables(version: number): string[] {
-  const probe = new Database(':memory:');
-  try {
-    migrate(probe, version);
-    return probe
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-      .pluck()
-      .all() as string[];
-  } finally {
-    probe.close();
-  }
-}
-
 /** Checks that `file` is a sound Gammawatch database this version can read. Throws a StoreError if not. */
 export function inspectBackup(file: string): BackupInfo {
   const source = path.resolve(file);
@@ -130,27 +120,40 @@ export function inspectBackup(file: string): BackupInfo {
   }
 }
 
-function inspectOpen(db: Database.Database, source: string): BackupInfo {
+/**
+ * Refuses a database not of the shape the migrations give `version`. A database from elsewhere
+ * can carry its own triggers and views, which would then run inside the app on every write: any
+ * the schema does not define make it refused as not a Gammawatch database.
+ */
+function assertShape(db: Database.Database, source: string, version: number): void {
+  const expected = expectedShape(version);
+  const foreign = foreignCode(db, expected);
+  if (foreign.length > 0) {
+    throw new StoreError(
+      'not_gammawatch',
+      `${source} defines what a Gammawatch database does not (${foreign.slice(0, 5).join(', ')}); not imported`,
+    );
+  }
+  const differences = schemaDifferences(db, expected);
+  if (differences.length > 0) throw new SchemaMismatchError(source, version, differences);
+}
+
+/** Checks the open database at `source`; `label` names it in errors (the backup, for a scratch copy). */
+function inspectOpen(db: Database.Database, source: string, label = source): BackupInfo {
   const appId = db.pragma('application_id', { simple: true }) as number;
   if (appId !== APPLICATION_ID)
-    throw new StoreError('not_gammawatch', `${source} is not a Gammawatch database`);
+    throw new StoreError('not_gammawatch', `${label} is not a Gammawatch database`);
   const version = schemaVersion(db);
   if (version > CURRENT_SCHEMA_VERSION) throw new DatabaseTooNewError(version, CURRENT_SCHEMA_VERSION);
-  if (version < 1) throw new StoreError('not_gammawatch', `${source} has no Gammawatch schema`);
+  if (version < 1) throw new StoreError('not_gammawatch', `${label} has no Gammawatch schema`);
   const problems = db.prepare('PRAGMA integrity_check').pluck().all() as string[];
   if (problems.length !== 1 || problems[0] !== 'ok') {
     throw new StoreError(
       'corrupt',
-      `${source} failed SQLite's integrity check: ${problems.slice(0, 5).join('; ')}`,
+      `${label} failed SQLite's integrity check: ${problems.slice(0, 5).join('; ')}`,
     );
   }
-  const present = new Set(
-    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[],
-  );
-  const missing = expectedTables(version).filter((t) => !present.has(t));
-  if (missing.length > 0) {
-    throw new StoreError('corrupt', `${source} (schema ${version}) is missing tables: ${missing.join(', ')}`);
-  }
+  assertShape(db, label, version);
   const s = db.prepare('SELECT COUNT(*) AS n, MAX(asof) AS newest FROM snapshots').get() as {
     n: number;
     newest: number | null;
@@ -206,33 +209,23 @@ async function migratedCopy(
   } finally {
     src.close();
   }
-  return migrateCopy(scratch, pageSize);
+  return migrateCopy(scratch, from, pageSize);
 }
 
 /**
- * Brings the scratch copy of a backup to this version's schema and checks it again. A database
- * from elsewhere can carry its own triggers and views, which would then run inside the app on
- * every write: any the schema does not define make it refused as not a Gammawatch database.
+ * Brings the scratch copy of the backup `from` to this version's schema and checks it again
+ * (inspectOpen): a migration that went wrong on it is found here, not by the app.
  */
-function migrateCopy(scratch: string, pageSize?: number): { applied: string[]; toVersion: number } {
+function migrateCopy(
+  scratch: string,
+  from: string,
+  pageSize?: number,
+): { applied: string[]; toVersion: number } {
   const copy = new Database(scratch);
   try {
     copy.pragma('journal_mode = DELETE');
     const report = migrate(copy);
-    inspectOpen(copy, scratch);
-    const expected = new Set(expectedCode(report.to));
-    const foreign = (
-      copy
-        .prepare("SELECT type || ' ' || name FROM sqlite_master WHERE type IN ('trigger', 'view')")
-        .pluck()
-        .all() as string[]
-    ).filter((object) => !expected.has(object));
-    if (foreign.length > 0) {
-      throw new StoreError(
-        'not_gammawatch',
-        `the file defines what a Gammawatch database does not (${foreign.slice(0, 5).join(', ')}); not imported`,
-      );
-    }
+    inspectOpen(copy, scratch, `${from} (upgraded to schema ${report.to})`);
     // SQLite copies into a WAL database only between equal page sizes.
     if (pageSize !== undefined && copy.pragma('page_size', { simple: true }) !== pageSize) {
       copy.pragma(`page_size = ${Math.trunc(pageSize)}`);
@@ -241,20 +234,6 @@ function migrateCopy(scratch: string, pageSize?: number): { applied: string[]; t
     return { applied: report.applied, toVersion: report.to };
   } finally {
     copy.close();
-  }
-}
-
-/** The triggers and views a database at `version` has, as 'type name'. */
-function expectedCode(version: number): string[] {
-  const probe = new Database(':memory:');
-  try {
-    migrate(probe, version);
-    return probe
-      .prepare("SELECT type || ' ' || name FROM sqlite_master WHERE type IN ('trigger', 'view')")
-      .pluck()
-      .all() as string[];
-  } finally {
-    probe.close();
   }
 }
 
@@ -269,21 +248,26 @@ export interface RestoreReport {
 /**
  * Replaces the content of the database `target` while the app keeps it open, for an import from
  * the running app (importBackup needs the store closed). The backup is checked (Gammawatch's
- * application_id, a schema not newer than this version's, SQLite's integrity check, the tables),
- * copied and migrated aside, then copied over `target` with SQLite's backup API in one step: the
+ * application_id, a schema not newer than this version's, SQLite's integrity check, the tables,
+ * columns and indexes of its version), copied and migrated aside and checked again, then copied
+ * over `target` with SQLite's backup API in one step, which commits whole or not at all: the
  * app's connection sees the new content at its next statement (SQLite bumps the schema cookie),
  * and a write of the app meanwhile waits or fails as busy rather than mixing into the copy.
- * `pageSize` is the live database's (a WAL database only takes pages of its own size).
- * The caller takes a safety backup first: nothing of the replaced content is kept here.
+ * (Renaming the copy over the file would leave the app's connection on the old file while its
+ * WAL is named after the new one.) `pageSize` is the live database's (a WAL database only takes
+ * pages of its own size). Nothing of the replaced content is kept here: `beforeSwap` runs once the
+ * copy is ready, for the caller's safety backup, so a refused backup leaves no trace.
  */
 export async function restoreIntoOpenDatabase(
   source: string,
   target: string,
   pageSize: number,
+  beforeSwap?: () => Promise<void>,
 ): Promise<RestoreReport> {
   const { from, into, info, scratch } = importPaths(source, target);
   try {
     const { applied, toVersion } = await migratedCopy(from, scratch, pageSize);
+    await beforeSwap?.();
     const copy = new Database(scratch, { readonly: true, fileMustExist: true });
     try {
       // The first step only opens the copy; the second copies every page and commits.

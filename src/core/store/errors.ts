@@ -60,6 +60,27 @@ export class DatabaseTooNewError extends StoreError {
   }
 }
 
+/**
+ * A Gammawatch database whose tables, columns or indexes are not the ones its schema version has
+ * (a backup someone edited, or another program's file marked as ours). The app's statements would
+ * fail on it once in use, so it is refused whole; `differences` says what differs, one line each.
+ */
+export class SchemaMismatchError extends StoreError {
+  override readonly name = 'SchemaMismatchError';
+  constructor(
+    readonly file: string,
+    readonly fileVersion: number,
+    readonly differences: readonly string[],
+  ) {
+    const shown = differences.slice(0, 5).join('; ');
+    const more = differences.length > 5 ? `; and ${differences.length - 5} more` : '';
+    super(
+      'corrupt',
+      `${file} is not laid out as a Gammawatch database of schema ${fileVersion}: ${shown}${more}`,
+    );
+  }
+}
+
 const byCode: ReadonlyArray<[prefix: string, kind: StoreErrorKind, explain: string]> = [
   ['SQLITE_READONLY', 'read_only', 'the database cannot be written (read-only file, folder or open mode)'],
   ['SQLITE_FULL', 'disk_full', 'the disk is full (or the database reached its size limit)'],

@@ -1,5 +1,6 @@
 // Bridge methods of backups: take one, list the backups folder, and replace the database with one
-// of its files (checked first, with a safety backup of the current database taken before).
+// of its files (checked and migrated aside first, with a safety backup of the current database
+// taken just before it is replaced).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BridgeHandlers, BridgeOutput } from '../../../shared/bridge/contract.ts';
@@ -7,7 +8,7 @@ import { backupNameSchema } from '../../../shared/bridge/history.ts';
 import { BridgeFailure } from '../../../shared/bridge/result.ts';
 import type { App } from '../../app.ts';
 import { iso } from '../../queries/snapshot-meta.ts';
-import { inspectBackup, restoreIntoOpenDatabase } from '../../store/backup.ts';
+import { restoreIntoOpenDatabase } from '../../store/backup.ts';
 import { StoreError } from '../../store/errors.ts';
 
 export type BackupMethods = 'backup:create' | 'backup:list' | 'backup:import';
@@ -57,17 +58,26 @@ export function backupHandlers(ctx: BackupContext): Pick<BridgeHandlers, BackupM
         throw new BridgeFailure('not_found', `no backup ${name} in ${dir}`);
       const stamp = iso(ctx.wallNow()).replace(/[:.]/g, '-');
       try {
-        // Checked before anything else is done, so a foreign or newer file changes nothing.
-        inspectBackup(file);
-        const safety = await store.backup(path.join(dir, `gammawatch-before-import-${stamp}.db`));
-        const report = await restoreIntoOpenDatabase(file, store.file, store.stats().pageSize);
+        // The safety backup is taken once the backup passed every check and its migrated copy is
+        // ready, so a foreign, newer or misshapen file changes nothing, not even the backups folder.
+        let safetyBackup = '';
+        const takeSafetyBackup = async (): Promise<void> => {
+          safetyBackup = (await store.backup(path.join(dir, `gammawatch-before-import-${stamp}.db`)))
+            .destination;
+        };
+        const report = await restoreIntoOpenDatabase(
+          file,
+          store.file,
+          store.stats().pageSize,
+          takeSafetyBackup,
+        );
         ctx.events.emit('app:changed', ctx.info());
         return {
           name,
           fromVersion: report.fromVersion,
           toVersion: report.toVersion,
           snapshots: report.snapshots,
-          safetyBackup: safety.destination,
+          safetyBackup,
         };
       } catch (error) {
         if (error instanceof StoreError && REFUSED_BACKUP_KINDS.has(error.kind))

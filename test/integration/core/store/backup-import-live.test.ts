@@ -40,7 +40,12 @@ describe('importing into the open database', () => {
   it('replaces the content; the open store reads the imported data and keeps writing', async () => {
     const { store, dir } = live();
     const backup = await otherBackup(dir);
-    const report = await restoreIntoOpenDatabase(backup, store.file, store.stats().pageSize);
+    // What runs just before the swap (the app's safety backup) still sees the live content.
+    let seenBeforeSwap: string[] = [];
+    const report = await restoreIntoOpenDatabase(backup, store.file, store.stats().pageSize, async () => {
+      seenBeforeSwap = store.watchlists.list().map((w) => w.name);
+    });
+    expect(seenBeforeSwap).toEqual(['Live list']);
     expect(report).toMatchObject({ toVersion: CURRENT_SCHEMA_VERSION, snapshots: 3 });
     expect(store.watchlists.list().map((w) => w.name)).toEqual(['Imported A', 'Imported B']);
     expect(store.snapshots.count().snapshots).toBe(3);
@@ -81,6 +86,15 @@ describe('importing into the open database', () => {
       'not_gammawatch',
     ],
     [
+      'a Gammawatch file with an index dropped',
+      (file: string) => {
+        const db = new Database(file);
+        db.exec('DROP INDEX snapshots_identity');
+        db.close();
+      },
+      'corrupt',
+    ],
+    [
       'a damaged file',
       (file: string) => {
         const bytes = fs.readFileSync(file);
@@ -93,12 +107,20 @@ describe('importing into the open database', () => {
     const { store, dir } = live();
     const backup = await otherBackup(dir);
     spoil(backup);
-    const error = await restoreIntoOpenDatabase(backup, store.file, store.stats().pageSize).then(
+    store.checkpoint();
+    const before = fs.readFileSync(store.file);
+    let swapPrepared = false;
+    const error = await restoreIntoOpenDatabase(backup, store.file, store.stats().pageSize, async () => {
+      swapPrepared = true;
+    }).then(
       () => null,
       (e: unknown) => e as { kind: string },
     );
     expect(error).not.toBeNull();
     if (kind) expect(error?.kind).toBe(kind);
+    expect(swapPrepared).toBe(false);
+    expect(fs.readFileSync(store.file).equals(before)).toBe(true);
+    expect(fs.statSync(`${store.file}-wal`, { throwIfNoEntry: false })?.size ?? 0).toBe(0);
     expect(store.watchlists.list().map((w) => w.name)).toEqual(['Live list']);
     expect(store.snapshots.count().snapshots).toBe(1);
   });

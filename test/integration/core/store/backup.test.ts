@@ -177,6 +177,7 @@ describe('import', () => {
         db.close();
       },
       'too_new',
+      /written by a newer Gammawatch/,
     ],
     [
       "another program's database",
@@ -186,11 +187,13 @@ describe('import', () => {
         db.close();
       },
       'not_gammawatch',
+      /is not a Gammawatch database/,
     ],
     [
       'a file that is not a database',
       (file: string) => fs.writeFileSync(file, 'PK\u0003\u0004 a zip, maybe'.repeat(100)),
       'corrupt',
+      /not a SQLite database/,
     ],
     [
       'a Gammawatch file missing a table',
@@ -201,15 +204,42 @@ describe('import', () => {
         db.close();
       },
       'corrupt',
+      /schema \d+: table poll_runs missing$/,
     ],
-    ['a missing file', () => undefined, 'cannot_open'],
-  ])('refuses %s and leaves the live database alone', async (_name, make, kind) => {
+    [
+      'a Gammawatch file with three indexes dropped',
+      (file: string) => {
+        fs.copyFileSync(tmp.file('live.db'), file);
+        const db = new Database(file);
+        db.exec('DROP INDEX snapshots_identity; DROP INDEX snapshots_asof; DROP INDEX alert_events_unread');
+        db.close();
+      },
+      'corrupt',
+      /: index alert_events_unread missing; index snapshots_identity missing; index snapshots_asof missing$/,
+    ],
+    [
+      'a Gammawatch file whose snapshots table was rebuilt with other columns',
+      (file: string) => {
+        fs.copyFileSync(tmp.file('live.db'), file);
+        const db = new Database(file);
+        db.pragma('foreign_keys = OFF');
+        db.exec(`CREATE TABLE s2 (id INTEGER PRIMARY KEY, endpoint TEXT, ticker TEXT, at TEXT, payload_id INTEGER);
+                 INSERT INTO s2 SELECT id, endpoint, ticker, asof, payload_id FROM snapshots;
+                 DROP TABLE snapshots; ALTER TABLE s2 RENAME TO snapshots;`);
+        db.close();
+      },
+      'corrupt',
+      /: table snapshots: column endpoint is TEXT, expected TEXT NOT NULL; .*column asof missing;.* and \d+ more$/,
+    ],
+    ['a missing file', () => undefined, 'cannot_open', /does not exist/],
+  ])('refuses %s and leaves the live database alone', async (_name, make, kind, says) => {
+    store.close(); // first: a case may start from a copy of the live file, WAL checkpointed
     make(tmp.file('bad.db'));
-    store.close();
     const before = fs.readFileSync(tmp.file('live.db'));
     const error = await rejection(importBackup(tmp.file('bad.db'), tmp.file('live.db')));
     expect(error.kind).toBe(kind);
     if (kind === 'too_new') expect(error).toBeInstanceOf(DatabaseTooNewError);
+    expect(error.message).toMatch(says);
     expect(fs.readFileSync(tmp.file('live.db')).equals(before)).toBe(true);
     expect(fs.readdirSync(tmp.dir).filter((f) => f.includes('import'))).toEqual([]);
   });
