@@ -72,7 +72,11 @@ async function start(): Promise<void> {
   });
   handlers = createBridgeHandlers(core);
   const route = createInvokeRouter(handlers, rendererEntry, {
-    onUnexpectedError: (method, error) => console.error(`bridge ${method}:`, error),
+    // Through the app's log, which keeps stored secrets out of the line (the stack included).
+    onUnexpectedError: (method, error) =>
+      core?.log(
+        `bridge ${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      ),
   });
   ipcMain.handle(INVOKE_CHANNEL, (event, method: unknown, input: unknown) =>
     route(event.senderFrame?.url ?? '', method, input),

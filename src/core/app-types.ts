@@ -99,8 +99,13 @@ export interface App {
   wallNow(): number;
   /** Alerts compare only with snapshots stored after this id: those of the current source. */
   alertBaseline(): number;
-  /** The app's log (main-side only: never shown to the renderer). */
+  /** The app's log (main-side only: never shown to the renderer); every line is redacted. */
   log(message: string): void;
+  /**
+   * `text` without any stored secret (the API key, the Tradier token, the channels' tokens and
+   * password) nor a `Bearer <token>`: for text a host lets go past the bridge and the log.
+   */
+  redact(text: string): string;
   settings(): Settings;
   /**
    * Applies and saves a change. A changed data source is switched to first (resolving once it

@@ -19,7 +19,7 @@ import { Notifications } from './notify/wiring.ts';
 import { sendTestMessage } from './notify/test-message.ts';
 import { realTimers } from './poller/timers.ts';
 import { fileSecretStore } from './secrets/file-secret-store.ts';
-import { withEnvOverrides } from './secrets/secret-store.ts';
+import { rememberSecretsOf, secretsOf } from './secrets/app-secrets.ts';
 import { mergePatch } from './settings/merge.ts';
 import { settingsSchema, type Settings } from './settings/schema.ts';
 import { publishSnapshots } from './snapshot-publisher.ts';
@@ -36,13 +36,22 @@ export type { DataSourceOption } from './source/option.ts';
 export type { App, AppOptions, DataSourceInfo } from './app-types.ts';
 
 export async function createApp(options: AppOptions): Promise<App> {
-  const log = options.log ?? ((message: string) => process.stderr.write(`gammawatch: ${message}\n`));
+  const writeLog = options.log ?? ((message: string) => process.stderr.write(`gammawatch: ${message}\n`));
   const timers = options.timers ?? realTimers;
   const env = options.env ?? process.env;
   fs.mkdirSync(options.dataDir, { recursive: true });
+  // The secrets first: the redactor that keeps them out of the log and the store needs them.
+  // (The secret store's own lines never hold a secret, so it logs unredacted.)
+  const { secrets, redactor } = secretsOf(
+    options.secrets ?? fileSecretStore(options.dataDir, writeLog),
+    env,
+    writeLog,
+  );
+  const log = (message: string): void => writeLog(redactor.redact(message));
   const store = openDatabase<AlertRuleBody>(options.dbFile ?? path.join(options.dataDir, 'gammawatch.db'), {
     ruleSchema: alertRuleBodySchema,
     now: () => timers.now(),
+    redactText: redactor.redact,
   });
   let source: ActiveSource | null = null;
   try {
@@ -50,14 +59,15 @@ export async function createApp(options: AppOptions): Promise<App> {
       for (const rule of DEFAULT_RULES)
         store.alertRules.create({ name: rule.name, rule: alertRuleBodySchema.parse(rule) });
 
-    const secrets = withEnvOverrides(options.secrets ?? fileSecretStore(options.dataDir, log), env);
     const withOverrides = (): Settings =>
       settingsSchema.parse(mergePatch(store.settings.getSettings(), options.settings ?? {}));
     let effective = withOverrides();
+    // A source's key may come from elsewhere than the store (a named variable, a command line).
     const resolve = (d: DataSource): DataSourceOption =>
-      sourceFromSettings(d, { dataDir: options.dataDir, secrets, env });
+      rememberSecretsOf(sourceFromSettings(d, { dataDir: options.dataDir, secrets, env }), redactor);
+    if (options.dataSource) rememberSecretsOf(options.dataSource, redactor);
 
-    const events = new EventHub((error) => log(`event: ${messageOf(error)}`));
+    const events = new EventHub((error) => log(`event: ${messageOf(error)}`), redactor.redact);
     const notifications = new Notifications({
       store,
       events,
@@ -165,6 +175,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       wallNow: () => timers.now(),
       alertBaseline: () => active.alertBaseline(),
       log,
+      redact: redactor.redact,
       settings: () => effective,
       updateSettings: (patch) => switches.updateSettings(patch),
       channels: () => notifications.channels(),
@@ -178,6 +189,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           secrets,
           env,
           ...(options.tradier ? { tradier: options.tradier } : {}),
+          onResolved: (option) => rememberSecretsOf(option, redactor),
         }),
       secretsStatus: () => secrets.status(),
       sendTestMessage: (input) =>

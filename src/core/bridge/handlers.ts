@@ -5,6 +5,7 @@
 // every method of the contract (src/shared/bridge/contract.ts) is handled by exactly one domain.
 // `dispatch` (./dispatch.ts) is the trust boundary every transport uses: it parses the input with
 // the method's schema and always answers the { ok, value } | { ok: false, error } envelope.
+// Every answer and failure passes the app's secret redactor (./redact-answers.ts) on its way out.
 import type { BridgeHandlers, BridgeMethod } from '../../shared/bridge/contract.ts';
 import type { App } from '../app.ts';
 import { backtestHandlers } from '../backtest/bridge-handlers.ts';
@@ -20,10 +21,11 @@ import { settingsHandlers } from './handlers/settings.ts';
 import { sourceHandlers } from './handlers/source.ts';
 import { tickerHandlers } from './handlers/tickers.ts';
 import { watchlistHandlers } from './handlers/watchlists.ts';
+import { redactingHandlers } from './redact-answers.ts';
 
 /** One handler per method; `dispatch` (./dispatch.ts) parses their inputs and maps their failures. */
 export function createBridgeHandlers(app: App): BridgeHandlers {
-  return combine({
+  const handlers = combine({
     app: appHandlers(app),
     source: sourceHandlers(app),
     watchlists: watchlistHandlers(app),
@@ -38,6 +40,7 @@ export function createBridgeHandlers(app: App): BridgeHandlers {
     replay: replayHandlers(app),
     backtest: backtestHandlers(app),
   });
+  return redactingHandlers(handlers, app.redact);
 }
 
 /** Each domain's handler map, by domain name. */

@@ -18,6 +18,8 @@ export interface ProbeDeps {
   env?: NodeJS.ProcessEnv;
   tradier?: TradierConnector;
   timeoutMs?: number;
+  /** The candidate as resolved, secrets included, before it is tried (the app's redactor learns them). */
+  onResolved?(option: DataSourceOption): void;
 }
 
 /** Rejects after `ms` with a readable message, so a hung probe still answers. */
@@ -98,6 +100,7 @@ export async function testSource(input: DataSource, deps: ProbeDeps): Promise<So
       secrets: deps.secrets,
       ...(deps.env ? { env: deps.env } : {}),
     });
+    deps.onResolved?.(option);
     switch (option.kind) {
       case 'local':
         return { ok: true, message: `Simulator ready (seed ${option.seed ?? 42})`, details: [] };

@@ -55,6 +55,11 @@ export interface OpenOptions<R = JsonValue> {
    * Ingest stores new bodies uncompressed either way; with Codec.raw they are final at once.
    */
   codec?: CodecId;
+  /**
+   * Error text the store keeps (a poll run's detail, a delivery's last error) passes through this
+   * first: the app's secret redactor, so no backup carries a key a remote echoed. Default: as is.
+   */
+  redactText?: (text: string) => string;
 }
 
 export interface StoreStats {
@@ -163,7 +168,8 @@ export function openDatabase<R = JsonValue>(file: string, options: OpenOptions<R
     if (!o.data.readonly) assertWritable(file);
     db = new Database(file, { readonly: o.data.readonly, fileMustExist: o.data.readonly });
     const migration = prepare(db, file, o.data.readonly, o.data.busyTimeoutMs);
-    return makeStore(db, file, o.data.readonly, migration, now, ruleSchema, o.data.codec);
+    const redactText = options.redactText ?? ((text: string) => text);
+    return makeStore(db, file, o.data.readonly, migration, now, ruleSchema, o.data.codec, redactText);
   } catch (error) {
     if (db?.open) db.close();
     throw toStoreError(error, `opening ${file}`);
@@ -272,6 +278,7 @@ function makeStore<R>(
   now: () => EpochMs,
   ruleSchema: z.ZodType<R>,
   codec: CodecId,
+  redactText: (text: string) => string,
 ): Store<R> {
   const compactor = createPayloadCompactor(db, codec);
   // The repositories whose rows belong to a data source, built for one scope.
@@ -280,7 +287,7 @@ function makeStore<R>(
     metrics: guarded('metrics', createMetricPointRepository(db, scope)),
     httpCache: guarded('httpCache', createHttpCacheRepository(db, scope)),
     alertEvents: guarded('alertEvents', createAlertEventRepository(db, now, scope)),
-    pollRuns: guarded('pollRuns', createPollRunRepository(db, now, scope)),
+    pollRuns: guarded('pollRuns', createPollRunRepository(db, now, scope, redactText)),
     screenerMembership: guarded('screenerMembership', createScreenerMembershipRepository(db, now, scope)),
   });
   const scope = sourceScope();
@@ -295,7 +302,7 @@ function makeStore<R>(
     },
     watchlists: guarded('watchlists', createWatchlistRepository(db, now)),
     alertRules: guarded('alertRules', createAlertRuleRepository(db, ruleSchema, now)),
-    deliveries: guarded('deliveries', createDeliveryRepository(db, now)),
+    deliveries: guarded('deliveries', createDeliveryRepository(db, now, redactText)),
     settings: guarded('settings', createSettingsRepository(db, now)),
     retention: guarded('retention', createRetentionRepository(db, now)),
     flags: guarded('flags', createAppFlagRepository(db, now)),

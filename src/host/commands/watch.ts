@@ -4,7 +4,7 @@
 // limit for longer than ONCE_MAX_WAIT_MS: such a request fails, and the exit code says so.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createApp, type App, type JobRunSummary } from '../../core/index.ts';
+import { createApp, redactDeep, type App, type JobRunSummary } from '../../core/index.ts';
 import { POLL_JOBS, type PollJob } from '../../shared/bridge/settings.ts';
 import { parseTicker } from '../../shared/ticker-symbol.ts';
 import type { Command } from './command.ts';
@@ -206,10 +206,14 @@ export async function runWatch(
     if (values.tickers) addTickers(app, values.tickers);
     if (values.once) {
       const started = performance.now();
-      const runs = await app.poller.runAll({
-        ...(jobs ? { jobs: jobs as PollJob[] } : {}),
-        maxWaitMs: ONCE_MAX_WAIT_MS,
-      });
+      // The runs' error messages are printed: what a remote said, without a key it echoed.
+      const runs = redactDeep(
+        await app.poller.runAll({
+          ...(jobs ? { jobs: jobs as PollJob[] } : {}),
+          maxWaitMs: ONCE_MAX_WAIT_MS,
+        }),
+        app.redact,
+      );
       await app.dispatcher.idle();
       const summary = summarize(runs, performance.now() - started);
       process.stdout.write(values.json ? JSON.stringify(summary) + '\n' : text(summary));

@@ -35,7 +35,8 @@ export async function runHeadless(options: HeadlessRunOptions): Promise<Headless
       events: app.events,
       rendererDir: options.rendererDir,
       port: options.port ?? 0,
-      onError: (context, error) => options.log(`${context}: ${messageOf(error)}`),
+      // Through the app's log, which keeps stored secrets out of the line.
+      onError: (context, error) => app.log(`${context}: ${messageOf(error)}`),
       mcp: (req, res, body) => mcp.handle(req, res, body),
     });
   } catch (error) {

@@ -1,11 +1,12 @@
 // How every tool answers: compact JSON text on success, an `isError` result with one readable
 // sentence on failure, and never a throw across the protocol. Every answer passes through the
-// secret scrubber last, so a key that slipped into an error message (a URL, a server's echo) is
-// replaced before it leaves the process.
+// app's secret redactor last (every stored secret, and this server's own: the environment's, the
+// HTTP token), so a key that slipped into an error message (a URL, a server's echo) is replaced
+// before it leaves the process.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { ApiError, NotFoundError, BadRequestError } from '../../client/index.ts';
-import { dispatch, type App } from '../../core/index.ts';
+import { dispatch, redactText, type App } from '../../core/index.ts';
 import type {
   BridgeHandlers,
   BridgeInput,
@@ -30,7 +31,10 @@ export class ToolError extends Error {
 export interface ToolContext {
   app: App;
   handlers: BridgeHandlers;
-  /** Secret values (API key, Tradier token, the app's HTTP token) to scrub from every answer. */
+  /**
+   * Secret values besides the stored ones the app redacts itself (the environment's API key and
+   * Tradier token as this server was given them, the app's HTTP token), kept out of every answer.
+   */
   secrets(): readonly string[];
   /**
    * Whether the tools that change watchlists and rules may run now: read at each call, so
@@ -39,17 +43,8 @@ export interface ToolContext {
   writesAllowed(): boolean;
 }
 
-/** Strings shorter than this are not scrubbed: a 3-letter "secret" would eat ordinary words. */
-const MIN_SECRET_LENGTH = 8;
-
-export function scrub(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) if (s.length >= MIN_SECRET_LENGTH) out = out.split(s).join('[redacted]');
-  return out;
-}
-
 function answer(text: string, isError: boolean, ctx: ToolContext): CallToolResult {
-  const body = scrub(text, ctx.secrets());
+  const body = redactText(ctx.app.redact(text), ctx.secrets());
   return isError
     ? { content: [{ type: 'text', text: body }], isError: true }
     : { content: [{ type: 'text', text: body }] };

@@ -91,7 +91,11 @@ function toDelivery(row: DeliveryRow): Delivery {
   };
 }
 
-export function createDeliveryRepository(db: Database.Database, now: () => EpochMs): DeliveryRepository {
+export function createDeliveryRepository(
+  db: Database.Database,
+  now: () => EpochMs,
+  redactText: (text: string) => string,
+): DeliveryRepository {
   const q = {
     queue: db.prepare(
       `INSERT INTO alert_deliveries (event_id, channel, state, attempts, updated_at, quiet_hours)
@@ -146,8 +150,8 @@ export function createDeliveryRepository(db: Database.Database, now: () => Epoch
       const name = parseInput(channelSchema, channel, 'channel');
       const o = parseInput(outcomeSchema, outcome, 'delivery outcome');
       const attempts = o.attempts ?? (o.state === 'skipped' ? 0 : 1);
-      const row = q.record.get(o.state, attempts, o.error ?? null, now(), id, name) as
-        DeliveryRow | undefined;
+      const error = o.error === undefined ? null : redactText(o.error);
+      const row = q.record.get(o.state, attempts, error, now(), id, name) as DeliveryRow | undefined;
       if (!row) throw notFound(`no delivery of event ${id} to ${name} was queued`);
       return toDelivery(row);
     },

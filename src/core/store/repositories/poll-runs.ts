@@ -2,6 +2,7 @@
 // its counts, so a run that never finished (a crash, a hang) is visible as such.
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
+import { redactDeep } from '../../secrets/redact.ts';
 import { canonicalJson, type JsonValue } from '../canonical-json.ts';
 import { notFound } from '../errors.ts';
 import type { SourceScope } from '../source-scope.ts';
@@ -92,6 +93,7 @@ export function createPollRunRepository(
   db: Database.Database,
   now: () => EpochMs,
   scope: SourceScope,
+  redactText: (text: string) => string,
 ): PollRunRepository {
   // A run records the data source it polled; the status shows the active source's runs.
   const q = {
@@ -120,7 +122,8 @@ export function createPollRunRepository(
     const c = parseInput(countsSchema, raw, 'run counts');
     const finishedAt =
       raw.finishedAt === undefined ? now() : parseInput(timeInputSchema, raw.finishedAt, 'finishedAt');
-    const detail = raw.detail === undefined ? null : canonicalJson(raw.detail);
+    // The detail holds the run's error messages: what a remote said, possibly echoing the key.
+    const detail = raw.detail === undefined ? null : canonicalJson(redactDeep(raw.detail, redactText));
     const row = q.finish.get(
       finishedAt,
       finishedAt,
