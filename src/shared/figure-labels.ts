@@ -23,7 +23,7 @@ export interface Figure {
   unit: FigureUnit;
   /** Decimals shown, in the unit shown (an IV's in percent). */
   digits: number;
-  /** One line a trader reads on hover and in the README. */
+  /** One line a trader reads on hover and in docs/figures.md. */
   definition: string;
   /** A change or a distance: positives read with "+". */
   signed?: boolean;

@@ -1,5 +1,5 @@
 // Call wall, put wall and max pain of a chain: the strikes where open interest makes dealers'
-// hedging pile up. The convention (also stated in levels.ts, and in the README):
+// hedging pile up. The convention (also stated in levels.ts, and in docs/engine-conventions.md):
 // - call wall: the strike AT OR ABOVE spot with the largest call gamma exposure, summed over every
 //   expiration (gamma shares per strike at spot; GEX is that times spot² / 100, so the same strike);
 // - put wall: the strike AT OR BELOW spot with the largest put gamma exposure (its absolute value:
