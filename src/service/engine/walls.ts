@@ -8,7 +8,7 @@
 //   Σ OI·max(0, S−K) over calls + Σ OI·max(0, K−S) over puts is smallest (the lower on a tie).
 // Limiting each wall to its side of spot is what makes it a wall: a call wall below spot is
 // already broken through, and taking the largest strike anywhere put both walls on the same
-// at-the-money strike (issue 12: SPY call wall = put wall = max pain).
+// at-the-money strike (SPY read call wall = put wall = max pain).
 import type { StrikeExposure } from './exposure.ts';
 
 export interface Walls {

@@ -1,5 +1,5 @@
 // Which listed expiration a setup's leg uses: the one nearest the leg's target DTE, so a setup is not
-// left without legs because no date falls inside a fixed window (issue 39: SPY's 30/60 calendar had
+// left without legs because no date falls inside a fixed window (SPY's 30/60 calendar once had
 // none between 50 and 75 DTE, with Jan 15 and Feb 19 listed).
 //
 // Rules (stated here, in docs/engine-conventions.md and in each result's `rule`):
