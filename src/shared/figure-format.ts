@@ -1,5 +1,5 @@
 // The one formatter of the figures of figure-labels.ts, shared by the renderer (every screen), the
-// core (CSV exports) and alert messages, so a figure reads the same everywhere (issue 28, item 7):
+// core (CSV exports) and alert messages, so a figure reads the same everywhere:
 // - every number is rounded once, half away from zero on its decimal value (0.725 → 0.73, never
 //   0.72 because 0.725 is 0.72499… in binary), then printed;
 // - percent distances (to the flip, to a level) have two decimals, the headline included;

@@ -1,6 +1,6 @@
-// One name, one unit, one rounding and one definition per figure (issue 28, item 7). The API has
-// several names for some figures (`gex_flip`, `gamma_flip_price`, `key_levels.gamma_flip`; the net
-// GEX is `gex_usd_per_1_pct_move` in signals and `gamma_notional_per_1pct_move_usd` in the
+// One name, one unit, one rounding and one definition per figure. The API has several names for
+// some figures (`gex_flip`, `gamma_flip_price`, `key_levels.gamma_flip`; the net GEX is
+// `gex_usd_per_1_pct_move` in signals and `gamma_notional_per_1pct_move_usd` in the
 // market-structure record); they all resolve here to one figure, so the ticker page, Key levels,
 // the watchlist, the curves, the history compare, the CSV exports and alert messages call it the
 // same thing and read it in the same unit. Shared: the renderer and the core import it alike.
@@ -23,7 +23,7 @@ export interface Figure {
   unit: FigureUnit;
   /** Decimals shown, in the unit shown (an IV's in percent). */
   digits: number;
-  /** One line a trader reads on hover and in the README. */
+  /** One line a trader reads on hover and in docs/figures.md. */
   definition: string;
   /** A change or a distance: positives read with "+". */
   signed?: boolean;

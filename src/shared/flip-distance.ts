@@ -1,4 +1,5 @@
-// The one definition of "distance to flip" the app shows (issue 12, item 2):
+// The one definition of "distance to flip" the app shows (the watchlist and the detail view once
+// showed opposite signs):
 //   distance = (flip − spot) / spot × 100, POSITIVE when the flip is ABOVE spot.
 // The service states the same convention; older stored snapshots (and a remote service) may carry
 // the opposite sign, so the sign is taken from the two prices and only the magnitude from the

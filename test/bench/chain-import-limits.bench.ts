@@ -1,9 +1,9 @@
-// Hostile chain files (issue 11 items 3 and 5), each measured in a child process so that peak RSS
-// is the import's own: a valid Cboe header followed by one 60 MB junk line, through
-// `importChainFile` (what `gammawatch analyze` calls), through `importChainText` (the text already
-// in memory), and in a chain folder next to a good file (service start-up); and, for the memory
-// bound on any input, the largest acceptable file: 60 MB of valid option rows. Before the fix the
-// junk line took 17 s and 2.14 GB in `analyze`, 27 s and 2.15 GB at folder start-up.
+// Hostile chain files, each measured in a child process so that peak RSS is the import's own: a
+// valid Cboe header followed by one 60 MB junk line, through `importChainFile` (what
+// `gammawatch analyze` calls), through `importChainText` (the text already in memory), and in a
+// chain folder next to a good file (service start-up); and, for the memory bound on any input, the
+// largest acceptable file: 60 MB of valid option rows. Before the fix the junk line took 17 s and
+// 2.14 GB in `analyze`, 27 s and 2.15 GB at folder start-up.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';

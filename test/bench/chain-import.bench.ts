@@ -1,10 +1,10 @@
-// Issue 30: how close `importChainText` comes to the cost of merely reading a Cboe chain file.
-// The floor is a plain tight loop that splits the text into lines and fields and parses every
-// numeric field with Number(); the import does that and every check, the OCC symbols, the
-// expiration dates, the duplicate check and the packing into columns. Both are timed in the same
-// process, alternating run by run (so a neighbour's load falls on both alike), after a warm-up;
-// the medians and their ratio are reported for the real Cboe sample and for generated files of
-// the sizes of real NVDA, SPY and SPX downloads and a larger one.
+// How close `importChainText` comes to the cost of merely reading a Cboe chain file. The floor is a
+// plain tight loop that splits the text into lines and fields and parses every numeric field with
+// Number(); the import does that and every check, the OCC symbols, the expiration dates, the
+// duplicate check and the packing into columns. Both are timed in the same process, alternating run
+// by run (so a neighbour's load falls on both alike), after a warm-up; the medians and their ratio
+// are reported for the real Cboe sample and for generated files of the sizes of real NVDA, SPY and
+// SPX downloads and a larger one.
 import { readFileSync } from 'node:fs';
 import { importChainText } from '../../src/service/market/import/index.ts';
 import { sizedChains } from '../unit/service/market/import/equivalence-cases.ts';

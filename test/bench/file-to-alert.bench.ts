@@ -1,10 +1,10 @@
 // How long a trader waits between a chain file landing in the folder and its alert reaching the
-// desktop: the whole path of issue 38 in one process, as the app runs it (createApp on a chain
-// folder watched by the service, the folder's import through the one ingest, the dispatcher, a
-// desktop notifier that notes the time it is called). Each round writes the next session's SPY file,
-// whose spot crosses a custom level the previous file did not; the clock starts just before the
-// write and stops when the notifier is handed the alert. The folder watcher waits for a file's
-// writes to settle before reading it, which is most of the figure.
+// desktop: the whole path in one process, as the app runs it (createApp on a chain folder watched
+// by the service, the folder's import through the one ingest, the dispatcher, a desktop notifier
+// that notes the time it is called). Each round writes the next session's SPY file, whose spot
+// crosses a custom level the previous file did not; the clock starts just before the write and
+// stops when the notifier is handed the alert. The folder watcher waits for a file's writes to
+// settle before reading it, which is most of the figure.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

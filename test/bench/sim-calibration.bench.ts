@@ -1,8 +1,8 @@
-// The simulated market's gamma regimes, the table behind the README's "Gamma regimes" rule: per
-// ticker, the share of closes at or above the engine's gamma flip and the flip crossings per 21
-// sessions, over four seeds of a simulated year each (sim/calibration.ts), then each group pooled
-// against its target band. Run: `npm run bench -- sim-calibration` (a few minutes: every close
-// chain is built and analysed).
+// The simulated market's gamma regimes, the table behind docs/engine-conventions.md's "Gamma
+// regimes" rule: per ticker, the share of closes at or above the engine's gamma flip and the flip
+// crossings per 21 sessions, over four seeds of a simulated year each (sim/calibration.ts), then
+// each group pooled against its target band. Run: `npm run bench -- sim-calibration` (a few
+// minutes: every close chain is built and analysed).
 import {
   CALIBRATION_TICKERS,
   crossingsPerMonth,

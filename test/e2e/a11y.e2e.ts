@@ -221,8 +221,8 @@ test('a curve never stored, with the data source down, reads "unreachable" with 
   test.setTimeout(240_000);
   // A remote API v2 the app polls (its snapshots are that source's own: what it shows offline),
   // then a copy of the database (an online backup, consistent while the app runs), the remote
-  // stopped, and a second app started on the copy with that remote as its source, now down.
-  // Demo mode reads the demo set only (the official client's eight since issue 29): AAPL is in it.
+  // stopped, and a second app started on the copy with that remote as its source, now down. Demo
+  // mode reads the demo set only (the official client's eight): AAPL is in it.
   const remote = await startRemote([]);
   let stopped = false;
   try {

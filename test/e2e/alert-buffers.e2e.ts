@@ -1,6 +1,6 @@
-// The buffer of flip and level rules, as a trader sets it (issue 28, item 3): a new flip rule
-// proposes 0.25 % and 2 snapshots, the sentence under the fields says what that does and follows
-// the numbers as they are typed, the rule list shows it, and a gamma-regime rule has its own.
+// The buffer of flip and level rules, as a trader sets it: a new flip rule proposes 0.25 % and 2
+// snapshots, the sentence under the fields says what that does and follows the numbers as they are
+// typed, the rule list shows it, and a gamma-regime rule has its own.
 import { expect, snap, test } from './fixtures.ts';
 
 test.use({ appLabel: 'alert-buffers' });

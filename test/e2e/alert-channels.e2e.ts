@@ -1,10 +1,10 @@
-// Issue #16: alerts delivered where traders live. A trader sets up Telegram, e-mail and Pushover in
-// Settings (pointed at local stand-ins: no network), tests each, writes a rule with a message
-// template, and each stand-in receives that alert exactly once, in the template's words; five
-// alerts inside a digest window arrive as one Telegram message; in quiet hours a critical rule
-// marked to pass them is delivered while an info rule is held, and the alert history says which.
-// The market is the simulator's on the fast clock (60×): a snapshot every ~5 s, the session ~6.5
-// minutes, so rules are threshold pairs at the current price (the next move fires one of them).
+// Alerts delivered where traders live. A trader sets up Telegram, e-mail and Pushover in Settings
+// (pointed at local stand-ins: no network), tests each, writes a rule with a message template, and
+// each stand-in receives that alert exactly once, in the template's words; five alerts inside a
+// digest window arrive as one Telegram message; in quiet hours a critical rule marked to pass them
+// is delivered while an info rule is held, and the alert history says which. The market is the
+// simulator's on the fast clock (60×): a snapshot every ~5 s, the session ~6.5 minutes, so rules
+// are threshold pairs at the current price (the next move fires one of them).
 import type { Page } from '@playwright/test';
 import { expect, snap, test as appTest } from './fixtures.ts';
 import {

@@ -1,7 +1,7 @@
-// Issue #38 on a chain folder: the folder holds the real Cboe TSLA chain; with the two rules set,
-// the next session's download lands in the folder (imported by the folder watcher), and both
-// alerts must reach the desktop and the alerts list at once, the open ticker page moving with it.
-// The scenario itself: support/real-data-alerts.ts.
+// Alerts on real data, from a chain folder: the folder holds the real Cboe TSLA chain; with the two
+// rules set, the next session's download lands in the folder (imported by the folder watcher), and
+// both alerts must reach the desktop and the alerts list at once, the open ticker page moving with
+// it. The scenario itself: support/real-data-alerts.ts.
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

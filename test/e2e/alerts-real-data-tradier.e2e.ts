@@ -1,8 +1,8 @@
-// Issue #38 on Tradier, through its local stand-in (Tradier's documented shapes): the stand-in
-// quotes the real Cboe TSLA chain; with the two rules set it quotes the next session instead and
-// the trader asks for a refresh, so the collector writes the new chain file into its folder. Both
-// alerts must reach the desktop and the alerts list at once, the open ticker page moving with it.
-// The scenario itself: support/real-data-alerts.ts.
+// Alerts on real data, from Tradier through its local stand-in (Tradier's documented shapes): the
+// stand-in quotes the real Cboe TSLA chain; with the two rules set it quotes the next session
+// instead and the trader asks for a refresh, so the collector writes the new chain file into its
+// folder. Both alerts must reach the desktop and the alerts list at once, the open ticker page
+// moving with it. The scenario itself: support/real-data-alerts.ts.
 import { importChainFile, importChainText } from '../../src/service/market/import/index.ts';
 import { TradierStandIn } from '../support/tradier-stand-in.ts';
 import {

@@ -69,7 +69,7 @@ test('backtest a rule from the editor, export it, and read a screener track reco
   // A tall window, so the screenshot holds the verdict, the chart and the first rows of the table.
   await gw.setViewportSize({ width: 1440, height: 1500 });
   await snap(gw, 'backtest-02-results');
-  // The dialog alone, for the README (docs/screenshots/backtest.png).
+  // The dialog alone, for the user guide's Backtest section (docs/screenshots/backtest.png).
   await dialog.screenshot({ path: join(SCREENSHOTS, 'backtest-dialog.png') });
   await gw.setViewportSize({ width: 1440, height: 900 });
 

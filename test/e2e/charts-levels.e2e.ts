@@ -1,10 +1,10 @@
-// The levels a trader trades on every chart (issue 12, items 1, 12, 15, 16), end to end against
-// the app's own simulated market: gamma flip, call wall, put wall, max pain, ±1σ and spot are
-// listed with their prices under the gamma curve, gamma by expiration, GEX by strike, option volume
-// and (as horizontal lines) the series price chart; quick option-volume expiration changes end on
-// the last one even when an earlier answer comes back late; "All expirations" sums them; IV and
-// realized vol share one percent axis; a single expiration outside trading hours says what it
-// shows. Screenshots: test/artifacts/screenshots/levels-*.png, dark and light.
+// The levels a trader trades on every chart, end to end against the app's own simulated market:
+// gamma flip, call wall, put wall, max pain, ±1σ and spot are listed with their prices under the
+// gamma curve, gamma by expiration, GEX by strike, option volume and (as horizontal lines) the
+// series price chart; quick option-volume expiration changes end on the last one even when an
+// earlier answer comes back late; "All expirations" sums them; IV and realized vol share one
+// percent axis; a single expiration outside trading hours says what it shows. Screenshots:
+// test/artifacts/screenshots/levels-*.png, dark and light.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page, Route } from '@playwright/test';

@@ -1,9 +1,9 @@
-// Issue #17: Settings → Data source switches the running app between all four sources, live, as a
-// user would click through it: the simulator → a chain folder (a real Cboe chain and a history
-// file; a missing folder first, which fails clearly and changes nothing) → Tradier (the sandbox,
-// through the local stand-in of its API) → a remote API v2 (a second Gammawatch service, with a
-// key) → the simulator again. After each switch the header's badge says what is on screen.
-// Screenshots: test/artifacts/screenshots/data-source-*.png.
+// Settings → Data source switches the running app between all four sources, live, as a user would
+// click through it: the simulator → a chain folder (a real Cboe chain and a history file; a missing
+// folder first, which fails clearly and changes nothing) → Tradier (the sandbox, through the local
+// stand-in of its API) → a remote API v2 (a second Gammawatch service, with a key) → the simulator
+// again. After each switch the header's badge says what is on screen. Screenshots:
+// test/artifacts/screenshots/data-source-*.png.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,9 +1,9 @@
-// Issue 28, item 8: choosing Fast in Settings runs the simulated market, and the header follows the
-// clock in force. A user on the real-time simulator (the header names no clock, and says what the
-// NYSE is doing now) picks Clock → Fast: the header names the simulated clock with its time, the
-// simulated market is open without "Keep polling while the market is closed", a poll stores a
-// snapshot stamped in that session no later than the time the header shows, and the time runs.
-// Screenshots: test/artifacts/screenshots/fast-clock-*.png.
+// Choosing Fast in Settings runs the simulated market, and the header follows the clock in force. A
+// user on the real-time simulator (the header names no clock, and says what the NYSE is doing now)
+// picks Clock → Fast: the header names the simulated clock with its time, the simulated market is
+// open without "Keep polling while the market is closed", a poll stores a snapshot stamped in that
+// session no later than the time the header shows, and the time runs. Screenshots:
+// test/artifacts/screenshots/fast-clock-*.png.
 import type { Locator, Page } from '@playwright/test';
 import { epochToNy, isMarketOpen, sessionDateOf } from '../../src/shared/market-calendar.ts';
 import { expect, snap, test } from './fixtures.ts';

@@ -1,8 +1,8 @@
-// Issue 28, items 5 and 6 as a trader checks them: Top setups narrowed by gamma regime and by the
-// distance to the flip (filters the app applies itself, saved with a view), and the ticker page
-// showing what made each label (the regime's trend and volatility read against the ticker's own
-// history, the sentiment's skew, put/call OI and IV rank), for two correlated names side by side.
-// Screenshots: gamma-labels-*.png.
+// Gamma filters and label drivers as a trader checks them: Top setups narrowed by gamma regime and
+// by the distance to the flip (filters the app applies itself, saved with a view), and the ticker
+// page showing what made each label (the regime's trend and volatility read against the ticker's
+// own history, the sentiment's skew, put/call OI and IV rank), for two correlated names side by
+// side. Screenshots: gamma-labels-*.png.
 import { expect, snap, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });

@@ -99,8 +99,8 @@ test('compare: older → newer whichever is picked first, changes in the field u
   if (diff === 0) expect(['', '0']).toContain(change);
   else expect(change).toBe(`${diff > 0 ? '+' : '−'}${Math.abs(diff)}`);
 
-  // Price: in dollars for a stock (issue 28: "$" for stocks, points for indexes), two decimals,
-  // the change in dollars and a labelled percent change.
+  // Price: in dollars for a stock ("$" for stocks, points for indexes), two decimals, the change in
+  // dollars and a labelled percent change.
   const [pOld, pNew, pChange, pPct] = priceFirst as [string, string, string, string];
   expect(pOld).toMatch(/^\$[\d,]+\.\d\d$/);
   if (pOld !== pNew) {
@@ -175,7 +175,7 @@ test('exports: snapshots CSV flattened with readable headers, series CSV rounded
   const seriesRows = parse(readFileSync(await (await series).path(), 'utf8')) as string[][];
   const [seriesHeader, ...seriesBody] = seriesRows as [string[], ...string[][]];
   expect(seriesHeader[0]).toBe('date');
-  // IVs in percent, as the screens show them, the unit in the column name (issue 28, item 7).
+  // IVs in percent, as the screens show them, the unit in the column name.
   const atmIv = seriesHeader.indexOf('atm_iv_pct');
   expect(atmIv).toBeGreaterThan(0);
   expect(seriesBody.length).toBeGreaterThan(0);

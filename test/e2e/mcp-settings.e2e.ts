@@ -1,6 +1,6 @@
-// Issue 32, item 3: the two MCP checkboxes of Settings. The HTTP endpoint of the headless app is
-// off (404) until "Serve MCP over HTTP" is ticked, then answers an MCP initialize behind the
-// run's token; "Let assistants make changes" is saved and survives a reload.
+// The two MCP checkboxes of Settings. The HTTP endpoint of the headless app is off (404) until
+// "Serve MCP over HTTP" is ticked, then answers an MCP initialize behind the run's token; "Let
+// assistants make changes" is saved and survives a reload.
 import { expect, snap, test } from './fixtures.ts';
 
 // Changing these settings must not leak into the other specs' shared app.

@@ -1,7 +1,7 @@
-// Issue #6: a new user creates a rule and sees its alert arrive in the app and as a desktop
-// notification. The app runs headless with a desktop of its own (Xvfb, a private session bus,
-// dunst: support/desktop-session.ts), so its libnotify channel reaches a real notification
-// daemon, and what the daemon received is read back from `dunstctl history`.
+// A new user creates a rule and sees its alert arrive in the app and as a desktop notification. The
+// app runs headless with a desktop of its own (Xvfb, a private session bus, dunst:
+// support/desktop-session.ts), so its libnotify channel reaches a real notification daemon, and
+// what the daemon received is read back from `dunstctl history`.
 import { expect, snap } from './fixtures.ts';
 import { desktopTest as test, withoutDesktop } from './support/desktop-test.ts';
 

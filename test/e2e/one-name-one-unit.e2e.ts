@@ -1,8 +1,8 @@
-// One name, one rounding, one unit (issue 28, item 7), read off the ticker page as a trader reads
-// it: the distance to the flip is the same text in the header, the headline, the card and Key
-// levels; the ATM IV change reads in vol points; the As-of picker shows the year; on the curves
-// the Gamma flip and Call wall labels are both drawn and no two level labels overlap.
-// Screenshots: test/artifacts/screenshots/one-unit-*.png.
+// One name, one rounding, one unit, read off the ticker page as a trader reads it: the distance to
+// the flip is the same text in the header, the headline, the card and Key levels; the ATM IV change
+// reads in vol points; the As-of picker shows the year; on the curves the Gamma flip and Call wall
+// labels are both drawn and no two level labels overlap. Screenshots:
+// test/artifacts/screenshots/one-unit-*.png.
 import { expect, snap, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });

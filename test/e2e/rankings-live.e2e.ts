@@ -1,9 +1,9 @@
-// Rankings follow the watcher (issue 24): a trader who opens Rankings before a Monday's open sees
-// why the list is empty (pre-open, when the next ranking is due), then the open's ranking fills
-// the table by itself, with the filters set before the open still applied; a later ranking
-// replaces the rows without moving the scroll. The fast clock starts at 09:20 ET, so the open is
-// about ten seconds away; every wait is on what the page shows, never a sleep.
-// Screenshots: test/artifacts/screenshots/rankings-live-*.png.
+// Rankings follow the watcher: a trader who opens Rankings before a Monday's open sees why the list
+// is empty (pre-open, when the next ranking is due), then the open's ranking fills the table by
+// itself, with the filters set before the open still applied; a later ranking replaces the rows
+// without moving the scroll. The fast clock starts at 09:20 ET, so the open is about ten seconds
+// away; every wait is on what the page shows, never a sleep. Screenshots:
+// test/artifacts/screenshots/rankings-live-*.png.
 import { expect, snap, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });

@@ -1,6 +1,6 @@
-// Issue 12, items 17 and 18: a first run that shows how far the first snapshots got (rows fill in
-// as they arrive), and settings that say in the form's own words what to fix, refuse an invalid
-// webhook row before it enters the table, and lose nothing across a refused save and a reload.
+// A first run that shows how far the first snapshots got (rows fill in as they arrive), and
+// settings that say in the form's own words what to fix, refuse an invalid webhook row before it
+// enters the table, and lose nothing across a refused save and a reload.
 import { expect, snap, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });

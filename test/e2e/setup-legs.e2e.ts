@@ -1,8 +1,8 @@
-// Setups with legs (issue 28, item 2), as a trader reads them: the ticker page's trade setup shows
-// each structure's legs from the snapshot's chain (side, quantity, expiration, strike, type,
-// bid/ask, mid, delta, OI) with its net debit or credit, breakeven, max gain and max loss; the
-// Rankings income table shows each row's contract (expiration, delta, bid/ask, OI, breakeven,
-// yield). Screenshots: test/artifacts/screenshots/setup-legs-*.png.
+// Setups with legs, as a trader reads them: the ticker page's trade setup shows each structure's
+// legs from the snapshot's chain (side, quantity, expiration, strike, type, bid/ask, mid, delta,
+// OI) with its net debit or credit, breakeven, max gain and max loss; the Rankings income table
+// shows each row's contract (expiration, delta, bid/ask, OI, breakeven, yield). Screenshots:
+// test/artifacts/screenshots/setup-legs-*.png.
 import type { StructureLegs, TradeSetupData } from '../../src/shared/api/index.ts';
 import type { IncomeResult } from '../../src/shared/bridge/rankings.ts';
 import { isIndexUnderlying } from '../../src/shared/index-underlyings.ts';

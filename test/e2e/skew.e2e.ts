@@ -1,8 +1,8 @@
-// The skew chart (issue 29, item 3), end to end against the app's own simulated market: the option
-// volume is fetched with its IV columns, and under the volume chart the charts tab draws IV by
-// strike for the chosen expiration, calls and puts as two lines, the expiration's ATM IV as a
-// horizontal line and the levels as on the other strike charts; "All expirations" says why there
-// is no skew. Screenshots: test/artifacts/screenshots/skew-*.png, dark and light.
+// The skew chart, end to end against the app's own simulated market: the option volume is fetched
+// with its IV columns, and under the volume chart the charts tab draws IV by strike for the chosen
+// expiration, calls and puts as two lines, the expiration's ATM IV as a horizontal line and the
+// levels as on the other strike charts; "All expirations" says why there is no skew. Screenshots:
+// test/artifacts/screenshots/skew-*.png, dark and light.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';

@@ -1,7 +1,7 @@
-// The ticker view as a trader uses it (issue 12, items 1, 2, 3, 11): a ticker opened from
-// Rankings that is on no watchlist is fetched on demand and every tab has data (Market structure
-// with its walls, Signals, Levels); the flip distance reads with one sign and one explanation on
-// the watchlist row and in the detail view. Screenshots: test/artifacts/screenshots/ticker-view-*.png.
+// The ticker view as a trader uses it: a ticker opened from Rankings that is on no watchlist is
+// fetched on demand and every tab has data (Market structure with its walls, Signals, Levels); the
+// flip distance reads with one sign and one explanation on the watchlist row and in the detail
+// view. Screenshots: test/artifacts/screenshots/ticker-view-*.png.
 import type { Page } from '@playwright/test';
 import { expect, snap, test } from './fixtures.ts';
 
@@ -99,8 +99,8 @@ test('the flip distance has one sign and one explanation on the row and in the d
     const rowBadgeTitle = await gw.getByTestId('gamma-SPY').getAttribute('title');
 
     await gw.getByTestId('open-SPY').click();
-    // The header reads the card's record (issue 28: one distance on the page), whose snapshot may
-    // be a poll apart from the row's signals: the same sign, each explained by its own number.
+    // The header reads the card's record (one distance on the page), whose snapshot may be a poll
+    // apart from the row's signals: the same sign, each explained by its own number.
     const detail = gw.getByTestId('ticker-flip-distance');
     await expect(detail).toHaveText(/^[+−]?\d+\.\d{2}%$/);
     const detailText = (await detail.innerText()).trim();

@@ -1,11 +1,11 @@
-// The views traders pay for elsewhere (issue 31), end to end against the app's own simulated
-// market: on SPY's Curves tab the 0DTE figures (a Monday: SPY lists a daily expiring today), the
-// GEX chart's Vanna and Charm views with their units and totals, the "More levels" toggle that
-// adds the absolute-gamma strike, the ±GEX strikes and the 0DTE levels to the charts, the term
-// structure with its shape in the title, "Yesterday" drawing the record stored at Friday's close
-// (the backfill of a new ticker) and "A week ago" saying that none was stored, 0DTE GEX picked in
-// the series chart, and the Levels table's new rows.
-// Screenshots: test/artifacts/screenshots/trader-views-*.png.
+// The views traders pay for elsewhere, end to end against the app's own simulated market: on SPY's
+// Curves tab the 0DTE figures (a Monday: SPY lists a daily expiring today), the GEX chart's Vanna
+// and Charm views with their units and totals, the "More levels" toggle that adds the
+// absolute-gamma strike, the ±GEX strikes and the 0DTE levels to the charts, the term structure
+// with its shape in the title, "Yesterday" drawing the record stored at Friday's close (the
+// backfill of a new ticker) and "A week ago" saying that none was stored, 0DTE GEX picked in the
+// series chart, and the Levels table's new rows. Screenshots:
+// test/artifacts/screenshots/trader-views-*.png.
 import type { Page } from '@playwright/test';
 import type { MarketStructureData } from '../../src/shared/api/market-structure.ts';
 import { formatFigure, formatLevel } from '../../src/shared/figure-format.ts';

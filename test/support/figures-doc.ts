@@ -1,6 +1,6 @@
 // docs/figures.md is the label table of src/shared/figure-labels.ts as a page: written from it
 // (`node --import tsx test/support/figures-doc.ts`) and checked against it by a unit test, so the
-// README's definitions cannot drift from what the screens show on hover.
+// docs' definitions cannot drift from what the screens show on hover.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { FIGURES, type Figure, type FigureUnit } from '../../src/shared/figure-labels.ts';

@@ -1,10 +1,10 @@
-// Views of a ticker on no watchlist, fetched on demand (issue 12, item 11). The poller fetches
-// only watched tickers, so a ticker opened from Rankings had nothing stored and every tab said
-// "add it to a watchlist". Here its views (signals; market structure, trade setup, explanation,
-// levels, state; its series) are asked of the data source through the same on-demand fetcher as
-// curves (its ETag cache, retries, one request per series at a time), and stored as snapshots
-// like polled ones, so History has them; no watchlist changes. Fresh stored views are not asked
-// for again. A watched ticker is left to the poller.
+// Views of a ticker on no watchlist, fetched on demand. The poller fetches only watched tickers, so
+// a ticker opened from Rankings had nothing stored and every tab said "add it to a watchlist". Here
+// its views (signals; market structure, trade setup, explanation, levels, state; its series) are
+// asked of the data source through the same on-demand fetcher as curves (its ETag cache, retries,
+// one request per series at a time), and stored as snapshots like polled ones, so History has them;
+// no watchlist changes. Fresh stored views are not asked for again. A watched ticker is left to the
+// poller.
 import type { BridgeOutput, BridgeParsedInput } from '../../shared/bridge/contract.ts';
 import type { TickerFetchSource } from '../../shared/bridge/ticker-fetch.ts';
 import { requestsFor, seriesRequest, type PollRequest } from '../poller/jobs.ts';

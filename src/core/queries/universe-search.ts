@@ -1,7 +1,7 @@
 // Ticker suggestions for a typed query: an exact symbol first, then symbols starting with it, then
 // names with a word starting with it. A name's trailing note ("(simulated)", "(imported)") is not
 // searched: every simulated name carries it, so "MU" would otherwise suggest the whole universe,
-// AAPL first (issue 12).
+// AAPL first.
 import type { UniverseEntry } from '../../shared/bridge/tickers.ts';
 
 const NOTE = /\s*\([^)]*\)\s*$/;

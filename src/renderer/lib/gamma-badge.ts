@@ -1,7 +1,7 @@
-// What the gamma badge says (issue 12, item 3). The market-structure card reads the dealers' net
-// gamma at spot (its "gamma tone": the sign of net GEX per 1 % move); the spec's `gamma_regime`
-// compares spot with the flip and is "unknown" without one. The badge follows the card (the same
-// input), and says so when the flip tells a different or no story:
+// What the gamma badge says. The market-structure card reads the dealers' net gamma at spot (its
+// "gamma tone": the sign of net GEX per 1 % move); the spec's `gamma_regime` compares spot with the
+// flip and is "unknown" without one. The badge follows the card (the same input), and says so when
+// the flip tells a different or no story:
 // - no flip: "Long γ · no flip" (net gamma has one sign at every price in range);
 // - a flip on the "wrong" side (the curve crosses zero more than once): "Long γ · below flip";
 // - no net-gamma figure: the spot-vs-flip regime, as before.

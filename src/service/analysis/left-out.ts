@@ -1,9 +1,10 @@
-// Why a ranking leaves a universe ticker out, in words a trader can act on. The rule (README): a
-// ticker is read at its own newest snapshot (its analysis, series and history end there, however
-// old); it is ranked only when that snapshot is within the recency window (36 h) of the market's
-// "now", which on a chain folder's data clock is the newest snapshot in the folder not later than
-// the wall clock. A ticker outside it is left out with its newest snapshot time and how far behind
-// it is, so one newer file in the folder shrinks the rankings visibly, never silently.
+// Why a ranking leaves a universe ticker out, in words a trader can act on. The rule
+// (docs/guide.md, "The data's clock, per ticker"): a ticker is read at its own newest snapshot (its
+// analysis, series and history end there, however old); it is ranked only when that snapshot is
+// within the recency window (36 h) of the market's "now", which on a chain folder's data clock is
+// the newest snapshot in the folder not later than the wall clock. A ticker outside it is left out
+// with its newest snapshot time and how far behind it is, so one newer file in the folder shrinks
+// the rankings visibly, never silently.
 import type { LeftOutCode } from '../../shared/api/index.ts';
 import { displayAsof } from '../../shared/market-calendar.ts';
 

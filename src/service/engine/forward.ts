@@ -7,14 +7,15 @@
 // anchor (ties: the lower strike) are sorted and their median is the forward, so one stale quote
 // cannot move it. An expiration without such a strike has no forward (null).
 //
-// Where it is used (README, "Index options"): for every underlying the forward is computed and
-// reported (curves and levels payloads, per expiration) as a data-quality figure: on an equity or
-// an ETF it differs from spot by carry and dividends, and a forward far from spot flags a stale
-// spot. It is used for PRICING only where the options settle on a future (`settlesOnFuture`: VIX),
-// whose options are priced off each expiration's futures level, not off the index: there the
-// gammas, GEX, the gamma profile and the flip, the ATM IV and the 25-delta deltas all read each
-// expiration's forward (Black-76; with r = 0 it is Black-Scholes on F). Everywhere else the engine's
-// r and q stay as they are, so no figure of an equity or an ETF changes because of this file.
+// Where it is used (docs/engine-conventions.md, "Implied forward"): for every underlying the
+// forward is computed and reported (curves and levels payloads, per expiration) as a data-quality
+// figure: on an equity or an ETF it differs from spot by carry and dividends, and a forward far
+// from spot flags a stale spot. It is used for PRICING only where the options settle on a future
+// (`settlesOnFuture`: VIX), whose options are priced off each expiration's futures level, not off
+// the index: there the gammas, GEX, the gamma profile and the flip, the ATM IV and the 25-delta
+// deltas all read each expiration's forward (Black-76; with r = 0 it is Black-Scholes on F).
+// Everywhere else the engine's r and q stay as they are, so no figure of an equity or an ETF
+// changes because of this file.
 import { settlesOnFuture } from '../../shared/index-underlyings.ts';
 import type { OptionChain } from './chain.ts';
 import { expiryYears } from './exposure.ts';

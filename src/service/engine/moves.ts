@@ -1,7 +1,7 @@
 // Expected one-standard-deviation moves from the 30-day ATM IV, on a 252-trading-day year:
 // move = spot × iv × √(days / 252), for 1 day, 1 week (5 sessions) and 1 month (21 sessions).
 //
-// One computation feeds every place a move is shown (issue 12: market structure read 0.53 % where
+// One computation feeds every place a move is shown (market structure once read 0.53 % where
 // Levels read 0.54 %): expectedMoveBand rounds the move to cents once, sets the ±1σ levels at
 // spot ± that move, and states the percent as that move over spot rounded to 2 decimals. So
 // (level − spot) / spot, shown to 2 decimals, is always the stated percent, on both sides.

@@ -26,9 +26,9 @@ export function gammaRegime(spot: number | null, flip: number | null): GammaRegi
 }
 
 /**
- * Distance to the gamma flip, the service's one definition (issue 12: the watchlist and the detail
- * view showed opposite signs): (flip − spot) / spot × 100, rounded to 2 decimals, so POSITIVE means
- * the flip is ABOVE spot (the move spot needs to reach it). Signals, trade setup, market structure's
+ * Distance to the gamma flip, the service's one definition (the watchlist and the detail view once
+ * showed opposite signs): (flip − spot) / spot × 100, rounded to 2 decimals, so POSITIVE means the
+ * flip is ABOVE spot (the move spot needs to reach it). Signals, trade setup, market structure's
  * flip_context.distance_pct and supporting_factors.distance_to_flip_pct all read this one value.
  * Null without a flip or a positive spot.
  */

@@ -1,5 +1,5 @@
 // Call wall, put wall and max pain of a chain: the strikes where open interest makes dealers'
-// hedging pile up. The convention (also stated in levels.ts, and in the README):
+// hedging pile up. The convention (also stated in levels.ts, and in docs/engine-conventions.md):
 // - call wall: the strike AT OR ABOVE spot with the largest call gamma exposure, summed over every
 //   expiration (gamma shares per strike at spot; GEX is that times spot² / 100, so the same strike);
 // - put wall: the strike AT OR BELOW spot with the largest put gamma exposure (its absolute value:
@@ -8,7 +8,7 @@
 //   Σ OI·max(0, S−K) over calls + Σ OI·max(0, K−S) over puts is smallest (the lower on a tie).
 // Limiting each wall to its side of spot is what makes it a wall: a call wall below spot is
 // already broken through, and taking the largest strike anywhere put both walls on the same
-// at-the-money strike (issue 12: SPY call wall = put wall = max pain).
+// at-the-money strike (SPY read call wall = put wall = max pain).
 import type { StrikeExposure } from './exposure.ts';
 
 export interface Walls {

@@ -1,7 +1,7 @@
 // The `include=iv` columns of /options/volume: each strike's call and put IV and the expiration's
 // ATM IV, read off the same analysed chain as the volumes.
 //
-// Definitions (README, "IV by strike"):
+// Definitions (docs/api.md, "Where the spec is silent": options volume with `include=iv`):
 // - call_iv / put_iv: the IV of the chain's call (put) contract at that strike of the served
 //   expiration, as a decimal, exactly as the chain carries it; null where that contract is not
 //   listed or has no usable IV (zero, negative or NaN: no valid quote).

@@ -85,7 +85,8 @@ export type RealizedVolState = z.infer<typeof realizedVolStateSchema>;
 /**
  * Every value our engine writes for each state label (service/engine/interpret/states.ts): the
  * spec's "values seen" plus the ones it has not listed (`overbought`, `weak`). What a filter
- * offers, so no value the data takes is missing from a control (issue 28).
+ * offers, so no value the data takes is missing from a control (the Extension filter once lacked
+ * `overbought`).
  */
 export const STATE_LABEL_VALUES = {
   trend_state: TREND_STATES,

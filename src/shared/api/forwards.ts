@@ -1,7 +1,7 @@
-// Ours, additive on the curves and levels payloads (issue 28): each listed expiration's forward as
-// the chain implies it by put-call parity, and what the options were priced off. For options that
-// settle on a future (VIX) every figure is priced off these forwards; for the rest they are a
-// data-quality figure (carry and dividends make a forward differ from spot; a stale spot shows).
+// Ours, additive on the curves and levels payloads: each listed expiration's forward as the chain
+// implies it by put-call parity, and what the options were priced off. For options that settle on a
+// future (VIX) every figure is priced off these forwards; for the rest they are a data-quality
+// figure (carry and dividends make a forward differ from spot; a stale spot shows).
 import { z } from 'zod';
 
 export const expirationForwardSchema = z.looseObject({

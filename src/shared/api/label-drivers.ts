@@ -1,6 +1,6 @@
-// What made a label (issue 28, item 6): each label the service writes for a ticker (the regime,
-// the sentiment…) with the figures that decided it, in words, each beside the threshold it was
-// judged against. Ours, additive on explain and market structure: lenient, extra keys kept.
+// What made a label: each label the service writes for a ticker (the regime, the sentiment…) with
+// the figures that decided it, in words, each beside the threshold it was judged against. Ours,
+// additive on explain and market structure: lenient, extra keys kept.
 import { z } from 'zod';
 
 /** One input of a label's rule: "Volatility", "IV rank 72 ≥ 60 (high vol, against AAPL's own year)". */

@@ -1,9 +1,9 @@
-// Rankings filters on gamma (issue 28, item 5): the gamma regime and the distance from spot to the
-// gamma flip. They are the app's own, beyond the spec's /top-setups filters: never sent to the
-// API (the spec's query stays as it is), applied main-side to the stored ranking after the API
-// answered, on each row's gamma data: the ranking's own figures (our service puts them in the
-// item's trade_setup.signal_snapshot), else the ticker's latest stored signals in the active source.
-// A row with neither has no gamma data: a gamma filter leaves it out, and the UI says so.
+// Rankings filters on gamma: the gamma regime and the distance from spot to the gamma flip. They
+// are the app's own, beyond the spec's /top-setups filters: never sent to the API (the spec's query
+// stays as it is), applied main-side to the stored ranking after the API answered, on each row's
+// gamma data: the ranking's own figures (our service puts them in the item's
+// trade_setup.signal_snapshot), else the ticker's latest stored signals in the active source. A row
+// with neither has no gamma data: a gamma filter leaves it out, and the UI says so.
 import { z } from 'zod';
 import { GAMMA_REGIMES, gammaRegimeSchema, type GammaRegime } from '../api/enums.ts';
 import type { TopSetupsItem } from '../api/top-setups.ts';

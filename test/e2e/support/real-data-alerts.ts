@@ -1,12 +1,12 @@
-// Issue #38, shared by alerts-real-data-folder.e2e.ts and alerts-real-data-tradier.e2e.ts: alert
-// rules fire on real data. A trader watches TSLA with two rules made in the rule editor: spot
-// crossing $220 upward, and the dealers' gamma regime turning positive. The first snapshot (the real
-// Cboe TSLA chain, spot 218.80, gamma negative: flip 223.08) is in history; then the next session's
-// snapshot arrives, spot 226.00 above the flip, which crosses both. Each rule's alert must arrive
-// once and at once: as a desktop notification through a real notification daemon (dunst on a
-// private desktop, read back from `dunstctl history`), in the alerts list open in a second tab, and
-// the ticker page open before must show the new price without a reload. No sleeps: every wait is
-// on the app. Screenshots: test/artifacts/screenshots/alerts-real-data-*.png.
+// Shared by alerts-real-data-folder.e2e.ts and alerts-real-data-tradier.e2e.ts: alert rules fire on
+// real data. A trader watches TSLA with two rules made in the rule editor: spot crossing $220
+// upward, and the dealers' gamma regime turning positive. The first snapshot (the real Cboe TSLA
+// chain, spot 218.80, gamma negative: flip 223.08) is in history; then the next session's snapshot
+// arrives, spot 226.00 above the flip, which crosses both. Each rule's alert must arrive once and
+// at once: as a desktop notification through a real notification daemon (dunst on a private
+// desktop, read back from `dunstctl history`), in the alerts list open in a second tab, and the
+// ticker page open before must show the new price without a reload. No sleeps: every wait is on the
+// app. Screenshots: test/artifacts/screenshots/alerts-real-data-*.png.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';

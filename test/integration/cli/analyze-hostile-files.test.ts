@@ -1,7 +1,6 @@
-// `gammawatch analyze` on the files issue 11 found mishandled, through the real command line: a
-// valid header with a junk line far past the line limit is refused at once with a clear message
-// (it took 17 s and 2.1 GB), and a one-row chain is analysed with a note rather than refused as
-// "IV in percent".
+// `gammawatch analyze` on files it once mishandled, through the real command line: a valid header
+// with a junk line far past the line limit is refused at once with a clear message (it took 17 s
+// and 2.1 GB), and a one-row chain is analysed with a note rather than refused as "IV in percent".
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 // Failures detected by the framework or by Node's HTTP server, over a real socket: every one is in
 // the service's error shape with its own code, echoes at most a clipped prefix of what was sent,
-// and a request that does not arrive in time is cut with a 408 (issue 11, items 11 and 13).
+// and a request that does not arrive in time is cut with a 408.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ECHO_MAX_CHARS } from '../../../src/shared/echo.ts';

@@ -68,8 +68,8 @@ describe('imported chain files', () => {
     expect(top.data.items.map((i) => i.ticker)).toEqual(['TSLA']);
   });
 
-  // The fixed eight are the official client's demo set (issue 29), which TSLA is not in: demo access
-  // to it is refused as the client expects (401), the key still reads it.
+  // The fixed eight are the official client's demo set, which TSLA is not in: demo access to it is
+  // refused as the client expects (401), the key still reads it.
   it('knows only the imported symbols, and keeps the fixed demo set of eight', async () => {
     expectError(await call(svc.baseUrl, '/tickers/SPY'), 404, 'unknown_ticker');
     const access = valid(accessResponseSchema, (await call(svc.baseUrl, '/access', { auth: 'none' })).json);

@@ -1,8 +1,7 @@
-// Index options over real HTTP (issue 28, item 1): SPX, NDX, RUT and VIX answer ticker state,
-// market structure, levels and curves, every reply valid against the contract; ^SPX is SPX; VIX's
-// GEX and flip are priced off each expiration's forward (its options settle on VIX futures), so
-// they differ from the spot-priced figures, and the flip read on the forward's axis is where the
-// strikes put it.
+// Index options over real HTTP: SPX, NDX, RUT and VIX answer ticker state, market structure, levels
+// and curves, every reply valid against the contract; ^SPX is SPX; VIX's GEX and flip are priced
+// off each expiration's forward (its options settle on VIX futures), so they differ from the
+// spot-priced figures, and the flip read on the forward's axis is where the strikes put it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractGammas, exposureByStrike, gexTotals } from '../../../src/service/engine/exposure.ts';
 import { resolveSelection } from '../../../src/service/engine/expirations.ts';

@@ -1,5 +1,5 @@
-// /levels' text formats over HTTP (issue 29): `view=` beside `format=`, and the text wrapped in JSON
-// for a request whose Accept asks for JSON only, or for `view=` without a text type in Accept (the
+// /levels' text formats over HTTP: `view=` beside `format=`, and the text wrapped in JSON for a
+// request whose Accept asks for JSON only, or for `view=` without a text type in Accept (the
 // official client's requests, which cannot read text/plain). Each representation has its own ETag.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levelsResponseSchema, levelsTextResponseSchema } from '../../../src/shared/api/index.ts';

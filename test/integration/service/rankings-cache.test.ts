@@ -119,10 +119,10 @@ describe('the same bytes and ETag on every path', () => {
 
   // ETags recorded from the service before the caches (they key on limit, filters, count, asof and
   // the epoch's snapshot set, none of which depends on the engine's figures for these queries).
-  // Re-recorded when SPX, NDX, RUT and VIX joined the universe (issue 28): the epoch's snapshot set
-  // is every (ticker, latest snapshot) pair, so four more tickers make another set.
-  // Re-recorded again when XOM and GM joined and the demo set became the official client's eight
-  // (issue 29): another snapshot set, and another demo scope for the demo rows.
+  // Re-recorded when SPX, NDX, RUT and VIX joined the universe: the epoch's snapshot set is every
+  // (ticker, latest snapshot) pair, so four more tickers make another set.
+  // Re-recorded again when XOM and GM joined and the demo set became the official client's eight:
+  // another snapshot set, and another demo scope for the demo rows.
   it.each([
     ['key', '/top-setups', 'W/"aFgt55vPiy5lW9M_6b1hArvF2Vm"'],
     ['key', '/top-setups?limit=5', 'W/"xjpW63_WmLSGv5M476C5NzAKMLq"'],

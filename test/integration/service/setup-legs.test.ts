@@ -124,7 +124,7 @@ describe('trade setup legs', () => {
       const c = chainOf(item.ticker);
       for (const s of legs) {
         // A simulated chain lists a date within half to twice every window (monthlies are at most
-        // five weeks apart) and quotes its strikes: every structure has legs (issue 39 item 6).
+        // five weeks apart) and quotes its strikes: every structure has legs.
         expect(s.legs_unavailable_reason, `${item.ticker}: ${s.structure}`).toBeNull();
         strategies.add(s.strategy);
         checkAgainstChain(s, c);
@@ -141,7 +141,8 @@ describe('trade setup legs', () => {
     const spy = analyzeSnapshot(source, 'SPY', at);
     const headline = spy?.setup.structure_legs?.[0];
     if (headline !== undefined) expect(headline.legs.length).toBeGreaterThan(0);
-    // Issue 39: on 2026-11-27 the 30/60 calendar had no back month (Jan 15, then Feb 19).
+    // With a fixed window, on 2026-11-27 the 30/60 calendar had no back month (Jan 15, then
+    // Feb 19): the nearest listed date is used instead.
     const issueAt = nyToEpoch('2026-11-27', 12 * 60);
     const chain = source.chain('SPY', issueAt) as OptionChain;
     const calendar = structureLegs('call or put calendar at the money, 30/60 DTE', { chain, atmIv: null });

@@ -271,8 +271,8 @@ describe('authentication and errors', () => {
     expect(r.headers.get('www-authenticate')).toMatch(/^Bearer/);
   });
 
-  // The demo set is the official client's (issue 29); a symbol outside it is the 401 that client
-  // expects (the spec leaves this status open), with the set named.
+  // The demo set is the official client's; a symbol outside it is the 401 that client expects (the
+  // spec leaves this status open), with the set named.
   it('demo access reads the demo set and names it for other symbols', async () => {
     expect((await get('/tickers/KO/signals', { auth: 'demo' })).status).toBe(200);
     const error = expectError(

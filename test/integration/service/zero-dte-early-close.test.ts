@@ -1,7 +1,7 @@
-// Issue 39 item 8 on the simulated market: Friday 2026-11-27 closes at 13:00 ET (the day after
-// Thanksgiving). Before that SPY's expiration of the day is 0DTE; from the close, and over the
-// weekend (the service serves Friday's close snapshot), it has settled: no 0DTE figures or levels,
-// and the status names Monday's expiration as the next 0DTE.
+// A 0DTE expiration settles at an early close, on the simulated market: Friday 2026-11-27 closes at
+// 13:00 ET (the day after Thanksgiving). Before that SPY's expiration of the day is 0DTE; from the
+// close, and over the weekend (the service serves Friday's close snapshot), it has settled: no 0DTE
+// figures or levels, and the status names Monday's expiration as the next 0DTE.
 import { afterEach, describe, expect, it } from 'vitest';
 import { levelsResponseSchema, marketStructureResponseSchema } from '../../../src/shared/api/index.ts';
 import { nyToEpoch } from '../../../src/shared/market-calendar.ts';

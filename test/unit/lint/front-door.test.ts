@@ -1,7 +1,7 @@
-// The front doors (issue 15 for the service, issue 27 for core and the client): outside src/service,
-// src/core and src/client, each is imported only through its index.ts. The rule lives in
-// eslint.config.js; this lints snippets as if they were files of core, host and the Electron shell,
-// through ESLint's own API and the project's config.
+// The front doors of the service, core and the client: outside src/service, src/core and
+// src/client, each is imported only through its index.ts. The rule lives in eslint.config.js; this
+// lints snippets as if they were files of core, host and the Electron shell, through ESLint's own
+// API and the project's config.
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 

@@ -1,6 +1,6 @@
-// Issue 39, item 9: `analyze` printed ±30.18 where every screen said ±30.17: it multiplied spot by
-// the rounded percent, the screens read the band of moves.ts. One formula, one rounding: the
-// summary's move is the key levels' band, +1σ minus spot, to the cent.
+// `analyze` once printed ±30.18 where every screen said ±30.17: it multiplied spot by the rounded
+// percent, the screens read the band of moves.ts. One formula, one rounding: the summary's move is
+// the key levels' band, +1σ minus spot, to the cent.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

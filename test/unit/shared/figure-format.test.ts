@@ -1,4 +1,4 @@
-// Issue 28, item 7: one formatter, one rounding, one unit per figure.
+// One formatter, one rounding, one unit per figure.
 import { describe, expect, it } from 'vitest';
 import {
   formatDistancePct,
@@ -60,7 +60,7 @@ describe('formatLevel: $ for stocks and ETFs, points for indexes', () => {
   ])('%s of %s → %s', (value, ticker, want) => expect(formatLevel(value, ticker)).toBe(want));
 });
 
-// Issue 39, item 9: the watchlist's expected move of an index reads in points, as its levels do.
+// The watchlist's expected move of an index reads in points, as its levels do.
 describe('formatMove: a move in the underlying’s unit, cents always', () => {
   it.each([
     [30.17, 'SPY', '$30.17'],

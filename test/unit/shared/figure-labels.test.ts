@@ -1,4 +1,4 @@
-// Issue 28, item 7: one name, one unit, one rounding and one definition per figure.
+// One name, one unit, one rounding and one definition per figure.
 import { describe, expect, it } from 'vitest';
 import { METRIC_CATALOG } from '../../../src/shared/api/series.ts';
 import {

@@ -34,7 +34,7 @@ describe('unitOf: unit and precision by the spec naming conventions', () => {
 describe('roundTo and roundForExport', () => {
   it.each([
     [0.1 + 0.2, 2, 0.3],
-    // 1.005 is stored as 1.00499…: rounded on its decimal value, as every screen rounds it (issue 28).
+    // 1.005 is stored as 1.00499…: rounded on its decimal value, as every screen rounds it.
     [1.005, 2, 1.01],
     [0.725, 2, 0.73],
     [-0.725, 2, -0.73],

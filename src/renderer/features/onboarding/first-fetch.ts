@@ -1,7 +1,7 @@
-// Progress of a list's first snapshots (issue 12: half a minute of "Waiting for the first
-// snapshot…" with nothing moving). A row is in once the watcher has stored anything for it, a
-// failure included (the row then says why); the rest are still being fetched. The poller's own
-// state says why nothing moves: paused, or a data source that does not answer.
+// Progress of a list's first snapshots, so a first run does not sit for half a minute on "Waiting
+// for the first snapshot…" with nothing moving. A row is in once the watcher has stored anything
+// for it, a failure included (the row then says why); the rest are still being fetched. The
+// poller's own state says why nothing moves: paused, or a data source that does not answer.
 import type { PollStatus } from '../../../shared/bridge/poll.ts';
 import type { TickerRow } from '../../../shared/bridge/tickers.ts';
 

@@ -2,8 +2,8 @@
 // for programs ("dist_to_gex_flip_pct", "put_call_iv_ratio_25delta"); a trader reads "Distance to
 // flip" and "25Δ put/call IV ratio". Keys not listed fall back to the generic humanizer, so a new
 // field still shows, just less nicely. The figures of the shared label table (figure-labels.ts)
-// take their one name, unit, rounding and definition from it (issue 28, item 7); this table only
-// names the other fields (states, tiers, scores).
+// take their one name, unit, rounding and definition from it; this table only names the other
+// fields (states, tiers, scores).
 import { fieldLabel, formatField, formatPercent, trendOf } from '../../lib/format.ts';
 import { flipDistancePct, flipDistanceSentence } from '../../../shared/flip-distance.ts';
 import { formatFigure, type FigureContext } from '../../../shared/figure-format.ts';

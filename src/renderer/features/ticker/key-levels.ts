@@ -1,5 +1,5 @@
 // The key levels as the Market structure ladder and the Levels table show them: one list, one
-// rule for "from spot" (issue 12, items 1 and 4).
+// rule for "from spot", so a level never reads two distances on two tabs.
 // - Walls and max pain: from the market-structure record's key_levels (call_wall, put_wall,
 //   max_pain) when it carries them, else from the levels payload (kinds call_wall, put_wall,
 //   max_pain), so the card lists them either way.
@@ -7,7 +7,7 @@
 //   expected_move_pct_1d / _1w / _1m) with one rounding, never a percent recomputed from rounded
 //   prices (which read 0.53 % on one tab and 0.54 % on the other). The gamma flip's distance is
 //   the one the headline and the card show (shared/flip-distance.ts), not one recomputed from
-//   rounded prices (+0.73 % here beside +0.72 % there, issue 28 item 7). Other levels:
+//   rounded prices (+0.73 % here beside +0.72 % there). Other levels:
 //   (price − spot) / spot.
 // - Names and definitions come from the shared label table (figure-labels.ts).
 import type { LevelsData, MarketStructureData } from '../../../shared/api/index.ts';

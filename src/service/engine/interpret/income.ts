@@ -45,7 +45,7 @@ export const SCORE_PER_IV_RANK = 0.07;
 export const SCORE_UNKNOWN_IV_RANK = 3;
 /** An annualized yield of this many percent earns the whole yield point. */
 export const FULL_YIELD_PCT = 20;
-/** An annualized yield under this many percent never rates above "low" (issue 12: 0.9 % rated moderate). */
+/** An annualized yield under this many percent never rates above "low" (not "moderate" at 0.9 %). */
 export const VERY_LOW_YIELD_PCT = 2;
 /** The highest score that is still "low" (tiers.ts: moderate from 5). */
 const LOW_TIER_CEILING = 4.9;

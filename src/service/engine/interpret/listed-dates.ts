@@ -1,8 +1,8 @@
 // Which listed expiration a setup's leg uses: the one nearest the leg's target DTE, so a setup is not
-// left without legs because no date falls inside a fixed window (issue 39: SPY's 30/60 calendar had
+// left without legs because no date falls inside a fixed window (SPY's 30/60 calendar once had
 // none between 50 and 75 DTE, with Jan 15 and Feb 19 listed).
 //
-// Rules (stated here, in the README and in each result's `rule`):
+// Rules (stated here, in docs/engine-conventions.md and in each result's `rule`):
 // - DTE is calendar days from the snapshot's New York date to the expiration's date.
 // - A leg names a window ("30-45 DTE"; a calendar's front 20-40 around 30, back 50-75 around 60).
 //   Its target is the window's middle (a calendar leg's own target); candidates are ranked by

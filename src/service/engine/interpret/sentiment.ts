@@ -1,7 +1,7 @@
-// The sentiment label of market structure, with the figures that decided it (issue 28, item 6:
-// "Sentiment fearful" was shown at IV rank 0). Fear is a price as much as a position: puts bid over
-// calls and put-heavy open interest are hedging, and only with options priced above the calm end
-// of the ticker's own year (IV rank ≥ 25) is it fear; hedged but cheap reads cautious.
+// The sentiment label of market structure, with the figures that decided it ("Sentiment fearful"
+// was once shown at IV rank 0). Fear is a price as much as a position: puts bid over calls and
+// put-heavy open interest are hedging, and only with options priced above the calm end of the
+// ticker's own year (IV rank ≥ 25) is it fear; hedged but cheap reads cautious.
 //
 // First matching row:
 //   no skew and no put/call OI                                   → unknown

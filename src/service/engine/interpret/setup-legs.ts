@@ -1,7 +1,7 @@
 // Concrete legs for the structures a trade setup names, read off the snapshot's own chain, so a
 // "call debit spread 30-45 DTE" comes with its expiration, strikes, quotes and payoff.
 //
-// Rules (stated here, in the README and in each result's `rule`):
+// Rules (stated here, in docs/engine-conventions.md and in each result's `rule`):
 // - A contract can be a leg only with a two-sided quote (bid > 0, ask > bid), open interest > 0 and
 //   a usable IV (its delta is Black-Scholes at that IV). Its price is the mid, (bid + ask) / 2.
 // - Expiration (listed-dates.ts): the listed date nearest the middle of the structure's DTE window

@@ -1,6 +1,6 @@
 // The form of every sentence the service writes for people (headlines, behaviours, labels, reasons,
 // notes, caveats, entry/stop/target descriptions): it starts with a capital letter and names things
-// in words, never by an identifier (issue 12: "trending_down_high_vol", "spot above…" in lower case).
+// in words, never by an identifier (not "trending_down_high_vol", nor "spot above…" in lower case).
 // Machine fields (tags, caution_flags, enum values) keep their identifiers; only prose goes through here.
 
 /** A snake_case identifier: lower-case words joined by underscores. */

@@ -2,7 +2,7 @@
 // snapshot's own date (SPX, SPY, QQQ, IWM… list dailies), placed by that expiration's own levels
 // (more-levels.ts: its flip and walls, from its exposure alone) and chosen by the gamma regime.
 //
-// Rules (stated here, in the README and in each result's `rule`):
+// Rules (stated here, in docs/engine-conventions.md and in each result's `rule`):
 // - Levels: the 0DTE flip, call wall and put wall; the pin is max pain of the nearest expiration (the
 //   0DTE itself) when it lies between the 0DTE put and call walls, else the 0DTE flip when it does,
 //   else spot. σ: the move left in the day, spot × ATM IV × √(years to the 0DTE close). Wing width

@@ -1,7 +1,7 @@
 // The rows of a Cboe `quotedata.csv`, after its header: one contract per side, every field checked
 // in the order messages name them (expiration, strike, then each side's symbol and figures).
 // Most fields are read straight out of the file's text rather than as strings: this is where a
-// chain file's import spends its time (issue 30).
+// chain file's import spends its time (a folder's cold start parses every file).
 import { ChainImportError, quoted } from './errors.ts';
 import { nonNegative, numberField, plainNumberAt } from './number-field.ts';
 import type { ImportedRow } from './chain-import.ts';

@@ -1,8 +1,9 @@
 // How the simulated market's gamma regimes come out: each session's close chain run through the
 // engine's own flip (the figure /tickers and the backtest read), counting the sessions spent at or
-// above the flip and the flip crossings from one close to the next. The README's "Gamma regimes"
-// calibration rule is checked with it (test/unit/service/market/sim/calibration.test.ts) and its
-// figures come from `npm run bench -- sim-calibration`.
+// above the flip and the flip crossings from one close to the next. The "Gamma regimes" calibration
+// rule of docs/engine-conventions.md is checked with it
+// (test/unit/service/market/sim/calibration.test.ts) and its figures come from
+// `npm run bench -- sim-calibration`.
 import { findGammaFlip } from '../../engine/flip.ts';
 import { pricingFor } from '../../engine/forward.ts';
 import { DEFAULT_PRICING } from '../../engine/types.ts';
@@ -97,10 +98,11 @@ export interface RegimeTarget {
 }
 
 /**
- * The calibration rule (README, "Gamma regimes"). Index ETFs and indexes: dealers long gamma on most
- * sessions, as SqueezeMetrics' GEX and SpotGamma's flip commentary show for the S&P 500 (negative
- * stretches come with sell-offs), crossing the flip a few times a month. Sector funds a little less,
- * single stocks and high-beta names nearer half their sessions, with the same few crossings a month.
+ * The calibration rule (docs/engine-conventions.md, "Gamma regimes"). Index ETFs and indexes:
+ * dealers long gamma on most sessions, as SqueezeMetrics' GEX and SpotGamma's flip commentary show
+ * for the S&P 500 (negative stretches come with sell-offs), crossing the flip a few times a month.
+ * Sector funds a little less, single stocks and high-beta names nearer half their sessions, with the
+ * same few crossings a month.
  */
 export const REGIME_TARGETS = {
   index: { positive: [0.65, 0.85], crossingsPerMonth: [2, 6] },

@@ -132,12 +132,13 @@ export interface OiShape {
 
 /**
  * Open-interest placement by kind, calibrated so the engine's gamma flip spends realistic shares of
- * sessions below spot (README, "Gamma regimes"; sim/calibration.ts measures it). An index's put open
- * interest is mostly institutional hedges well out of the money (5-10 % under spot on a monthly) and
- * its calls sit near the money (overwriting), so near spot calls carry more gamma than puts even at a
- * put/call OI ratio of 1.7: dealers are long gamma most of the time and short it once a sell-off
- * reaches the hedges. A single stock's puts are bought nearer the money and its calls further out,
- * so its flip sits nearer spot and it spends more sessions below it. VIX keeps the generic shape.
+ * sessions below spot (docs/engine-conventions.md, "Gamma regimes"; sim/calibration.ts measures
+ * it). An index's put open interest is mostly institutional hedges well out of the money (5-10 %
+ * under spot on a monthly) and its calls sit near the money (overwriting), so near spot calls carry
+ * more gamma than puts even at a put/call OI ratio of 1.7: dealers are long gamma most of the time
+ * and short it once a sell-off reaches the hedges. A single stock's puts are bought nearer the
+ * money and its calls further out, so its flip sits nearer spot and it spends more sessions below
+ * it. VIX keeps the generic shape.
  */
 export const OI_SHAPES: Readonly<Record<TickerKind, OiShape>> = {
   index_etf: { callAt: 0.3, callWidth: 0.75, putAt: -2.3, putWidth: 1.1 },

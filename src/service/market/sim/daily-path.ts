@@ -130,7 +130,7 @@ const IV_SPEED: Record<SimRegime, number> = {
  * positions lag the price, a sell-off walks the spot down into the put-heavy strikes (negative
  * gamma, as in real sell-offs) and a rally up into the calls, and the spot stays on one side of its
  * flip for stretches instead of drawing a fresh side each day. Calibrated with the OI shapes
- * (chain-builder.ts OI_SHAPES) against the README's gamma-regime targets.
+ * (chain-builder.ts OI_SHAPES) against docs/engine-conventions.md's gamma-regime targets.
  */
 export const HELD_LEVEL_WEIGHT = 0.25;
 

@@ -1,4 +1,4 @@
-// The ranges the simulated market stays in, in one place (issue 12 item 8: NVDA at 138-154 % IV with
+// The ranges the simulated market stays in, in one place (it once showed NVDA at 138-154 % IV with
 // a ±9.7 % daily move, AMZN at $55.95, an XLF covered call yielding 0.9 % a year). The simulator is
 // still made up and deterministic; these bounds only keep its figures where such names really trade,
 // so a trader's eye is not caught by an impossible number. test/unit/service/market/sim/

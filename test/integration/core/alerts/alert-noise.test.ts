@@ -1,9 +1,9 @@
-// Alerts that are not noise (issue 28, item 3), on a real app over the simulator: a 10-ticker
-// watchlist watched for one and a half sessions (Monday 10:00 to Tuesday 13:00 New York, polled
-// every 5 market minutes while open and every hour while closed), with a restart of the app on the
-// same SQLite file overnight. The rules are a trader's: every screener's "entered" and "left", the
-// gamma regime and the gamma flip with a buffer, and the default regime rule doubled by a
-// watchlist one (one change, two rules). What must hold is a property, not a count:
+// Alerts that are not noise, on a real app over the simulator: a 10-ticker watchlist watched for
+// one and a half sessions (Monday 10:00 to Tuesday 13:00 New York, polled every 5 market minutes
+// while open and every hour while closed), with a restart of the app on the same SQLite file
+// overnight. The rules are a trader's: every screener's "entered" and "left", the gamma regime and
+// the gamma flip with a buffer, and the default regime rule doubled by a watchlist one (one change,
+// two rules). What must hold is a property, not a count:
 // - a ticker never "enters" a screener twice without "leaving" it in between;
 // - a flip crossing is never closer to the flip than the rule's buffer, and crossings alternate;
 // - one ticker's one change reaches the desktop once, naming every rule that matched it.

@@ -1,6 +1,6 @@
-// One ticker, one change, two rules: ONE notification naming both (issue 28, item 3), through the
-// real path: ingest into a SQLite file, the deliveries it queues, the dispatcher, the desktop
-// channel with the recording notifier and a webhook to a local HTTP stand-in.
+// One ticker, one change, two rules: ONE notification naming both, through the real path: ingest
+// into a SQLite file, the deliveries it queues, the dispatcher, the desktop channel with the
+// recording notifier and a webhook to a local HTTP stand-in.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { alertRuleBodySchema, type AlertRuleBody } from '../../../../src/shared/alert-rules.ts';
 import { defaultSettings } from '../../../../src/shared/bridge/settings.ts';

@@ -31,7 +31,8 @@ describe('backtest of a two-way flip-cross rule', () => {
 
   it('finds the flip crossings of half a year: a few a month, as on the index (issue 39 item 7)', () => {
     // The simulator is calibrated so SPY closes above its flip on most sessions and crosses it 2-6
-    // times in 21 sessions (README, "Gamma regimes"); before that this window held one or two.
+    // times in 21 sessions (docs/engine-conventions.md, "Gamma regimes"); before that this window
+    // held one or two.
     expect(result.baseline.sessions).toBeGreaterThan(80);
     const perMonth = (21 * result.firings.length) / result.baseline.sessions;
     expect(perMonth).toBeGreaterThanOrEqual(1);

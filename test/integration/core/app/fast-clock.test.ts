@@ -1,9 +1,9 @@
-// Choosing Fast in Settings runs the simulated market (issue 28, item 8): on a real createApp
-// whose wall clock reads a Saturday, switching the simulator to the fast clock with "Keep polling
-// while the market is closed" off polls at once and on schedule, because the fast clock starts at
-// the next session's open; app:info reports that clock (its time, its rate, the open session), so
-// the header shows the time the polls and snapshots are stamped with. Only Date is faked: timers,
-// HTTP and SQLite are real, and the fast clock moves when the test moves the wall.
+// Choosing Fast in Settings runs the simulated market: on a real createApp whose wall clock reads a
+// Saturday, switching the simulator to the fast clock with "Keep polling while the market is
+// closed" off polls at once and on schedule, because the fast clock starts at the next session's
+// open; app:info reports that clock (its time, its rate, the open session), so the header shows the
+// time the polls and snapshots are stamped with. Only Date is faked: timers, HTTP and SQLite are
+// real, and the fast clock moves when the test moves the wall.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp, type App } from '../../../../src/core/app.ts';
 import { isMarketOpen, sessionOf } from '../../../../src/shared/market-calendar.ts';

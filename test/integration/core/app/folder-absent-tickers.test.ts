@@ -1,7 +1,7 @@
-// Watched tickers a chain folder has no files for (issue 39, item 9): over a real app (real SQLite
-// file, the local service over real HTTP), a market-structure run asks once per missing ticker,
-// not once per view with the endpoint backing off after each 404 (50 requests and 8 minutes for
-// one run), and the poll status says which tickers the folder lacks instead of reading "Error".
+// Watched tickers a chain folder has no files for: over a real app (real SQLite file, the local
+// service over real HTTP), a market-structure run asks once per missing ticker, not once per view
+// with the endpoint backing off after each 404 (50 requests and 8 minutes for one run), and the
+// poll status says which tickers the folder lacks instead of reading "Error".
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
-// A chain folder's files raise their alerts once (issue 38, item 1), over a real app (real SQLite
-// file, the local service, the folder watched): a folder holding 200 sessions of SPY files, whose
-// price crosses the rule's level from every file to the next, raises no alert on its first import
-// (the newest file sets the baseline, as a first poll does); the next file that lands raises exactly
-// the alert it causes, once, delivered at once and announced as `snapshot:new`, and the poll that
-// fetches the same instant afterwards raises nothing more.
+// A chain folder's files raise their alerts once, over a real app (real SQLite file, the local
+// service, the folder watched): a folder holding 200 sessions of SPY files, whose price crosses the
+// rule's level from every file to the next, raises no alert on its first import (the newest file
+// sets the baseline, as a first poll does); the next file that lands raises exactly the alert it
+// causes, once, delivered at once and announced as `snapshot:new`, and the poll that fetches the
+// same instant afterwards raises nothing more.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// A session's close on real files (issue 39 items 1 and 2), through a real app on a chain folder
-// (real SQLite file, the local service over real HTTP, the folder's import and the poll's series):
+// A session's close on real files, through a real app on a chain folder (real SQLite file, the
+// local service over real HTTP, the folder's import and the poll's series):
 // - SPY's Apr 30 close is its 20:35 file, not the May 1 08:28 pre-market print that came after;
 //   a session with only a pre-market file takes it, marked "pre_market";
 // - SPX's Apr 30 has a full file and, later, a partial download of two expirations: every figure

@@ -1,5 +1,5 @@
-// What the Electron shell asks the app about alerts (issue 27): the tray's unread count and where a
-// click on a notification leads, through App's own methods instead of the store.
+// What the Electron shell asks the app about alerts: the tray's unread count and where a click on a
+// notification leads, through App's own methods instead of the store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { at, startWatcher, tempDataDir, type TestWatcher } from '../../../support/watcher-factory.ts';
 

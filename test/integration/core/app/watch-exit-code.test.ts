@@ -1,8 +1,8 @@
-// Issue 11 item 7: `watch --once` exited 0 when the database refused its writes (a full disk: 0
-// stored, 427 errors; a damaged database: 63 "database file is damaged" errors). Now it exits 1 and
-// says why on stderr. The damaged database is a real file with garbage over a page that only
-// writes reach, run through the real command in a child process; the full disk is the same
-// command in-process with every write refused as SQLite refuses it on a full disk.
+// `watch --once` used to exit 0 when the database refused its writes (a full disk: 0 stored, 427
+// errors; a damaged database: 63 "database file is damaged" errors). Now it exits 1 and says why on
+// stderr. The damaged database is a real file with garbage over a page that only writes reach, run
+// through the real command in a child process; the full disk is the same command in-process with
+// every write refused as SQLite refuses it on a full disk.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,7 @@
-// Work outlives no source (issue 38, item 2): a backtest filling history from the simulator when
-// the data source switches to a chain folder stops, says so, and leaves no simulated row in the
-// folder's history; an export reads the source it started on from its first row to its last; a
-// store bound to a source keeps reading and writing it after the app serves another.
+// Work outlives no source: a backtest filling history from the simulator when the data source
+// switches to a chain folder stops, says so, and leaves no simulated row in the folder's history;
+// an export reads the source it started on from its first row to its last; a store bound to a
+// source keeps reading and writing it after the app serves another.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

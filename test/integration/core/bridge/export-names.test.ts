@@ -1,6 +1,6 @@
-// Two snapshot exports started in the same second, both large enough to go to a file (issue 40
-// item 6): each answer names its own file and each file holds its own export, on a real SQLite
-// store and the real export handlers.
+// Two snapshot exports started in the same second, both large enough to go to a file (they once
+// shared one file name): each answer names its own file and each file holds its own export, on a
+// real SQLite store and the real export handlers.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 // The production path of the bridge (headless HTTP → shared/bridge/dispatch.ts → the core's
 // handlers) over a real app: failures keep their code (conflict, not_found, invalid_input,
-// unavailable) instead of coming out as `internal` (issue 11, item 1), including the new data
-// source and secret methods; and no secret ever comes back. The same table runs through the
-// Electron IPC router, the other production path. Names with hidden characters and rules scoped
-// to a missing watchlist are refused and nothing is stored (issue 11, item 12).
+// unavailable) instead of coming out as `internal`, including the new data source and secret
+// methods; and no secret ever comes back. The same table runs through the Electron IPC router, the
+// other production path. Names with hidden characters and rules scoped to a missing watchlist are
+// refused and nothing is stored.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

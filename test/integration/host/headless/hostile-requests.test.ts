@@ -1,6 +1,6 @@
-// The headless host against broken and hostile requests (issue 11, items 10 and 11, and the
-// Content-Type seen in the probe): every answer is the bridge envelope with a precise status,
-// never a 500, never Node's empty default body, and never a whole echo of what was sent.
+// The headless host against broken and hostile requests (slow, oversized or malformed, and a wrong
+// Content-Type): every answer is the bridge envelope with a precise status, never a 500, never
+// Node's empty default body, and never a whole echo of what was sent.
 import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';

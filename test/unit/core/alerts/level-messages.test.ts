@@ -1,4 +1,4 @@
-// Alert messages state the levels involved (issue 28, item 3): spot, the level, the distance.
+// Alert messages state the levels involved: spot, the level, the distance.
 import { describe, expect, it } from 'vitest';
 import { evaluateCondition, type AlertSnapshot } from '../../../../src/core/alerts/conditions.ts';
 import { levelCrossing } from '../../../../src/core/alerts/level-cross.ts';

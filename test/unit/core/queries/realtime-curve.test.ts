@@ -1,7 +1,7 @@
-// Single-expiration curves outside trading hours (issue 12, item 12): the source refuses a
-// real-time pull (409), so the app serves the last stored pull of that date, or the cached curve
-// of the bucket that is that date, or says the date was never pulled and when the market opens.
-// Also option volume over all expirations, summed in core. Real store, fake source.
+// Single-expiration curves outside trading hours: the source refuses a real-time pull (409), so the
+// app serves the last stored pull of that date, or the cached curve of the bucket that is that
+// date, or says the date was never pulled and when the market opens. Also option volume over all
+// expirations, summed in core. Real store, fake source.
 import { afterEach, describe, expect, it } from 'vitest';
 import { BadRequestError, NetworkError } from '../../../../src/client/errors.ts';
 import type { ApiResult } from '../../../../src/client/result.ts';

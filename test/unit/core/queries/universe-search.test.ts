@@ -1,5 +1,5 @@
 // Suggestions for a typed query: an exact symbol wins, a symbol prefix next, then a word of the
-// name; the "(simulated)" note of every simulated name never matches (issue 12: "MU" added AAPL).
+// name; the "(simulated)" note of every simulated name never matches ("MU" used to suggest AAPL).
 import { describe, expect, it } from 'vitest';
 import { searchUniverse, suggestionRank } from '../../../../src/core/queries/universe-search.ts';
 

@@ -1,5 +1,5 @@
-// Quick expiration changes (issue 12, item 15): answers that come back out of order must not
-// put an older choice on screen. Plain promises settled by hand, in every order.
+// Quick expiration changes: answers that come back out of order must not put an older choice on
+// screen. Plain promises settled by hand, in every order.
 import { describe, expect, it } from 'vitest';
 import { LatestOnly, SupersededError } from '../../../../src/renderer/features/charts/latest-only.ts';
 

@@ -227,8 +227,8 @@ describe('layoutMarkers', () => {
   });
 });
 
-// Issue 28, item 7: the Flip label sat hidden under the Call wall label. Boxes on a 0-1000 plot,
-// 3 rows, gap 4; given in priority order (spot, flip, walls, ±1σ).
+// The Flip label used to sit hidden under the Call wall label. Boxes on a 0-1000 plot, 3 rows,
+// gap 4; given in priority order (spot, flip, walls, ±1σ).
 describe('layoutLabelRows: labels never overlap, the first ones always get a row', () => {
   const opts = { left: 0, right: 1000, rows: 3, gap: 4 };
   it.each<[string, { x: number; width: number }[], [number, number | null][]]>([

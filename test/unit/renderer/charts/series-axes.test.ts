@@ -36,7 +36,7 @@ describe('catalog → axes', () => {
       [['opportunity_score'], ['trend_score'], ['speculative_interest_score']],
     ],
     [['price', 'price'], [['price']]],
-    // Every volatility on one percent axis, so IV and realized vol compare by eye (issue 12, item 16).
+    // Every volatility on one percent axis, so IV and realized vol compare by eye.
     [['atm_iv', 'realized_vol_20d'], [['atm_iv', 'realized_vol_20d']]],
     [
       ['price', 'atm_iv', 'iv_rank', 'realized_vol_20d'],

@@ -1,7 +1,7 @@
-// Issue 39 item 8: the 0DTE panel says "expiring today" only until the expiration settles (13:00 ET
-// on Fri 2026-11-27, an early close); after that, from the record's status or, for a record taken
-// before the close and still shown, from the clock, it says the expiration settled and names the
-// next session's.
+// The 0DTE panel says "expiring today" only until the expiration settles (13:00 ET on Fri
+// 2026-11-27, an early close); after that, from the record's status or, for a record taken before
+// the close and still shown, from the clock, it says the expiration settled and names the next
+// session's.
 import { describe, expect, it } from 'vitest';
 import { zeroDteView } from '../../../../src/renderer/features/charts/zero-dte/zero-dte-view.ts';
 import type { ZeroDteData, ZeroDteStatusData } from '../../../../src/shared/api/market-structure.ts';

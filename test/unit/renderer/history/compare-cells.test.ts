@@ -139,7 +139,7 @@ describe('compareSections: labelled rows grouped by section, summary first', () 
   });
 });
 
-// Issue 28, item 7: the compare reads prices in the ticker's unit and explains its figures.
+// The compare reads prices in the ticker's unit and explains its figures.
 describe('cellText by ticker, and row definitions', () => {
   it.each([
     ['key_levels.call_wall', 680, 'SPY', '$680.00'],
@@ -159,8 +159,8 @@ describe('cellText by ticker, and row definitions', () => {
   });
 });
 
-// Issue 39, item 9: a term structure's points are matched by expiration, not by position. Between
-// the two snapshots Sep 19 expired and Oct 10 was listed: Sep 26 is compared with Sep 26.
+// A term structure's points are matched by expiration, not by position. Between the two snapshots
+// Sep 19 expired and Oct 10 was listed: Sep 26 is compared with Sep 26.
 describe('compareSections: term-structure points matched by expiration', () => {
   const point = (expiration: string, atm_iv: number) => ({ expiration, atm_iv });
   const before = {

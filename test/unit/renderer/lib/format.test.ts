@@ -146,7 +146,7 @@ describe('formatMarketTime (New York, whatever the machine zone)', () => {
   });
 });
 
-// The As-of picker lists stored snapshots across years: each carries its year (issue 28, item 7).
+// The As-of picker lists stored snapshots across years: each carries its year.
 describe('formatMarketDateTime (with the year)', () => {
   it.each([
     ['2026-11-27T15:15:00Z', 'Nov 27, 2026 10:15 ET'],
@@ -160,7 +160,7 @@ describe('formatMarketDateTime (with the year)', () => {
 });
 
 // History and Replay list snapshots or days: a list with an entry of another year than now's shows
-// every year, so "Sep 14" of 2023 never sits under "Apr 30" of 2025 (issue 39, item 9).
+// every year, so "Sep 14" of 2023 never sits under "Apr 30" of 2025.
 describe('listShowsYear', () => {
   const now = Date.parse('2025-04-30T20:15:00Z');
   it.each<[string, string[], boolean]>([

@@ -1,6 +1,6 @@
-// Issue 28, item 5: every enum filter offers every value the data can take (the Extension filter
-// lacked "Overbought" while SPY was overbought). The options come from the API enums (the one
-// source); the engine's state tables may write nothing those enums do not list.
+// Every enum filter offers every value the data can take (the Extension filter lacked "Overbought"
+// while SPY was overbought). The options come from the API enums (the one source); the engine's
+// state tables may write nothing those enums do not list.
 import { describe, expect, it } from 'vitest';
 import {
   DIRECTIONS,

@@ -177,7 +177,7 @@ describe('the distance to flip explains its sign on hover', () => {
   });
 });
 
-// Issue 28, item 7: one unit per figure on the Signals and State tabs.
+// One unit per figure on the Signals and State tabs.
 describe('units by ticker and vol points', () => {
   it.each([
     ['a stock: levels in $', { ticker: 'SPY', price: 663.6, gex_flip: 680.5 }, ['$663.60', '$680.50']],

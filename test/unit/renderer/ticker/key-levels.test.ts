@@ -124,8 +124,8 @@ describe('one expected move on both tabs (the service figure, not a percent of r
   });
 });
 
-// Issue 28, item 7: the flip read +0.72 % on the card and +0.73 % in Key levels, the first the
-// service's figure, the second recomputed from rounded prices. One figure now, one rounding.
+// The flip once read +0.72 % on the card and +0.73 % in Key levels, the first the service's figure,
+// the second recomputed from rounded prices. One figure now, one rounding.
 describe('one distance to the flip: the headline, the card, the ladder and the Levels table', () => {
   // (610.74 − 600) / 600 = 1.79 %; the service says 1.78 (from unrounded prices): its figure wins.
   const record = structure({ gamma_flip: 610.74 });

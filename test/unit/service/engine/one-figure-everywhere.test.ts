@@ -1,4 +1,4 @@
-// Issue 12 items 1, 2 and 4: each figure has one definition, and every payload that states it agrees.
+// Each figure has one definition, and every payload that states it agrees.
 // - flip distance: (flip − spot) / spot × 100, positive when the flip is above spot, in signals,
 //   trade setup, market structure's flip_context and supporting_factors alike;
 // - expected move: expected_move_pct_*, the ±1σ key levels and the /levels endpoint's ±1σ are one band;

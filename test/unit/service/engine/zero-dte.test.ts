@@ -1,7 +1,7 @@
-// Issue 39 item 8: a 0DTE expiration is the one ending in the snapshot's session that has not
-// settled yet. PM-settled expirations settle at the close, 16:00 ET, or 13:00 ET on an early-close
-// day (the day after Thanksgiving 2026, Fri 2026-11-27); a settled one is not 0DTE, and on a
-// weekend or a holiday nothing is. Read off Cboe chain files around the close, as a folder feeds them.
+// A 0DTE expiration is the one ending in the snapshot's session that has not settled yet.
+// PM-settled expirations settle at the close, 16:00 ET, or 13:00 ET on an early-close day (the day
+// after Thanksgiving 2026, Fri 2026-11-27); a settled one is not 0DTE, and on a weekend or a
+// holiday nothing is. Read off Cboe chain files around the close, as a folder feeds them.
 import { describe, expect, it } from 'vitest';
 import { analyzeChainDetailed } from '../../../../src/service/engine/analyze.ts';
 import { keyLevels } from '../../../../src/service/engine/levels.ts';

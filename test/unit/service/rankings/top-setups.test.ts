@@ -161,8 +161,8 @@ describe('screener presets', () => {
     expect(q.in.regime).toEqual(['trending_low_vol']);
   });
 
-  // Issue 29: one bound that crosses the preset's other bound replaces the preset's range (the
-  // official client lets any one bound through); an inverted range sent whole is still refused.
+  // One bound that crosses the preset's other bound replaces the preset's range (the official
+  // client lets any one bound through); an inverted range sent whole is still refused.
   it.each([
     ['momentum_breakout', { iv_rank_min: '60' }, 'iv_rank', [60, null]],
     ['momentum_breakout', { iv_rank_min: '40' }, 'iv_rank', [40, 40]],

@@ -1,6 +1,6 @@
-// Names the bridge accepts (issue 11, item 12): control characters and text-direction controls are
-// refused in every name schema, what a person types or pastes is kept; and echoes of a caller's
-// input in error messages are clipped (item 11).
+// Names the bridge accepts: control characters and text-direction controls are refused in every
+// name schema, what a person types or pastes is kept; and echoes of a caller's input in error
+// messages are clipped.
 import { describe, expect, it } from 'vitest';
 import { alertRuleInputSchema } from '../../../../src/shared/alert-rules.ts';
 import type { BridgeHandlers } from '../../../../src/shared/bridge/contract.ts';

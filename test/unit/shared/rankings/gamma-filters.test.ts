@@ -1,5 +1,5 @@
-// The app's gamma filters (issue 28, item 5): which rows pass, what a saved view keeps, and that
-// old saved views stay valid.
+// The app's gamma filters: which rows pass, what a saved view keeps, and that old saved views stay
+// valid.
 import { describe, expect, it } from 'vitest';
 import {
   gammaExclusions,

@@ -219,7 +219,7 @@ export interface LabelSlot {
 }
 
 /**
- * Non-overlapping label rows (issue 28, item 7: the Flip label sat hidden under the Call wall's).
+ * Non-overlapping label rows (the Flip label used to sit hidden under the Call wall's).
  * Labels are placed in the order given (most important first), each on the first row where some
  * position spans its own line, stays inside [left, right] and keeps `gap` from every label already
  * on that row; of those positions the one nearest the label's centred position wins. A label only

@@ -1,5 +1,5 @@
-// Issue 12 item 7: every sentence the service writes for people starts with a capital letter and
-// carries no snake_case identifier. Walks every universe ticker's payloads at several snapshots.
+// Every sentence the service writes for people starts with a capital letter and carries no
+// snake_case identifier. Walks every universe ticker's payloads at several snapshots.
 import { describe, expect, it } from 'vitest';
 import { analyzeSnapshot } from '../../../../../src/service/analysis/ticker-analysis.ts';
 import { EXPLAIN_VIEWS } from '../../../../../src/shared/api/explain.ts';

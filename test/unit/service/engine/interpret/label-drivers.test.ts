@@ -1,6 +1,6 @@
-// Issue 28, item 6: labels that mean what they say. The volatility side of the regime is judged
-// against the ticker's own history, "fearful" needs fear to be priced, and every label carries the
-// figures that made it (inputs → label + drivers).
+// Labels that mean what they say. The volatility side of the regime is judged against the ticker's
+// own history, "fearful" needs fear to be priced, and every label carries the figures that made it
+// (inputs → label + drivers).
 import { describe, expect, it } from 'vitest';
 import { explainDataSchema } from '../../../../../src/shared/api/explain.ts';
 import { marketStructureDataSchema } from '../../../../../src/shared/api/market-structure.ts';
@@ -276,8 +276,8 @@ describe('explain carries the regime drivers', () => {
   });
 });
 
-// Issue 39, item 9: an index is quoted in points, in the regime's drivers and the setup's summary
-// as on every screen; a stock or ETF in dollars.
+// An index is quoted in points, in the regime's drivers and the setup's summary as on every screen;
+// a stock or ETF in dollars.
 describe('prices in the underlying’s own unit', () => {
   const figures = {
     ...flat,

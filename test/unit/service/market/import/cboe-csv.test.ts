@@ -108,7 +108,7 @@ describe('importCboeCsv variants', () => {
     expect(importCboeCsv(variant).chain.asof).toBe(Date.parse('2023-08-21T02:38:00Z'));
   });
 
-  // Date lines and preambles as traders' browsers and editors leave them (issue 25, item 6).
+  // Date lines and preambles as traders' browsers and editors leave them.
   const EDT_2238 = Date.parse('2023-08-21T02:38:00Z');
   it.each([
     ['a Unicode minus in the offset', '"Date: 20 August 2023, 22:38 UTC\u22124"'],

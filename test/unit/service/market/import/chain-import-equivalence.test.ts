@@ -1,8 +1,8 @@
-// Issue 30: the importer was rewritten for speed (fields read in place, no string per figure);
-// what every file imports as must not change. Each case's outcome (the chain's columns to the
-// bit, its expirations, notes and name, or the refusal's message) is compared with the outcome
-// captured from the importer before the rewrite (test/fixtures/chain-import-outcomes.json,
-// written by capture-outcomes.ts).
+// The importer was rewritten for speed (fields read in place, no string per figure); what every
+// file imports as must not change. Each case's outcome (the chain's columns to the bit, its
+// expirations, notes and name, or the refusal's message) is compared with the outcome captured from
+// the importer before the rewrite (test/fixtures/chain-import-outcomes.json, written by
+// capture-outcomes.ts).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { equivalenceCases, outcomeOf, type Outcome } from './equivalence-cases.ts';

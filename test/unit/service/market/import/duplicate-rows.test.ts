@@ -1,5 +1,5 @@
-// Issue 11 item 2: a chain whose rows appear twice must not count its contracts, open interest
-// and GEX twice. Exact repeats are counted once with a note; a repeat with other figures is refused.
+// A chain whose rows appear twice must not count its contracts, open interest and GEX twice. Exact
+// repeats are counted once with a note; a repeat with other figures is refused.
 import { describe, expect, it } from 'vitest';
 import { dedupeContracts, type ImportedRow } from '../../../../../src/service/market/import/chain-import.ts';
 import { importCboeCsv } from '../../../../../src/service/market/import/cboe-csv.ts';

@@ -1,7 +1,8 @@
 // packChain groups rows by expiration and, when a date's strikes come in order (as files list
-// them), puts each strike's put before its call in one pass instead of sorting (issue 30). The
-// chain must be the one a plain stable sort by (date, strike, puts first) gives: checked here
-// against that reference on rows in file order, shuffled, repeated across roots, partly expired.
+// them), puts each strike's put before its call in one pass instead of sorting (the import's hot
+// path). The chain must be the one a plain stable sort by (date, strike, puts first) gives: checked
+// here against that reference on rows in file order, shuffled, repeated across roots, partly
+// expired.
 import { describe, expect, it } from 'vitest';
 import { packChain, type ContractRow, type OptionChain } from '../../../../../src/service/engine/chain.ts';
 import { mulberry32 } from '../../../../support/prng.ts';

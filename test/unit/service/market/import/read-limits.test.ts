@@ -1,7 +1,7 @@
-// Issue 11 items 3 and 5: a chain file is read through one handle with its limits enforced on the
-// bytes as they arrive (a file grown after `stat` is still cut off), and a CSV line or field past
-// the line limit is refused at once with a message that says why, by the reader and the parser
-// alike. The timing and memory of the 60 MB case are in test/bench/chain-import-limits.bench.ts.
+// A chain file is read through one handle with its limits enforced on the bytes as they arrive (a
+// file grown after `stat` is still cut off), and a CSV line or field past the line limit is refused
+// at once with a message that says why, by the reader and the parser alike. The timing and memory
+// of the 60 MB case are in test/bench/chain-import-limits.bench.ts.
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';

@@ -1,7 +1,7 @@
-// "Also seen" in issue 11: a one-row Cboe CSV (header and a single strike) was refused as "IV in
-// percent" because its only IV, a far put's 5.1842 (518 %), was the median. A few contracts cannot
-// tell percent from decimals, so a small chain is imported with a note saying its IV units were not
-// checked; a chain of enough contracts is still judged by its median IV.
+// A one-row Cboe CSV (header and a single strike) used to be refused as "IV in percent" because its
+// only IV, a far put's 5.1842 (518 %), was the median. A few contracts cannot tell percent from
+// decimals, so a small chain is imported with a note saying its IV units were not checked; a chain
+// of enough contracts is still judged by its median IV.
 import { describe, expect, it } from 'vitest';
 import { importCboeCsv } from '../../../../../src/service/market/import/cboe-csv.ts';
 import { MIN_IVS_TO_JUDGE_UNITS } from '../../../../../src/service/market/import/chain-import.ts';

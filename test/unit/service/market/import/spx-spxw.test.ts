@@ -1,5 +1,5 @@
-// SPX and SPXW are one underlying (issue 28, item 1): a Cboe file listing both roots, the a.m.
-// monthly and the p.m. weeklies, is one SPX chain whose open interest at a strike is both roots'.
+// SPX and SPXW are one underlying: a Cboe file listing both roots, the a.m. monthly and the p.m.
+// weeklies, is one SPX chain whose open interest at a strike is both roots'.
 import { describe, expect, it } from 'vitest';
 import { gexByStrike } from '../../../../../src/service/engine/curves.ts';
 import { importCboeCsv } from '../../../../../src/service/market/import/cboe-csv.ts';

@@ -30,7 +30,7 @@ describe('parseDateTime', () => {
     expect(parseDateTime(text)).toEqual({ epoch, assumedNewYork: null });
   });
 
-  // Date lines as traders' browsers in other locales write them (issue 25, item 6).
+  // Date lines as traders' browsers in other locales write them.
   it.each([
     ['14 April 2023, 18:31 UTC\u22124', Date.parse('2023-04-14T22:31:00Z')],
     ['14 April 2023, 18:31 GMT\u221204:00', Date.parse('2023-04-14T22:31:00Z')],

@@ -1,10 +1,11 @@
-// The simulator teaches the right base rates (issue 39 item 7): run through the engine's own flip,
-// index ETFs and indexes close above their gamma flip on most sessions and cross it a few times a
-// month; single names spend more sessions below it. Before the calibration SPY closed below its flip
-// on 486 of 500 sessions and a year's flip-cross backtest found nothing. The bands are the README's
-// (sim/calibration.ts REGIME_TARGETS), checked on each group pooled. Regimes last weeks, so many
-// seeds of a few sessions each make a fairer sample than one long run; a single ticker's share
-// still swings with its seeds' regimes, so alone it only has to stay off the extremes.
+// The simulator teaches the right base rates: run through the engine's own flip, index ETFs and
+// indexes close above their gamma flip on most sessions and cross it a few times a month; single
+// names spend more sessions below it. Before the calibration SPY closed below its flip on 486 of
+// 500 sessions and a year's flip-cross backtest found nothing. The bands are
+// docs/engine-conventions.md's (sim/calibration.ts REGIME_TARGETS), checked on each group pooled.
+// Regimes last weeks, so many seeds of a few sessions each make a fairer sample than one long run;
+// a single ticker's share still swings with its seeds' regimes, so alone it only has to stay off
+// the extremes.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   crossingsPerMonth,

@@ -1,7 +1,7 @@
-// The simulated indexes (issue 28, item 1): SPX, NDX and RUT walk their ETF's path at the usual
-// ratio, list p.m. dailies on index-sized strike grids; VIX is the S&P 500's 30-day implied vol in
-// points, moves against the market, lists Wednesday expirations settled at the open, and prices each
-// expiration off its future (above spot in contango, below in backwardation), never off spot.
+// The simulated indexes: SPX, NDX and RUT walk their ETF's path at the usual ratio, list p.m.
+// dailies on index-sized strike grids; VIX is the S&P 500's 30-day implied vol in points, moves
+// against the market, lists Wednesday expirations settled at the open, and prices each expiration
+// off its future (above spot in contango, below in backwardation), never off spot.
 import { describe, expect, it } from 'vitest';
 import { impliedForwards } from '../../../../../src/service/engine/forward.ts';
 import { MS_PER_YEAR } from '../../../../../src/service/engine/chain.ts';

@@ -1,6 +1,6 @@
-// Issue 12 item 8: the simulated market stays where such names really trade. Sweeps every universe
-// ticker over every session (prices, 30-day ATM IV, daily moves against the IV) and over a sample of
-// snapshots (the chain's ATM IV, the 1-day expected move, income yields and their tiers), seeded and
+// The simulated market stays where such names really trade. Sweeps every universe ticker over every
+// session (prices, 30-day ATM IV, daily moves against the IV) and over a sample of snapshots (the
+// chain's ATM IV, the 1-day expected move, income yields and their tiers), seeded and
 // deterministic, against the one table of ranges in src/service/market/sim/plausible-ranges.ts.
 import { describe, expect, it } from 'vitest';
 import { analyzeSnapshot } from '../../../../../src/service/analysis/ticker-analysis.ts';

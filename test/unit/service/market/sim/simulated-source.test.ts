@@ -193,10 +193,10 @@ describe('chains', () => {
       byStrike.set(chain.strike[i]!, (byStrike.get(chain.strike[i]!) ?? 0) + chain.openInterest[i]!);
     const [peak] = [...byStrike].reduce((a, b) => (b[1] > a[1] ? b : a));
     // Within 20 % (or 0.65 × the 30-day IV): the biggest strike is often a big round one out of the
-    // money, as on a real chain, but never a far wing. Since the gamma-regime calibration (issue 39
-    // item 7) a fund's puts are hedges 5-20 % under spot (QQQ's 400 puts at 490, XLU's 70 at 84)
-    // and a speculative name's round calls can lead 40 % over it (PLTR's 200 calls at 134), so the
-    // far wing starts at 45 %.
+    // money, as on a real chain, but never a far wing. Since the gamma-regime calibration
+    // (docs/engine-conventions.md, "Gamma regimes") a fund's puts are hedges 5-20 % under spot
+    // (QQQ's 400 puts at 490, XLU's 70 at 84) and a speculative name's round calls can lead 40 %
+    // over it (PLTR's 200 calls at 134), so the far wing starts at 45 %.
     expect(Math.abs(Math.log(peak / chain.spot))).toBeLessThan(Math.max(0.2, 0.65 * atm30(chain)));
     const far = [...byStrike].filter(([k]) => Math.abs(Math.log(k / chain.spot)) > 0.45).map(([, oi]) => oi);
     if (far.length > 0) expect(Math.max(...far)).toBeLessThan(byStrike.get(peak)!);
@@ -322,7 +322,7 @@ describe('universe', () => {
         .filter((t) => t.demo)
         .map((t) => t.ticker)
         .sort(),
-      // The public service's demo set, as its official client (tv-mcp) lists it (issue 29).
+      // The public service's demo set, as its official client (tv-mcp) lists it.
     ).toEqual(['AAPL', 'AMZN', 'GM', 'KO', 'MCD', 'META', 'VIX', 'XOM']);
     for (const t of u) expect(t.name).toMatch(/\(simulated\)$/);
     expect(new Set(u.map((t) => t.kind))).toEqual(
