@@ -7,7 +7,7 @@
 // thinkorswim spells an index ($SPX). VIX's levels come from options on VIX futures, priced off each
 // expiration's forward, and the header says that too. Shared: the service serves these as
 // /levels?format=tradingview|tos and core renders the stored levels with them.
-// A label or id may come from a remote service (issue 40): whatever it holds, each stays on its
+// A label or id may come from a remote service: whatever it holds, each stays on its
 // one line as a string literal or a comment, and a plot name is a plain identifier built from it.
 import { HIDDEN_NAME_CHARACTERS } from '../bridge/common.ts';
 import { isIndexUnderlying, settlesOnFuture } from '../index-underlyings.ts';

@@ -141,7 +141,7 @@ describe('unusable 200 responses are invalid_response, never a crash', () => {
   });
 });
 
-describe('redirects (issue 40 item 2)', () => {
+describe('redirects (a 3xx would take the key to another host)', () => {
   it.each([301, 302, 307, 308])(
     'a %i to another host is refused, and nothing is sent there',
     async (status) => {

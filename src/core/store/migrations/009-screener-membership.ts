@@ -1,4 +1,4 @@
-// Screener membership, remembered (issue 28): which tickers each screener lists, per data source,
+// Screener membership, remembered (so a restart or a closed market does not make members enter again): which tickers each screener lists, per data source,
 // as of the last screener snapshot the alerts applied. A ticker "enters" once and stays a member
 // until a snapshot taken while the market is open no longer lists it, so an empty screener during
 // closed hours, a failed poll, a restart or a switch of source and back does not make every member

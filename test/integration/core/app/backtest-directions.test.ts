@@ -29,7 +29,7 @@ describe('backtest of a two-way flip-cross rule', () => {
     await w?.close();
   });
 
-  it('finds the flip crossings of half a year: a few a month, as on the index (issue 39 item 7)', () => {
+  it('finds the flip crossings of half a year: a few a month, as on the index', () => {
     // The simulator is calibrated so SPY closes above its flip on most sessions and crosses it 2-6
     // times in 21 sessions (docs/engine-conventions.md, "Gamma regimes"); before that this window
     // held one or two.

@@ -119,7 +119,7 @@ describe('a session’s close on a chain folder', () => {
     }
   });
 
-  it('says what an IV rank still waits for, in the watchlist row (issue 39 item 5)', async () => {
+  it('says what an IV rank still waits for, in the watchlist row', async () => {
     const [spy] = (await w.invoke('tickers:latest', { tickers: ['SPY'] })).rows;
     expect(spy?.iv_rank).toBeNull();
     // Apr 29 and Apr 30 stored before the newest file's session, and that file itself.

@@ -1,5 +1,5 @@
 // A refused settings save loses nothing: what was saved stays saved, section by section and
-// across sections (issue 12: a valid webhook vanished after an invalid one blocked the save).
+// across sections (a valid webhook once vanished after an invalid one blocked the save).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Store } from '../../../../src/core/store/database.ts';
 import type { Webhook } from '../../../../src/core/settings/schema.ts';

@@ -1,4 +1,4 @@
-// Issue 11 item 6: two watchers on one database. A transaction that reads before it writes used to
+// Two watchers on one database. A transaction that reads before it writes used to
 // begin DEFERRED, and when the other process committed in between, its write failed at once with
 // SQLITE_BUSY_SNAPSHOT (busy_timeout cannot help there): one cycle stored 82 of 84 snapshots. Write
 // transactions now begin IMMEDIATE, so the second writer waits its turn and nothing is skipped.

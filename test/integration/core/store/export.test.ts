@@ -147,7 +147,7 @@ describe('series export', () => {
     );
   });
 
-  // IVs are written in percent, as every screen shows them, and their column says so (issue 28).
+  // IVs are written in percent, as every screen shows them, and their column says so.
   it.each<[string, number, string, string]>([
     ['atm_iv', 0.13040000000000002, 'atm_iv_pct', '13.04'],
     ['atm_iv', 0.1001, 'atm_iv_pct', '10.01'],

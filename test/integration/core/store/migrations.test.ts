@@ -326,7 +326,7 @@ describe('migrations', () => {
   });
 
   it("an old database's points go to the source of their snapshot: simulated series are not the folder's", () => {
-    // Issue 40 item 4: a database that served the simulator, then a chain folder. Before step 8
+    // A database that served the simulator, then a chain folder. Before step 8
     // knew whose a point was, every one (two years of simulated series) became the folder's.
     tmp = tempDir();
     const file = tmp.file('sim-then-folder.db');

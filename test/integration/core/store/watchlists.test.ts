@@ -24,7 +24,7 @@ function kindOf(fn: () => unknown): string | undefined {
 }
 
 describe('watchlists', () => {
-  it('takes a name up to the length the bridge and the MCP tools accept, and refuses one longer (issue 40 item 8)', () => {
+  it('takes a name up to the length the bridge and the MCP tools accept, and refuses one longer', () => {
     const longest = 'L'.repeat(NAME_MAX_LENGTH);
     expect(nameSchema.safeParse(longest).success).toBe(true);
     expect(store.watchlists.create(longest).name).toBe(longest);

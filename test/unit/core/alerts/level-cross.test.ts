@@ -209,7 +209,7 @@ describe('wall rules end to end through evaluateCondition', () => {
   });
 });
 
-describe('0DTE level rules compare snapshots of one expiration only (issue 39 item 8)', () => {
+describe('0DTE level rules compare snapshots of one expiration only', () => {
   // Friday 2026-11-27 (an early close) and the Monday after: each day's 0DTE flip is its own
   // expiration's. Friday's last snapshot has spot below Friday's flip, Monday's first above Monday's.
   const zeroSnap = (

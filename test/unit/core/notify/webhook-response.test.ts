@@ -1,4 +1,4 @@
-// Issue 11 item 4: a receiver's answer is read only as far as a small prefix, and one timeout covers
+// A receiver's answer is read only as far as a small prefix, and one timeout covers
 // the whole exchange. Item "also seen": every request carries the event's idempotency key, the same
 // on each retry. Local HTTP stand-ins; no sleeps (every wait is on a server or stream event).
 import http from 'node:http';

@@ -1,4 +1,4 @@
-// Issue 11 item 9: a webhook URL with user:password@ is refused where it is entered, one stored
+// A webhook URL with user:password@ is refused where it is entered, one stored
 // before is kept without its credentials (and disabled), and no error text that is stored or
 // logged ever holds credentials or query values.
 import http from 'node:http';

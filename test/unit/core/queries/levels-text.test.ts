@@ -1,4 +1,4 @@
-// Issue 39 item 8: the TradingView and thinkorswim exports draw the latest stored levels now. A
+// The TradingView and thinkorswim exports draw the latest stored levels now. A
 // 0DTE level belongs to its expiration: once that settled (13:00 ET on Fri 2026-11-27, an early
 // close) a weekend export for Monday leaves Friday's 0DTE flip and walls out and says so. The
 // levels are the engine's, from a Cboe file taken minutes before that close.

@@ -1,4 +1,4 @@
-// Issue 11 item 8: clearing a chain folder in settings. Tradier's folder for fetched chains is the
+// Clearing a chain folder in settings. Tradier's folder for fetched chains is the
 // optional one: null clears it (back to <data folder>/chains/tradier), through the bridge's patch
 // schema and through the store, and it stays cleared after a reopen. A chain-folder source cannot
 // be without its folder: a null or missing one gets the form's own words, not zod's type names.

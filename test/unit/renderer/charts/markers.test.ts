@@ -71,7 +71,7 @@ describe('markersFromLevels', () => {
   });
 });
 
-describe('walls and max pain (issue 12, item 1)', () => {
+describe('walls and max pain', () => {
   const KEY_LEVELS = { spot: 100, gamma_flip: 97.5, plus_1sigma_1d: 101.2, minus_1sigma_1d: 98.8 };
   const LIST = [
     { kind: 'call_wall', price: 105, label: 'Call wall' },

@@ -236,7 +236,7 @@ describe('recommendIncome: properties', () => {
   });
 });
 
-describe('recommendIncome: a very low yield never rates above low (issue 12: 0.9 % a year rated moderate)', () => {
+describe('recommendIncome: a very low yield never rates above low (0.9 % a year once rated moderate)', () => {
   it.each([
     // ATM IV of the whole chain, IV rank → whether the yield is under the floor, the tier
     [0.05, 100, true, 'low'],
