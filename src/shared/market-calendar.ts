@@ -24,7 +24,8 @@ function pad(n: number): string {
 }
 
 export function isoDate(year: number, month: number, day: number): IsoDate {
-  return `${year}-${pad(month)}-${pad(day)}`;
+  // Four digits always: a year such as 900 (a typo'd Date line) is still a date parseIsoDate reads.
+  return `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}`;
 }
 
 export function parseIsoDate(date: IsoDate): { year: number; month: number; day: number } {

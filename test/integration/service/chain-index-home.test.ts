@@ -1,15 +1,22 @@
 // Where the service keeps a chain folder's index and what it does with a damaged one, through
 // startService as core and the CLI call it: the index lives in `<dataDir>/chain-index/`, never in
 // the folder; without a data dir it is in memory; a damaged index is rebuilt and said once in the
-// log, and a 5 MB symbol in a file is a short log line.
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+// log, and a 5 MB symbol in a file is a short log line. Damaged while the service runs (its -wal and
+// -shm overwritten, its main file truncated or deleted under the open connection), it is rebuilt
+// the same way, and a file dropped in afterwards is served without a restart.
+import { existsSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../../../src/service/index.ts';
-import { INDEX_REBUILT } from '../../../src/service/market/folder/chain-folder.ts';
+import { INDEX_REBUILT, type ChainFolderChange } from '../../../src/service/market/folder/chain-folder.ts';
 import { indexPath } from '../../../src/service/market/folder/chain-index.ts';
 import { TEST_KEY } from '../../support/service-factory.ts';
-import { chainText, tempDir, type TempDir } from '../../unit/service/market/folder/folder-fixtures.ts';
+import {
+  chainText,
+  tempDir,
+  waitForFolder,
+  type TempDir,
+} from '../../unit/service/market/folder/folder-fixtures.ts';
 
 let chains: TempDir;
 let data: TempDir;
@@ -136,4 +143,67 @@ describe('the chain index of a served folder', () => {
     expect(log.lines.some((l) => l['file'] === 'c_big.json')).toBe(true);
     expect(log.longest()).toBeLessThan(2000);
   });
+});
+
+/** Garbage where SQLite keeps its write-ahead log and its shared-memory index of it. */
+function garbageJournals(path: string): void {
+  writeFileSync(`${path}-wal`, Buffer.alloc(64 * 1024, 0xa5));
+  writeFileSync(`${path}-shm`, Buffer.alloc(32 * 1024, 0x5a));
+}
+
+const runningDamages: [string, (path: string) => void][] = [
+  ['its -wal and -shm overwritten with garbage', garbageJournals],
+  [
+    'its main file truncated and its -wal and -shm garbage',
+    (p) => {
+      truncateSync(p, 0);
+      garbageJournals(p);
+    },
+  ],
+  [
+    'its main file deleted and its -wal and -shm garbage',
+    (p) => {
+      rmSync(p);
+      garbageJournals(p);
+    },
+  ],
+];
+
+describe('the chain index damaged while the service runs', () => {
+  it.each(runningDamages)(
+    '%s: is rebuilt, listed once, and a new file is served without a restart',
+    async (_name, damage) => {
+      const log = logSink();
+      const service = await serve(
+        { dataDir: data.dir, chainsWatch: { stabilityMs: 100, pollMs: 20 } },
+        log.stream,
+      );
+      const folder = service.folder;
+      if (folder === null) throw new Error('no chain folder');
+      expect(folder.status().tickers).toEqual(['QQQ', 'TSLA']);
+
+      const changes: ChainFolderChange[] = [];
+      folder.subscribe((change) => changes.push(change));
+      damage(indexPath(chains.dir, data.dir));
+      writeFileSync(chains.path('c_iwm.csv'), chainText({ ticker: 'IWM' }));
+      // Either the new file is applied, or the folder says it could not apply it.
+      await waitForFolder(
+        folder,
+        () => changes.some((c) => c.files.includes('c_iwm.csv') || c.newProblems.length > 0),
+        'the new file to be handled',
+      );
+      await folder.settled();
+
+      expect(folder.status().tickers).toEqual(['IWM', 'QQQ', 'TSLA']);
+      expect(folder.status().problems).toContainEqual({ file: '.', message: INDEX_REBUILT });
+      expect(log.lines.filter((l) => String(l['msg']).includes(INDEX_REBUILT))).toHaveLength(1);
+      expect(log.lines.some((l) => String(l['msg']).includes('updating the folder failed'))).toBe(false);
+
+      // The rebuilt index holds every file: the next start parses nothing.
+      await stop();
+      const again = await serve({ dataDir: data.dir });
+      expect(again.folder?.parses).toBe(0);
+      expect(again.folder?.status().tickers).toEqual(['IWM', 'QQQ', 'TSLA']);
+    },
+  );
 });

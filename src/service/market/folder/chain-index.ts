@@ -10,9 +10,11 @@
 // every start parses the folder again, and nothing is written anywhere.
 //
 // Damage (a page overwritten, a truncated file, garbage where the database should be) is looked
-// for with `PRAGMA quick_check` on open, and caught as SQLITE_CORRUPT / SQLITE_NOTADB on any later
-// read or write: either way the files are deleted, an empty index takes their place, `damaged`
-// says so (the folder lists it as a problem), and the folder re-indexes what it knows.
+// for with `PRAGMA quick_check` on open, and caught on any later read or write as SQLite reports
+// it (isDamage: a corrupt page, not a database, an I/O error, or a table gone because its -wal or
+// -shm was overwritten under the open connection): either way the files are deleted, an empty
+// index takes their place, `damaged` says so (the folder lists it as a problem), the operation is
+// tried once more on the fresh index, and the folder re-indexes what it knows.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -24,7 +26,7 @@ import { messageOf } from '../../../shared/message-of.ts';
  * Bump when the schema or what a row means changes (the importers, or the figures computed at
  * indexing time): an index of another version is dropped and rebuilt.
  */
-export const INDEX_VERSION = 3;
+export const INDEX_VERSION = 4;
 
 export interface FileIdentity {
   readonly name: string;
@@ -102,10 +104,24 @@ export function indexPath(dir: string, dataDir: string): string {
   return join(dataDir, 'chain-index', `${id}.db`);
 }
 
-/** SQLite's word for "this is not (or no longer) a sound database": the cache is rebuilt. */
+/**
+ * A plain SQLITE_ERROR that only a broken file gives an index whose schema `prepare` created: the
+ * table gone (its -wal and -shm overwritten, so the connection sees the bare main file), or the
+ * malformed-image text some builds attach to another code.
+ */
+const DAMAGE_MESSAGE = /^no such table\b|database disk image is malformed/;
+
+/**
+ * SQLite's word for "this is not (or no longer) a sound database": the cache is rebuilt. Only
+ * SQLite's own errors count (a code SQLITE_*), so a bug of ours is never taken for damage.
+ */
 export function isDamage(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return false;
+  if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_IOERR'))
+    return true;
+  return typeof message === 'string' && DAMAGE_MESSAGE.test(message);
 }
 
 class IndexDamaged extends Error {}
@@ -238,17 +254,14 @@ export class ChainIndex {
   }
 
   all(): IndexRow[] {
-    return this.#guard(
-      () => {
-        const rows: IndexRow[] = [];
-        for (const raw of this.#s.all.all()) {
-          const row = toRow(raw);
-          if (row) rows.push(row);
-        }
-        return rows;
-      },
-      () => [],
-    );
+    return this.#guard(() => {
+      const rows: IndexRow[] = [];
+      for (const raw of this.#s.all.all()) {
+        const row = toRow(raw);
+        if (row) rows.push(row);
+      }
+      return rows;
+    });
   }
 
   put(row: IndexRow): void {
@@ -257,21 +270,19 @@ export class ChainIndex {
 
   /** Writes many rows in one transaction (a cold start indexes thousands). */
   putMany(rows: readonly IndexRow[]): void {
-    const write = () =>
+    // After a rebuild the write goes to the fresh index (the folder then re-puts the rest).
+    this.#guard(() =>
       this.#s.db.transaction((list: readonly IndexRow[]) => {
         for (const row of list) this.#s.upsert.run(columnsOf(row));
-      })(rows);
-    // After a rebuild the write goes to the fresh index (the folder then re-puts the rest).
-    this.#guard(write, write);
+      })(rows),
+    );
   }
 
   remove(names: readonly string[]): void {
-    this.#guard(
-      () =>
-        this.#s.db.transaction((list: readonly string[]) => {
-          for (const name of list) this.#s.delete.run(name);
-        })(names),
-      () => undefined,
+    this.#guard(() =>
+      this.#s.db.transaction((list: readonly string[]) => {
+        for (const name of list) this.#s.delete.run(name);
+      })(names),
     );
   }
 
@@ -279,19 +290,26 @@ export class ChainIndex {
     if (this.#s.db.open) this.#s.db.close();
   }
 
-  /** Runs `work`; when the database turns out damaged, rebuilds it and runs `after` instead. */
-  #guard<T>(work: () => T, after: () => T): T {
+  /**
+   * Runs `work`; when the database turns out damaged, rebuilds it and runs `work` once more on the
+   * fresh index (a read then finds it empty, a write lands in it). Damage again is thrown.
+   */
+  #guard<T>(work: () => T): T {
     try {
       return work();
     } catch (error) {
       if (!isDamage(error)) throw error;
       this.#rebuild();
-      return after();
+      return work();
     }
   }
 
   #rebuild(): void {
-    this.close();
+    try {
+      this.close();
+    } catch {
+      // Closing checkpoints the log into the damaged file, which may fail: it is deleted anyway.
+    }
     this.#damaged = true;
     this.#generation++;
     const location = this.#location;

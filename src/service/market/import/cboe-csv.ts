@@ -184,7 +184,7 @@ export function importCboeCsv(text: string, maxLineChars = MAX_CSV_LINE_CHARS): 
   const chosen = chooseTicker(rows, null, notes);
   return finishImport(
     'cboe_csv',
-    { ticker: chosen.ticker, spot, asof: when.epoch, name: name || null },
+    { ticker: chosen.ticker, spot, asof: when.epoch, name: name || null, dateAt: `line ${dateField.line}` },
     chosen.rows,
     notes,
   );

@@ -111,7 +111,7 @@ export function importCboeJson(text: string): ChainImport {
   const chosen = chooseTicker(rows, stated || null, notes);
   return finishImport(
     'cboe_json',
-    { ticker: chosen.ticker, spot: data.current_price, asof: when.epoch, name: null },
+    { ticker: chosen.ticker, spot: data.current_price, asof: when.epoch, name: null, dateAt: 'timestamp' },
     chosen.rows,
     notes,
   );

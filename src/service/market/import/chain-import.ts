@@ -9,7 +9,7 @@ import {
 } from '../../engine/chain.ts';
 import { optionExpiryEpoch } from '../../../shared/market-calendar.ts';
 import { clipForApi } from '../../../shared/echo.ts';
-import { suspectDateNote } from './date-line.ts';
+import { snapshotDateProblem, suspectDateNote } from './date-line.ts';
 import { ChainImportError } from './errors.ts';
 import { underlyingOfRoot } from './occ-symbol.ts';
 import { parseTicker } from '../../../shared/ticker-symbol.ts';
@@ -155,9 +155,19 @@ export function dedupeContracts(rows: readonly ImportedRow[], notes: string[]): 
   return kept;
 }
 
+/** What both importers read before the rows: `dateAt` is where the snapshot time was read. */
+export interface ImportHeader {
+  ticker: string;
+  spot: number;
+  asof: number;
+  name: string | null;
+  /** "line 2" (the CSV's Date line), "timestamp" (the JSON's): where a wrong date is. */
+  dateAt: string;
+}
+
 export function finishImport(
   format: ChainFormat,
-  header: { ticker: string; spot: number; asof: number; name: string | null },
+  header: ImportHeader,
   rows: readonly ImportedRow[],
   notes: string[],
 ): ChainImport {
@@ -167,6 +177,9 @@ export function finishImport(
     dedupeContracts(rows, notes),
     optionExpiryEpoch,
   );
+  // Before anything else is said of the chain: a date that cannot be right explains the rest.
+  const wrongDate = snapshotDateProblem(chain.asof, chain.expirations[0]?.date ?? null);
+  if (wrongDate !== null) throw new ChainImportError(header.dateAt, wrongDate);
   if (expiredRows > 0)
     notes.push(`${expiredRows} contracts had expired by the snapshot time and were dropped`);
   if (chain.size === 0) throw new ChainImportError('file', 'every contract had expired by the snapshot time');

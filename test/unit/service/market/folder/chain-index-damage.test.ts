@@ -129,15 +129,25 @@ describe('a damaged chain index', () => {
 });
 
 describe('isDamage', () => {
-  it.each([
-    ['SQLITE_CORRUPT', true],
-    ['SQLITE_CORRUPT_INDEX', true],
-    ['SQLITE_NOTADB', true],
-    ['SQLITE_BUSY', false],
-    ['SQLITE_CANTOPEN', false],
-    [undefined, false],
-  ])('%s → %s', (code, expected) => {
-    expect(isDamage(Object.assign(new Error('x'), { code }))).toBe(expected);
+  it.each<[string | undefined, string, boolean]>([
+    ['SQLITE_CORRUPT', 'database disk image is malformed', true],
+    ['SQLITE_CORRUPT_INDEX', 'x', true],
+    ['SQLITE_NOTADB', 'file is not a database', true],
+    ['SQLITE_IOERR', 'disk I/O error', true],
+    ['SQLITE_IOERR_SHORT_READ', 'disk I/O error', true],
+    // The table gone under the open connection: its -wal and -shm overwritten.
+    ['SQLITE_ERROR', 'no such table: chain_files', true],
+    ['SQLITE_ERROR', 'database disk image is malformed', true],
+    ['SQLITE_ERROR', 'near "SELEC": syntax error', false],
+    ['SQLITE_ERROR', 'table chain_files has no column named x', false],
+    ['SQLITE_BUSY', 'database is locked', false],
+    ['SQLITE_CANTOPEN', 'unable to open database file', false],
+    ['SQLITE_FULL', 'database or disk is full', false],
+    // Not SQLite's: a bug of ours naming a table is not damage.
+    [undefined, 'no such table: chain_files', false],
+    ['ENOENT', 'no such table', false],
+  ])('%s %s → %s', (code, message, expected) => {
+    expect(isDamage(Object.assign(new Error(message), { code }))).toBe(expected);
   });
 
   it('is false for what is not an error', () => {
