@@ -1,4 +1,4 @@
-// Issue 39, item 9: a file whose Date line is days before its nearest expiration, on a ticker that
+// A file whose Date line is days before its nearest expiration, on a ticker that
 // lists an expiration every trading day, is imported as the file says but said to be probably
 // misdated: in the folder's problems (what was refused and why) and in the snapshot's notes.
 import { writeFileSync } from 'node:fs';
