@@ -1,15 +1,15 @@
 // Rankings follow the watcher: a trader who opens Rankings before a Monday's open sees why the list
 // is empty (pre-open, when the next ranking is due), then the open's ranking fills the table by
 // itself, with the filters set before the open still applied; a later ranking replaces the rows
-// without moving the scroll. The fast clock starts at 09:20 ET, so the open is about ten seconds
-// away; every wait is on what the page shows, never a sleep. Screenshots:
-// test/artifacts/screenshots/rankings-live-*.png.
+// without moving the scroll. The fast clock starts at 09:05 ET, so the open is about 25 seconds
+// away (from 09:20, ten seconds, a loaded machine started the app after the open); every wait is
+// on what the page shows, never a sleep. Screenshots: test/artifacts/screenshots/rankings-live-*.png.
 import { expect, snap, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({
   appLabel: 'rankings-live',
-  appFastStart: '2026-03-02T14:20:00Z',
+  appFastStart: '2026-03-02T14:05:00Z',
   // Short enough that the table scrolls inside `main`.
   viewport: { width: 1280, height: 560 },
 });
