@@ -1,0 +1,68 @@
+// Mounts one screen as the app shell would (src/renderer/app.svelte): the same state objects,
+// built on a bridge client over the renderer's own HTTP transport, which the component test server
+// hands to the real core (test/component/bridge-proxy.ts). The screen is unmounted and its states
+// stopped when the test ends.
+import { mount, unmount, type Component } from 'svelte';
+import { onTestFinished } from 'vitest';
+import '../../../src/renderer/app.css';
+import { AlertsState } from '../../../src/renderer/features/alerts/alerts-state.svelte.ts';
+import { HistoryState } from '../../../src/renderer/features/history/history-state.svelte.ts';
+import {
+  createBridgeClient,
+  httpTransport,
+  type BridgeClient,
+} from '../../../src/renderer/lib/bridge-client.ts';
+import { AppState } from '../../../src/renderer/state/app.svelte.ts';
+import type { AppContext } from '../../../src/renderer/state/context.ts';
+import { TickerDetailState } from '../../../src/renderer/state/ticker-detail.svelte.ts';
+import { Toasts } from '../../../src/renderer/state/toasts.svelte.ts';
+import { WatchlistsState } from '../../../src/renderer/state/watchlists.svelte.ts';
+import Harness from './harness.svelte';
+
+/** A bridge client to the real core, validating every answer against the contract as the app does. */
+export function realBridge(): BridgeClient {
+  return createBridgeClient(
+    httpTransport({ fetch: window.fetch.bind(window), EventSource: window.EventSource }),
+  );
+}
+
+export interface Mounted extends AppContext {
+  /** The screen's root element's container. */
+  target: HTMLElement;
+}
+
+/**
+ * Renders `screen` with `props` inside the app's context; resolves once the shell's first answers
+ * (app info, settings, poll status) are in, as the real shell waits for them before any screen.
+ */
+export async function renderScreen<P extends Record<string, unknown>>(
+  screen: Component<P>,
+  props: P,
+): Promise<Mounted> {
+  const bridge = realBridge();
+  const toasts = new Toasts();
+  const app = new AppState(bridge);
+  const watchlists = new WatchlistsState(bridge);
+  const alerts = new AlertsState(bridge);
+  const ticker = new TickerDetailState(bridge);
+  const history = new HistoryState(bridge);
+  const context: AppContext = { bridge, app, watchlists, alerts, ticker, history, toasts };
+  watchlists.start();
+  alerts.start();
+  ticker.start();
+  history.start();
+  await app.start();
+
+  const target = document.createElement('div');
+  target.className = 'component-under-test';
+  document.body.append(target);
+  // The harness renders any screen: its props are checked here, against `screen`, not there.
+  const anyScreen = screen as unknown as Component<Record<string, unknown>>;
+  const instance = mount(Harness, { target, props: { screen: anyScreen, props, context } });
+  onTestFinished(async () => {
+    await unmount(instance);
+    target.remove();
+    for (const state of [app, watchlists, alerts, ticker, history]) state.stop();
+  });
+  return { ...context, target };
+}
