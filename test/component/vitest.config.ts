@@ -3,6 +3,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { bridgeProxy } from './bridge-proxy.ts';
+import { coreCommands } from './core-commands.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -20,6 +21,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 20_000,
     hookTimeout: 120_000,
+    // What the screen shows comes from a real core: a few seconds, never the test's whole time.
+    expect: { poll: { timeout: 5_000 } },
     browser: {
       enabled: true,
       headless: true,
@@ -39,6 +42,7 @@ export default defineConfig({
           ],
         },
       }),
+      commands: coreCommands,
       instances: [{ browser: 'chromium', viewport: { width: 1280, height: 900 } }],
     },
   },

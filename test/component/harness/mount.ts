@@ -34,10 +34,11 @@ export interface Mounted extends AppContext {
 /**
  * Renders `screen` with `props` inside the app's context; resolves once the shell's first answers
  * (app info, settings, poll status) are in, as the real shell waits for them before any screen.
+ * Props that need the app's state (a feature state built on the bridge) are given as a function.
  */
 export async function renderScreen<P extends Record<string, unknown>>(
   screen: Component<P>,
-  props: P,
+  props: P | ((context: AppContext) => P),
 ): Promise<Mounted> {
   const bridge = realBridge();
   const toasts = new Toasts();
@@ -58,7 +59,8 @@ export async function renderScreen<P extends Record<string, unknown>>(
   document.body.append(target);
   // The harness renders any screen: its props are checked here, against `screen`, not there.
   const anyScreen = screen as unknown as Component<Record<string, unknown>>;
-  const instance = mount(Harness, { target, props: { screen: anyScreen, props, context } });
+  const given = typeof props === 'function' ? props(context) : props;
+  const instance = mount(Harness, { target, props: { screen: anyScreen, props: given, context } });
   onTestFinished(async () => {
     await unmount(instance);
     target.remove();
