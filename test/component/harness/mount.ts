@@ -56,14 +56,20 @@ export async function renderScreen<P extends Record<string, unknown>>(
 
   const target = document.createElement('div');
   target.className = 'component-under-test';
-  document.body.append(target);
-  // The harness renders any screen: its props are checked here, against `screen`, not there.
-  const anyScreen = screen as unknown as Component<Record<string, unknown>>;
+  const shellTarget = document.createElement('div');
+  document.body.append(target, shellTarget);
+  let contexts = new Map<unknown, unknown>();
+  const shell = mount(Harness, {
+    target: shellTarget,
+    props: { context, oncontexts: (map: Map<unknown, unknown>) => (contexts = map) },
+  });
   const given = typeof props === 'function' ? props(context) : props;
-  const instance = mount(Harness, { target, props: { screen: anyScreen, props: given, context } });
+  const instance = mount(screen, { target, props: given, context: contexts });
   onTestFinished(async () => {
     await unmount(instance);
+    await unmount(shell);
     target.remove();
+    shellTarget.remove();
     for (const state of [app, watchlists, alerts, ticker, history]) state.stop();
   });
   return { ...context, target };
