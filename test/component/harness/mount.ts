@@ -36,9 +36,11 @@ export interface Mounted extends AppContext {
  * (app info, settings, poll status) are in, as the real shell waits for them before any screen.
  * Props that need the app's state (a feature state built on the bridge) are given as a function.
  */
-export async function renderScreen<P extends Record<string, unknown>>(
+// Svelte's own bound for props: an interface of props has no index signature, so `unknown` would not do.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function renderScreen<P extends Record<string, any>>(
   screen: Component<P>,
-  props: P | ((context: AppContext) => P),
+  props: NoInfer<P> | ((context: AppContext) => NoInfer<P>),
 ): Promise<Mounted> {
   const bridge = realBridge();
   const toasts = new Toasts();
