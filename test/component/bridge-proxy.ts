@@ -2,29 +2,16 @@
 // /events go to the headless host that global-setup.ts starts on the real core, as they go to the
 // host itself when Gammawatch runs headless. The page stays same-origin (the renderer's own HTTP
 // transport, base ''), and the host's guards see what a trusted caller sends: its own Host, no
-// Origin, and the run's token as a bearer. The host is read at each request (global setup starts it
-// after this server is configured), from the environment both share in Vitest's main process.
+// Origin, and the run's token as a bearer. The first calls wait while the core seeds its history.
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
+import { runningCore, type RunningCore } from './core-handle.ts';
 
-/** Where global-setup.ts publishes the running host: `{ origin, token }` as JSON. */
-export const BRIDGE_HOST_ENV = 'GAMMAWATCH_COMPONENT_BRIDGE';
-
-interface BridgeHost {
-  origin: string;
-  token: string;
-}
-
-function currentHost(): BridgeHost | null {
-  const raw = process.env[BRIDGE_HOST_ENV];
-  return raw ? (JSON.parse(raw) as BridgeHost) : null;
-}
-
-function forward(req: IncomingMessage, res: ServerResponse, host: BridgeHost): void {
-  const target = new URL(req.url ?? '/', host.origin);
+function forward(req: IncomingMessage, res: ServerResponse, core: RunningCore): void {
+  const target = new URL(req.url ?? '/', core.origin);
   const headers: Record<string, string> = {
     host: target.host,
-    authorization: `Bearer ${host.token}`,
+    authorization: `Bearer ${core.token}`,
   };
   for (const name of ['content-type', 'content-length', 'accept']) {
     const value = req.headers[name];
@@ -50,12 +37,16 @@ export function bridgeProxy(): Plugin {
       server.middlewares.use((req, res, next) => {
         const path = req.url ?? '';
         if (!path.startsWith('/bridge/') && path !== '/events') return next();
-        const host = currentHost();
-        if (!host) {
-          res.writeHead(503, { 'Content-Type': 'text/plain' }).end('the core has not started');
-          return;
-        }
-        forward(req, res, host);
+        // Read the body only once the core serves: paused until then, the request keeps it.
+        req.pause();
+        runningCore().then(
+          (core) => forward(req, res, core),
+          (error: unknown) => {
+            res
+              .writeHead(503, { 'Content-Type': 'text/plain' })
+              .end(`the core did not start: ${String(error)}`);
+          },
+        );
       });
     },
   };

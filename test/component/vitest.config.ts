@@ -19,6 +19,8 @@ export default defineConfig({
     globalSetup: ['test/component/global-setup.ts'],
     // One core for every file: files run one after another, so one's writes never race another's reads.
     fileParallelism: false,
+    // And in one page: each file unmounts what it mounted, and modules load once, not per file.
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 120_000,
     // What the screen shows comes from a real core: a few seconds, never the test's whole time.

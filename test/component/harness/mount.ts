@@ -19,10 +19,28 @@ import { Toasts } from '../../../src/renderer/state/toasts.svelte.ts';
 import { WatchlistsState } from '../../../src/renderer/state/watchlists.svelte.ts';
 import Harness from './harness.svelte';
 
+/**
+ * Every event stream a test's bridge opened. Chromium keeps six connections per origin: streams
+ * left open by earlier tests would hold them all and stall the next calls, so each test's are
+ * closed when it ends.
+ */
+const streams = new Set<EventSource>();
+
+class TrackedEventSource extends EventSource {
+  constructor(url: string | URL, init?: EventSourceInit) {
+    super(url, init);
+    streams.add(this);
+  }
+  override close(): void {
+    streams.delete(this);
+    super.close();
+  }
+}
+
 /** A bridge client to the real core, validating every answer against the contract as the app does. */
 export function realBridge(): BridgeClient {
   return createBridgeClient(
-    httpTransport({ fetch: window.fetch.bind(window), EventSource: window.EventSource }),
+    httpTransport({ fetch: window.fetch.bind(window), EventSource: TrackedEventSource }),
   );
 }
 
@@ -73,6 +91,7 @@ export async function renderScreen<P extends Record<string, any>>(
     target.remove();
     shellTarget.remove();
     for (const state of [app, watchlists, alerts, ticker, history]) state.stop();
+    for (const stream of [...streams]) stream.close();
   });
   return { ...context, target };
 }
