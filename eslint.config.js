@@ -23,6 +23,25 @@ const frontDoor = (folder, name) => ({
 const serviceDoor = frontDoor('service', 'the service');
 const coreDoor = frontDoor('core', 'the core');
 const clientDoor = frontDoor('client', 'the client');
+/**
+ * A component test (beside its component in src/renderer, or its harness in test/component/harness)
+ * runs in the page: through the repository's root it could still reach the main side or the Node
+ * side of the tests, which these refuse. It reaches the core only through the bridge.
+ */
+const componentTestArrows = [
+  {
+    regex: '^(\\.\\./)+src/(client|core|service|host)(/|$)',
+    message: 'The renderer reaches the app only through the bridge, in tests too.',
+  },
+  {
+    regex: '^(\\.\\./)+(test/)?(support|integration|unit|e2e|bench|setup)(/|$)',
+    message: 'Node-side test code stays out of the page: component tests use test/component/harness.',
+  },
+  {
+    regex: '(^|/)(bridge-proxy|global-setup|vitest\\.config)\\.ts$',
+    message: "The component tests' Node side (server, core) stays out of the page.",
+  },
+];
 const noRenderer = { regex: into('renderer'), message: 'Main-side code never imports the renderer.' };
 
 export default tseslint.config(
@@ -113,6 +132,27 @@ export default tseslint.config(
               message:
                 'The renderer reaches the app only through the bridge (src/shared/bridge/contract.ts).',
             },
+            ...componentTestArrows,
+            { regex: '^(better-sqlite3|node-cron|fastify)$', message: 'Main-side library in the renderer.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The component tests' browser side (the tests themselves sit beside their components, under
+    // the block above): it mounts screens as the shell does, so it keeps the renderer's arrows.
+    files: ['test/component/harness/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport],
+          patterns: [
+            nodeBuiltins,
+            ...electronPatterns,
+            ...componentTestArrows,
             { regex: '^(better-sqlite3|node-cron|fastify)$', message: 'Main-side library in the renderer.' },
           ],
         },
