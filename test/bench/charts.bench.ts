@@ -9,21 +9,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../support/chromium.ts';
 import type { BenchSuite, Measurement } from './harness.ts';
 
 const here = import.meta.dirname;
 const repo = resolve(here, '../..');
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const TARGET_MS = 16;
 const RUNS = 60;
 
@@ -113,7 +103,7 @@ const suite: BenchSuite = {
       await buildPage(outDir);
       return serve(outDir);
     })();
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
     const out: Measurement[] = [];
     try {
       for (const c of CASES) {

@@ -20,9 +20,9 @@ import type { MarketDataSource, TickerInfo } from '../../src/service/market/sour
 import type { BridgeEventMessage, BridgeEventSource } from '../../src/shared/bridge/contract.ts';
 import { manualClock } from '../../src/service/market/clock.ts';
 import { SEEDED_START, startSeededApp, TICK_MINUTES } from '../support/seeded-app.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../support/chromium.ts';
 import type { BenchSuite, Measurement } from './harness.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ROWS = 500;
 const UPDATES = 8;
 
@@ -189,16 +189,7 @@ const suite: BenchSuite = {
       const browser = await chromium
         .launch({
           executablePath: CHROMIUM,
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
+          args: [...CHROMIUM_ARGS],
         })
         .catch(async (error: unknown) => {
           await server.close();

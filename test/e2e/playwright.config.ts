@@ -2,6 +2,7 @@
 // download does not work on these machines). Each spec file starts its own app with a fresh data
 // folder and a fast market clock (see fixtures.ts).
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 
 export default defineConfig({
   testDir: '.',
@@ -20,17 +21,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
     },
     viewport: { width: 1440, height: 900 },
     colorScheme: 'dark',
