@@ -28,6 +28,17 @@ const clientDoor = frontDoor('client', 'the client');
  * runs in the page: through the repository's root it could still reach the main side or the Node
  * side of the tests, which these refuse. It reaches the core only through the bridge.
  */
+// What neither the renderer nor the component harness may import: Node by its bare name, and the
+// main side's libraries.
+const bareNodeModules = {
+  regex: '^(fs|path|os|child_process|http|https|net|crypto|url|stream)$',
+  message: 'No Node in the renderer.',
+};
+const mainSideLibraries = {
+  regex: '^(better-sqlite3|node-cron|fastify)$',
+  message: 'Main-side library in the renderer.',
+};
+
 const componentTestArrows = [
   {
     regex: '^(\\.\\./)+src/(client|core|service|host)(/|$)',
@@ -123,17 +134,14 @@ export default tseslint.config(
           patterns: [
             nodeBuiltins,
             ...electronPatterns,
-            {
-              regex: '^(fs|path|os|child_process|http|https|net|crypto|url|stream)$',
-              message: 'No Node in the renderer.',
-            },
+            bareNodeModules,
             {
               regex: into('client', 'core', 'service', 'host'),
               message:
                 'The renderer reaches the app only through the bridge (src/shared/bridge/contract.ts).',
             },
             ...componentTestArrows,
-            { regex: '^(better-sqlite3|node-cron|fastify)$', message: 'Main-side library in the renderer.' },
+            mainSideLibraries,
           ],
         },
       ],
@@ -152,8 +160,9 @@ export default tseslint.config(
           patterns: [
             nodeBuiltins,
             ...electronPatterns,
+            bareNodeModules,
             ...componentTestArrows,
-            { regex: '^(better-sqlite3|node-cron|fastify)$', message: 'Main-side library in the renderer.' },
+            mainSideLibraries,
           ],
         },
       ],
