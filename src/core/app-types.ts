@@ -16,7 +16,7 @@ import type { MessageChannelOptions } from './notify/channel-lookup.ts';
 import type { NotificationDispatcher } from './notify/dispatcher.ts';
 import type { WebhookOptions } from './notify/webhook.ts';
 import type { JobRunSummary, Poller, TriggerMode } from './poller/poller.ts';
-import type { Timers } from './poller/timers.ts';
+import type { Timers } from './lib/timers.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 import type { Settings, SettingsPatch } from './settings/schema.ts';
 import type {

@@ -17,7 +17,7 @@ import { DEFAULT_RULES } from './alerts/default-rules.ts';
 import { EventHub } from './bridge/events.ts';
 import { Notifications } from './notify/wiring.ts';
 import { sendTestMessage } from './notify/test-message.ts';
-import { realTimers } from './poller/timers.ts';
+import { realTimers } from './lib/timers.ts';
 import { fileSecretStore } from './secrets/file-secret-store.ts';
 import { rememberSecretsOf, secretsOf } from './secrets/app-secrets.ts';
 import { mergePatch } from './settings/merge.ts';

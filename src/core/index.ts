@@ -7,7 +7,7 @@ export { createApp } from './app.ts';
 export type { App, AppOptions, DataSourceInfo, DataSourceOption } from './app.ts';
 export type { JobRunSummary } from './poller/poller.ts';
 // Wall-clock timers, injected where a host times something out (tests pass manual ones).
-export { realTimers, type Timers } from './poller/timers.ts';
+export { realTimers, type Timers } from './lib/timers.ts';
 
 // The bridge: the handlers over an App, and the one dispatch every transport calls.
 export { createBridgeHandlers } from './bridge/handlers.ts';

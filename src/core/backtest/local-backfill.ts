@@ -19,7 +19,7 @@ import {
 } from '../../service/index.ts';
 import { ingestProduced, type IngestDeps } from '../poller/ingest.ts';
 import { TOP_SETUPS_LIMIT } from '../poller/jobs.ts';
-import { record } from '../alerts/fields.ts';
+import { record } from '../lib/payload-fields.ts';
 import type { SnapshotInput } from '../store/repositories/snapshots.ts';
 import { yieldTurn, type PastSource } from './past-source.ts';
 import { storedTimes } from './stored-history.ts';

@@ -14,7 +14,7 @@ import { BridgeFailure } from '../../shared/bridge/result.ts';
 import { epochToNy, isoUtc, sessionDateOf } from '../../shared/market-calendar.ts';
 import { sourceOf, type AlertSnapshot } from '../alerts/conditions.ts';
 import type { ActiveRule } from '../alerts/engine.ts';
-import { itemOf, number, record } from '../alerts/fields.ts';
+import { itemOf, number, record } from '../lib/payload-fields.ts';
 import type { ChannelSettings } from '../alerts/policy.ts';
 import type { Store } from '../store/database.ts';
 import { closeOnOrBefore, outcomeAfter, type DailyClose } from './forward-returns.ts';

@@ -7,7 +7,7 @@ import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
 import { epochToNy } from '../../shared/market-calendar.ts';
 import type { AlertSnapshot } from '../alerts/conditions.ts';
-import { record } from '../alerts/fields.ts';
+import { record } from '../lib/payload-fields.ts';
 import type { Store } from '../store/database.ts';
 import type { DailyClose } from './forward-returns.ts';
 

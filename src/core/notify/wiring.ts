@@ -13,7 +13,7 @@ import { libnotifyNotifier } from './libnotify.ts';
 import type { WebhookOptions } from './webhook.ts';
 import { loadBridgeEvent } from '../queries/alerts.ts';
 import type { Settings } from '../settings/schema.ts';
-import type { Timers } from '../poller/timers.ts';
+import type { Timers } from '../lib/timers.ts';
 import type { Store } from '../store/database.ts';
 
 export interface NotificationsOptions {

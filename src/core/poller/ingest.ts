@@ -19,7 +19,7 @@ import { nyToEpoch, REGULAR_CLOSE_MINUTES, sessionDateOf } from '../../shared/ma
 import { closePreference } from '../../shared/session-close.ts';
 import type { AlertSnapshot } from '../alerts/conditions.ts';
 import { evaluateSnapshot, rulesWatch, type NewAlertEvent } from '../alerts/engine.ts';
-import { record } from '../alerts/fields.ts';
+import { record } from '../lib/payload-fields.ts';
 import type { ChannelSettings } from '../alerts/policy.ts';
 import { storeAlertContext } from '../alerts/store-context.ts';
 import type { AlertEventPayload } from '../queries/alerts.ts';

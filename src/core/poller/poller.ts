@@ -23,7 +23,7 @@ import { requestsFor, seriesRequest, type PollRequest } from './jobs.ts';
 import { marketGate } from './market-gate.ts';
 import { nextRunAt } from '../queries/poll-status.ts';
 import type { PollClient, PollResult } from './poll-client.ts';
-import { realTimers, type Timers } from './timers.ts';
+import { realTimers, type Timers } from '../lib/timers.ts';
 import { cronTrigger, marketClockTrigger, type Tick, type Trigger } from './triggers.ts';
 import { WaitTooLongError, WorkQueue } from './work-queue.ts';
 import type { ChannelSettings } from '../alerts/policy.ts';

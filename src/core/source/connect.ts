@@ -30,7 +30,7 @@ import { messageOf } from '../../shared/message-of.ts';
 import { sqliteHttpCache } from '../poller/http-cache-adapter.ts';
 import type { IngestDeps, NewSnapshot } from '../poller/ingest.ts';
 import { Poller, type PollerOptions, type TriggerMode } from '../poller/poller.ts';
-import type { Timers } from '../poller/timers.ts';
+import type { Timers } from '../lib/timers.ts';
 import type { BackfillProgress } from '../../shared/bridge/poll.ts';
 import type { Settings } from '../settings/schema.ts';
 import type { CompactionScheduleOptions } from '../store/compaction-schedule.ts';

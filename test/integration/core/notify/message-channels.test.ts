@@ -10,7 +10,7 @@ import { planDeliveries, type ChannelSettings } from '../../../../src/core/alert
 import { channelResolver, digestMinutesOf } from '../../../../src/core/notify/channel-lookup.ts';
 import { NotificationDispatcher } from '../../../../src/core/notify/dispatcher.ts';
 import { sendTestMessage } from '../../../../src/core/notify/test-message.ts';
-import { ManualTimers } from '../../../../src/core/poller/timers.ts';
+import { ManualTimers } from '../../../../src/core/lib/timers.ts';
 import { loadBridgeEvent } from '../../../../src/core/queries/alerts.ts';
 import type { Settings } from '../../../../src/core/settings/schema.ts';
 import { openDatabase, type Store } from '../../../../src/core/store/database.ts';
