@@ -9,7 +9,7 @@ import type { UniverseEntry } from '../shared/bridge/tickers.ts';
 import type { StartOptions } from '../service/index.ts';
 import type { MarketDataSource } from '../service/index.ts';
 import type { ChannelSettings } from './alerts/policy.ts';
-import type { EventHub } from './bridge/events.ts';
+import type { EventHub } from './events/event-hub.ts';
 import type { DesktopNotifier } from './notify/channel.ts';
 import type { TestChannelInput, TestChannelResult } from '../shared/bridge/alerts.ts';
 import type { MessageChannelOptions } from './notify/channel-lookup.ts';

@@ -14,7 +14,7 @@ import { ActiveSource } from './active-source.ts';
 import { appInfoOf, readVersion, sourceInfoOf } from './app-info.ts';
 import type { App, AppOptions } from './app-types.ts';
 import { DEFAULT_RULES } from './alerts/default-rules.ts';
-import { EventHub } from './bridge/events.ts';
+import { EventHub } from './events/event-hub.ts';
 import { Notifications } from './notify/wiring.ts';
 import { sendTestMessage } from './notify/test-message.ts';
 import { realTimers } from './lib/timers.ts';

@@ -8,7 +8,7 @@ import type { SecretName, SecretsStatus } from '../shared/bridge/data-source.ts'
 import type { DataSource, DataSourceKind } from '../shared/bridge/settings.ts';
 import { messageOf } from '../shared/message-of.ts';
 import type { ActiveSource } from './active-source.ts';
-import type { EventHub } from './bridge/events.ts';
+import type { EventHub } from './events/event-hub.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 import { settingsSchema, type Settings, type SettingsPatch } from './settings/schema.ts';
 import { mergePatch } from './settings/merge.ts';

@@ -4,7 +4,7 @@
 import type { AlertRuleBody } from '../shared/alert-rules.ts';
 import type { PollStatus } from '../shared/bridge/poll.ts';
 import { messageOf } from '../shared/message-of.ts';
-import type { EventHub } from './bridge/events.ts';
+import type { EventHub } from './events/event-hub.ts';
 import type { Poller } from './poller/poller.ts';
 import { pollStatus } from './queries/poll-status.ts';
 import type { Settings } from './settings/schema.ts';

@@ -5,7 +5,8 @@
 // every method of the contract (src/shared/bridge/contract.ts) is handled by exactly one domain.
 // `dispatch` (./dispatch.ts) is the trust boundary every transport uses: it parses the input with
 // the method's schema and always answers the { ok, value } | { ok: false, error } envelope.
-// Every answer and failure passes the app's secret redactor (./redact-answers.ts) on its way out.
+// Every answer and failure passes the app's secret redactor (../secrets/bridge-redaction.ts) on
+// its way out.
 import type { BridgeHandlers, BridgeMethod } from '../../shared/bridge/contract.ts';
 import type { App } from '../app.ts';
 import { backtestHandlers } from '../backtest/bridge-handlers.ts';
@@ -21,7 +22,7 @@ import { settingsHandlers } from './handlers/settings.ts';
 import { sourceHandlers } from './handlers/source.ts';
 import { tickerHandlers } from './handlers/tickers.ts';
 import { watchlistHandlers } from './handlers/watchlists.ts';
-import { redactingHandlers } from './redact-answers.ts';
+import { redactingHandlers } from '../secrets/bridge-redaction.ts';
 
 /** One handler per method; `dispatch` (./dispatch.ts) parses their inputs and maps their failures. */
 export function createBridgeHandlers(app: App): BridgeHandlers {

@@ -3,7 +3,7 @@
 // deliveries once a minute while the app runs.
 import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import type { ChannelSettings } from '../alerts/policy.ts';
-import type { EventHub } from '../bridge/events.ts';
+import type { EventHub } from '../events/event-hub.ts';
 import type { SecretName } from '../../shared/bridge/data-source.ts';
 import { outgoingFromStore } from '../alerts/outgoing-event.ts';
 import type { DesktopNotifier } from './channel.ts';
