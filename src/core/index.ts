@@ -3,8 +3,8 @@
 // (eslint.config.js). Tests may reach further in.
 
 // The app: built by `createApp`, started and stopped by its owner; `events` is its event hub.
-export { createApp } from './app.ts';
-export type { App, AppOptions, DataSourceInfo, DataSourceOption } from './app.ts';
+export { createApp } from './app/create-app.ts';
+export type { App, AppOptions, DataSourceInfo, DataSourceOption } from './app/create-app.ts';
 export type { JobRunSummary } from './poller/poller.ts';
 // Wall-clock timers, injected where a host times something out (tests pass manual ones).
 export { realTimers, type Timers } from './lib/timers.ts';

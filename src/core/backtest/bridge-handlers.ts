@@ -2,7 +2,7 @@
 // screener track record. History is filled from the local service's market when the app runs one,
 // else from the remote API's daily series (past-source.ts).
 import type { BridgeHandlers } from '../../shared/bridge/contract.ts';
-import type { App } from '../app.ts';
+import type { App } from '../app/create-app.ts';
 import type { Connection } from '../source/connect.ts';
 import { backtestExport } from './export.ts';
 import { localPast } from './local-backfill.ts';

@@ -8,7 +8,7 @@
 // Every answer and failure passes the app's secret redactor (../secrets/bridge-redaction.ts) on
 // its way out.
 import type { BridgeHandlers, BridgeMethod } from '../../shared/bridge/contract.ts';
-import type { App } from '../app.ts';
+import type { App } from '../app/create-app.ts';
 import { backtestHandlers } from '../backtest/bridge-handlers.ts';
 import { alertHandlers } from './handlers/alerts.ts';
 import { appHandlers } from './handlers/app.ts';

@@ -1,7 +1,7 @@
 // The swappable half of the app: what a data source needs running (the local service, a Tradier
 // collector), the client pointed at it and the poller that polls it. The store, the rules, the
 // event hub and the dispatcher outlive it; a switch of source closes one connection and opens
-// another (updateSettings in app.ts).
+// another (updateSettings in app/source-switch.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { ApiClient, type ApiClientOptions } from '../../client/index.ts';

@@ -1,7 +1,7 @@
 // Bridge methods of the alert inbox: the stored alert events with their deliveries, and marking
 // them read.
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app/create-app.ts';
 import { listAlerts } from '../../queries/alerts.ts';
 
 export type AlertMethods = 'alerts:list' | 'alerts:markRead';

@@ -1,7 +1,7 @@
 // Bridge methods of the app itself: what it is and runs on (app:info), and the first-run
 // onboarding, which may create the first watchlist.
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app/create-app.ts';
 import { checkTicker } from './watchlists.ts';
 
 export type AppMethods = 'app:info' | 'app:completeOnboarding';

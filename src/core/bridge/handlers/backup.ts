@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { BridgeHandlers, BridgeOutput } from '../../../shared/bridge/contract.ts';
 import { backupNameSchema } from '../../../shared/bridge/history.ts';
 import { BridgeFailure } from '../../../shared/bridge/result.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app/create-app.ts';
 import { iso } from '../../queries/snapshot-meta.ts';
 import { restoreIntoOpenDatabase } from '../../store/backup.ts';
 import { StoreError } from '../../store/errors.ts';

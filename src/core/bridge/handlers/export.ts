@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app/create-app.ts';
 import { seriesWindowDates, tickerSeries } from '../../queries/series.ts';
 import { iso } from '../../queries/snapshot-meta.ts';
 import {

@@ -1,7 +1,7 @@
 // Bridge methods of the poller: its status, a refresh outside the schedule, pause and resume.
 import type { BridgeHandlers, BridgeOutput } from '../../../shared/bridge/contract.ts';
-import type { App } from '../../app.ts';
-import { currentPollStatus, type PollStatusSources } from '../../status-publisher.ts';
+import type { App } from '../../app/create-app.ts';
+import { currentPollStatus, type PollStatusSources } from '../../app/status-publisher.ts';
 
 export type PollMethods = 'poll:status' | 'poll:refreshNow' | 'poll:pause' | 'poll:resume';
 

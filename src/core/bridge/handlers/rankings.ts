@@ -2,7 +2,7 @@
 // views (filters, user screeners) the Rankings page keeps.
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import { BridgeFailure } from '../../../shared/bridge/result.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app/create-app.ts';
 import { income, screener, topSetups } from '../../queries/rankings.ts';
 
 export type RankingMethods =

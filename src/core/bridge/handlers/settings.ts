@@ -1,6 +1,6 @@
 // Bridge methods of the settings: read them, and apply a change (a new data source switches live).
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app/create-app.ts';
 
 export type SettingsMethods = 'settings:get' | 'settings:update';
 

@@ -1,7 +1,7 @@
 // Bridge methods of the data source: its problems, a test of another source without switching,
 // and the secrets (API key, Tradier token) sources read.
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app/create-app.ts';
 
 export type SourceMethods = 'source:problems' | 'source:test' | 'secrets:status' | 'secrets:set';
 

@@ -2,7 +2,7 @@
 // curves, series and timeline, and snapshot diffs. Curves and views the poller does not fetch are
 // fetched when asked for (one CurveFetcher per set of handlers) and announced like polled ones.
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app/create-app.ts';
 import { CurveFetcher } from '../../queries/curve-fetch.ts';
 import { optionsVolume, tickerCurve } from '../../queries/curves.ts';
 import { levelsHistory } from '../../queries/levels-history.ts';

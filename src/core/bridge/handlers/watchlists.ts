@@ -3,7 +3,7 @@
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import { BridgeFailure } from '../../../shared/bridge/result.ts';
 import type { Watchlist as BridgeWatchlist } from '../../../shared/bridge/watchlists.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app/create-app.ts';
 import type { Watchlist } from '../../store/repositories/watchlists.ts';
 
 export type WatchlistMethods =

@@ -1,14 +1,14 @@
 // The poll status (the Settings panel's last runs, share of 304s, errors, next run): built in one
 // place from what the app knows, answered on `poll:status` requests and published as the
 // `poll:status` event, coalesced so that a burst of queue changes becomes one event.
-import type { AlertRuleBody } from '../shared/alert-rules.ts';
-import type { PollStatus } from '../shared/bridge/poll.ts';
-import { messageOf } from '../shared/message-of.ts';
-import type { EventHub } from './events/event-hub.ts';
-import type { Poller } from './poller/poller.ts';
-import { pollStatus } from './queries/poll-status.ts';
-import type { Settings } from './settings/schema.ts';
-import type { Store } from './store/database.ts';
+import type { AlertRuleBody } from '../../shared/alert-rules.ts';
+import type { PollStatus } from '../../shared/bridge/poll.ts';
+import { messageOf } from '../../shared/message-of.ts';
+import type { EventHub } from '../events/event-hub.ts';
+import type { Poller } from '../poller/poller.ts';
+import { pollStatus } from '../queries/poll-status.ts';
+import type { Settings } from '../settings/schema.ts';
+import type { Store } from '../store/database.ts';
 
 /** What the status reads (the App has all of it). */
 export interface PollStatusSources {

@@ -7,32 +7,32 @@
 // (status-publisher.ts, snapshot-publisher.ts, source/info-changes.ts, app-info.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { alertRuleBodySchema, type AlertRuleBody } from '../shared/alert-rules.ts';
-import type { DataSource } from '../shared/bridge/settings.ts';
-import { messageOf } from '../shared/message-of.ts';
+import { alertRuleBodySchema, type AlertRuleBody } from '../../shared/alert-rules.ts';
+import type { DataSource } from '../../shared/bridge/settings.ts';
+import { messageOf } from '../../shared/message-of.ts';
 import { ActiveSource } from './active-source.ts';
 import { appInfoOf, readVersion, sourceInfoOf } from './app-info.ts';
 import type { App, AppOptions } from './app-types.ts';
-import { DEFAULT_RULES } from './alerts/default-rules.ts';
-import { EventHub } from './events/event-hub.ts';
-import { Notifications } from './notify/wiring.ts';
-import { sendTestMessage } from './notify/test-message.ts';
-import { realTimers } from './lib/timers.ts';
-import { fileSecretStore } from './secrets/file-secret-store.ts';
-import { rememberSecretsOf, secretsOf } from './secrets/app-secrets.ts';
-import { mergePatch } from './settings/merge.ts';
-import { settingsSchema, type Settings } from './settings/schema.ts';
+import { DEFAULT_RULES } from '../alerts/default-rules.ts';
+import { EventHub } from '../events/event-hub.ts';
+import { Notifications } from '../notify/wiring.ts';
+import { sendTestMessage } from '../notify/test-message.ts';
+import { realTimers } from '../lib/timers.ts';
+import { fileSecretStore } from '../secrets/file-secret-store.ts';
+import { rememberSecretsOf, secretsOf } from './app-secrets.ts';
+import { mergePatch } from '../settings/merge.ts';
+import { settingsSchema, type Settings } from '../settings/schema.ts';
 import { publishSnapshots } from './snapshot-publisher.ts';
-import type { ConnectDeps } from './source/connect.ts';
-import { InfoChanges } from './source/info-changes.ts';
-import { sourceFromSettings, type DataSourceOption } from './source/option.ts';
-import { testSource } from './source/probe.ts';
+import type { ConnectDeps } from '../source/connect.ts';
+import { InfoChanges } from '../source/info-changes.ts';
+import { sourceFromSettings, type DataSourceOption } from '../source/option.ts';
+import { testSource } from '../source/probe.ts';
 import { SourceSwitch } from './source-switch.ts';
 import { StatusPublisher } from './status-publisher.ts';
-import { CompactionSchedule } from './store/compaction-schedule.ts';
-import { openDatabase } from './store/database.ts';
+import { CompactionSchedule } from '../store/compaction-schedule.ts';
+import { openDatabase } from '../store/database.ts';
 
-export type { DataSourceOption } from './source/option.ts';
+export type { DataSourceOption } from '../source/option.ts';
 export type { App, AppOptions, DataSourceInfo } from './app-types.ts';
 
 export async function createApp(options: AppOptions): Promise<App> {

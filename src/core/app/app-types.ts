@@ -1,33 +1,33 @@
-// What the composition root (app.ts) takes and gives: its options and the App the bridge handlers,
+// What the composition root (create-app.ts) takes and gives: its options and the App the bridge handlers,
 // Electron's main process and the commands use.
-import type { ApiClient } from '../client/index.ts';
-import type { AlertRuleBody } from '../shared/alert-rules.ts';
-import type { AppInfo } from '../shared/bridge/app-info.ts';
-import type { SecretName, SecretsStatus, SourceTestResult } from '../shared/bridge/data-source.ts';
-import type { DataSource, DataSourceKind, PollJob } from '../shared/bridge/settings.ts';
-import type { UniverseEntry } from '../shared/bridge/tickers.ts';
-import type { StartOptions } from '../service/index.ts';
-import type { MarketDataSource } from '../service/index.ts';
-import type { ChannelSettings } from './alerts/policy.ts';
-import type { EventHub } from './events/event-hub.ts';
-import type { DesktopNotifier } from './notify/channel.ts';
-import type { TestChannelInput, TestChannelResult } from '../shared/bridge/alerts.ts';
-import type { MessageChannelOptions } from './notify/channel-lookup.ts';
-import type { NotificationDispatcher } from './notify/dispatcher.ts';
-import type { WebhookOptions } from './notify/webhook.ts';
-import type { JobRunSummary, Poller, TriggerMode } from './poller/poller.ts';
-import type { Timers } from './lib/timers.ts';
-import type { SecretStore } from './secrets/secret-store.ts';
-import type { Settings, SettingsPatch } from './settings/schema.ts';
+import type { ApiClient } from '../../client/index.ts';
+import type { AlertRuleBody } from '../../shared/alert-rules.ts';
+import type { AppInfo } from '../../shared/bridge/app-info.ts';
+import type { SecretName, SecretsStatus, SourceTestResult } from '../../shared/bridge/data-source.ts';
+import type { DataSource, DataSourceKind, PollJob } from '../../shared/bridge/settings.ts';
+import type { UniverseEntry } from '../../shared/bridge/tickers.ts';
+import type { StartOptions } from '../../service/index.ts';
+import type { MarketDataSource } from '../../service/index.ts';
+import type { ChannelSettings } from '../alerts/policy.ts';
+import type { EventHub } from '../events/event-hub.ts';
+import type { DesktopNotifier } from '../notify/channel.ts';
+import type { TestChannelInput, TestChannelResult } from '../../shared/bridge/alerts.ts';
+import type { MessageChannelOptions } from '../notify/channel-lookup.ts';
+import type { NotificationDispatcher } from '../notify/dispatcher.ts';
+import type { WebhookOptions } from '../notify/webhook.ts';
+import type { JobRunSummary, Poller, TriggerMode } from '../poller/poller.ts';
+import type { Timers } from '../lib/timers.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
+import type { Settings, SettingsPatch } from '../settings/schema.ts';
 import type {
   ClientTuning,
   ClockMode,
   Connection,
   PollerTuning,
   TradierConnector,
-} from './source/connect.ts';
-import type { DataSourceOption } from './source/option.ts';
-import type { Store } from './store/database.ts';
+} from '../source/connect.ts';
+import type { DataSourceOption } from '../source/option.ts';
+import type { Store } from '../store/database.ts';
 
 export interface AppOptions {
   dataDir: string;
