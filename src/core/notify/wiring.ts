@@ -5,7 +5,7 @@ import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import type { ChannelSettings } from '../alerts/policy.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { SecretName } from '../../shared/bridge/data-source.ts';
-import { outgoingFromStore } from '../alerts/outgoing-event.ts';
+import { outgoingFromStore } from './outgoing-event.ts';
 import type { DesktopNotifier } from './channel.ts';
 import { channelResolver, digestMinutesOf, type MessageChannelOptions } from './channel-lookup.ts';
 import { NotificationDispatcher } from './dispatcher.ts';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { alertRuleBodySchema, type AlertRuleBody } from '../../../../src/shared/alert-rules.ts';
 import { defaultSettings } from '../../../../src/shared/bridge/settings.ts';
 import type { SecretName } from '../../../../src/shared/bridge/data-source.ts';
-import { outgoingFromStore } from '../../../../src/core/alerts/outgoing-event.ts';
+import { outgoingFromStore } from '../../../../src/core/notify/outgoing-event.ts';
 import { planDeliveries, type ChannelSettings } from '../../../../src/core/alerts/policy.ts';
 import { channelResolver, digestMinutesOf } from '../../../../src/core/notify/channel-lookup.ts';
 import { NotificationDispatcher } from '../../../../src/core/notify/dispatcher.ts';
