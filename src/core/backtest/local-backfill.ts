@@ -4,7 +4,7 @@
 // market structure, levels, screener), with the signals' metric points. Stored the way polled
 // snapshots are (ingestProduced: content-addressed, idempotent), so a second run finds them and
 // skips the work. The newest of each series goes first, in a batch of its own: the past after it
-// is history, which raises no alert (see poller/ingest.ts).
+// is history, which raises no alert (see store/ingest.ts).
 import { topSetupsItemSchema, type TopSetupsItem } from '../../shared/api/index.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
 import { epochToNy, isoUtc, nyToEpoch } from '../../shared/market-calendar.ts';
@@ -17,7 +17,7 @@ import {
   type MarketDataSource,
   type SnapshotPayloads,
 } from '../../service/index.ts';
-import { ingestProduced, type IngestDeps } from '../poller/ingest.ts';
+import { ingestProduced, type IngestDeps } from '../store/ingest.ts';
 import { TOP_SETUPS_LIMIT } from '../poller/jobs.ts';
 import { record } from '../lib/payload-fields.ts';
 import type { SnapshotInput } from '../store/repositories/snapshots.ts';

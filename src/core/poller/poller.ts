@@ -18,7 +18,7 @@ import {
   type IngestDeps,
   type IngestOutcome,
   type NewSnapshot,
-} from './ingest.ts';
+} from '../store/ingest.ts';
 import { requestsFor, seriesRequest, type PollRequest } from './jobs.ts';
 import { marketGate } from './market-gate.ts';
 import { nextRunAt } from '../queries/poll-status.ts';

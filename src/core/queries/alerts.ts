@@ -13,15 +13,6 @@ import type { AlertEvent, AlertEventRepository } from '../store/repositories/ale
 import type { Delivery, DeliveryRepository } from '../store/repositories/alert-deliveries.ts';
 import { record, text } from '../lib/payload-fields.ts';
 
-/** What the alerts engine puts in an event's payload, besides the indexed columns. */
-export interface AlertEventPayload {
-  ruleName: string;
-  title: string;
-  message: string;
-  endpoint: SnapshotEndpoint;
-  details: Record<string, unknown>;
-}
-
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 const PLAIN_CHANNELS = ['desktop', 'in_app', 'telegram', 'email', 'pushover'] as const;

@@ -28,7 +28,7 @@ import {
 import type { ChannelSettings } from '../alerts/policy.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import { sqliteHttpCache } from '../poller/http-cache-adapter.ts';
-import type { IngestDeps, NewSnapshot } from '../poller/ingest.ts';
+import type { IngestDeps, NewSnapshot } from '../store/ingest.ts';
 import { Poller, type PollerOptions, type TriggerMode } from '../poller/poller.ts';
 import type { Timers } from '../lib/timers.ts';
 import type { BackfillProgress } from '../../shared/bridge/poll.ts';
@@ -110,7 +110,7 @@ export interface Connection {
   /** Aborted when the connection closes: work bound to it (a backtest's backfill) stops. */
   readonly closed: AbortSignal;
   /**
-   * The one way this source's snapshots are stored (poller/ingest.ts): polls, chain files, on-demand
+   * The one way this source's snapshots are stored (store/ingest.ts): polls, chain files, on-demand
    * and curve fetches and backfills all write through it, so each raises its alerts once.
    */
   readonly ingest: IngestDeps;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { alertRuleBodySchema, type AlertRuleBody } from '../../../../src/shared/alert-rules.ts';
 import { orderSeries, replayRule } from '../../../../src/core/backtest/replay.ts';
 import { storedSeries } from '../../../../src/core/backtest/stored-history.ts';
-import { ingestFetched, type Fetched, type IngestDeps } from '../../../../src/core/poller/ingest.ts';
+import { ingestFetched, type Fetched, type IngestDeps } from '../../../../src/core/store/ingest.ts';
 import { requestsFor } from '../../../../src/core/poller/jobs.ts';
 import type { PollResult } from '../../../../src/core/poller/poll-client.ts';
 import { openDatabase, type Store } from '../../../../src/core/store/database.ts';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NetworkError, NotFoundError } from '../../../../src/client/errors.ts';
 import type { ApiResult } from '../../../../src/client/result.ts';
 import { CurveFetcher } from '../../../../src/core/queries/curve-fetch.ts';
-import type { IngestDeps } from '../../../../src/core/poller/ingest.ts';
+import type { IngestDeps } from '../../../../src/core/store/ingest.ts';
 import {
   curveRequest,
   optionsVolume,

@@ -6,7 +6,7 @@ import {
   type Fetched,
   type IngestDeps,
   type NewSnapshot,
-} from '../../../../src/core/poller/ingest.ts';
+} from '../../../../src/core/store/ingest.ts';
 import { newestFirst } from '../../../../src/core/backtest/local-backfill.ts';
 import type { SnapshotInput } from '../../../../src/core/store/repositories/snapshots.ts';
 import { requestsFor, seriesRequest } from '../../../../src/core/poller/jobs.ts';
