@@ -18,7 +18,9 @@ import { itemOf, number, record } from '../lib/payload-fields.ts';
 import type { ChannelSettings } from '../alerts/policy.ts';
 import type { Store } from '../store/database.ts';
 import { closeOnOrBefore, outcomeAfter, type DailyClose } from './forward-returns.ts';
-import { yieldTurn, type PastSource } from './past-source.ts';
+import { yieldTurn } from '../lib/yield-turn.ts';
+import type { SeriesKey } from '../store/past-snapshots.ts';
+import type { PastSource } from './past-source.ts';
 import { orderSeries, replayRule, type ReplayedFiring } from './replay.ts';
 import { claimOf, directionOf } from './direction.ts';
 import { movesAfter } from './move-size.ts';
@@ -34,13 +36,7 @@ import { TOP_SETUPS_LIMIT } from '../poller/jobs.ts';
 import { topSetupsItemSchema, type TopSetupsItem } from '../../shared/api/index.ts';
 import { rankTopSetups } from '../../shared/rankings/top-setups.ts';
 import type { TopSetupsQuery } from '../../shared/rankings/top-setups-query.ts';
-import {
-  gammaRegimesOf,
-  storedGammaRegimes,
-  storedSeries,
-  storedSessions,
-  type SeriesKey,
-} from './stored-history.ts';
+import { gammaRegimesOf, storedGammaRegimes, storedSeries, storedSessions } from './stored-history.ts';
 import { spanOf } from './window.ts';
 
 export type BacktestRule = z.output<typeof alertRuleInputSchema>;

@@ -20,10 +20,9 @@ import {
   type MarketDataSource,
   type SnapshotPayloads,
 } from '../../service/index.ts';
-import { analysedInputs } from '../backtest/local-backfill.ts';
-import { yieldTurn } from '../backtest/past-source.ts';
-import { storedTimes } from '../backtest/stored-history.ts';
+import { yieldTurn } from '../lib/yield-turn.ts';
 import { ingestProduced, type IngestDeps } from '../store/ingest.ts';
+import { analysedInputs, storedTimes } from '../store/past-snapshots.ts';
 import type { SnapshotInput } from '../store/repositories/snapshots.ts';
 
 /** Files analysed and stored per transaction, between two turns of the event loop. */
