@@ -4,7 +4,9 @@
 
 // The app: built by `createApp`, started and stopped by its owner; `events` is its event hub.
 export { createApp } from './app/create-app.ts';
-export type { App, AppOptions, DataSourceInfo, DataSourceOption } from './app/create-app.ts';
+export type { App, AppOptions } from './app/app-types.ts';
+export type { DataSourceInfo } from './source/source-info.ts';
+export type { DataSourceOption } from './source/option.ts';
 export type { JobRunSummary } from './poller/poller.ts';
 // Wall-clock timers, injected where a host times something out (tests pass manual ones).
 export { realTimers, type Timers } from './lib/timers.ts';
@@ -15,7 +17,7 @@ export { dispatch, type DispatchOptions } from './bridge/dispatch.ts';
 
 // Backtests outside the bridge (`gammawatch backtest`).
 export { runBacktest } from './backtest/run.ts';
-export { pastOf } from './backtest/bridge-handlers.ts';
+export { pastOf } from './backtest/past-of.ts';
 
 // What a shell supplies: its secret store and its desktop notifier.
 export { statusOf, type SecretStore } from './secrets/secret-store.ts';

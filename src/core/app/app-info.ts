@@ -5,7 +5,6 @@ import fs from 'node:fs';
 import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import type { AppInfo } from '../../shared/bridge/app-info.ts';
 import { isMarketOpen, nextSession } from '../../shared/market-calendar.ts';
-import type { DataSourceInfo } from './app-types.ts';
 import { iso } from '../queries/snapshot-meta.ts';
 import { MAX_PROBLEMS } from '../source/badge.ts';
 import type { Connection } from '../source/connect.ts';
@@ -35,17 +34,6 @@ export function readVersion(): string {
     }
   }
   return '0.0.0';
-}
-
-export function sourceInfoOf(c: Connection): DataSourceInfo {
-  return {
-    kind: c.kind,
-    label: c.label,
-    baseUrl: c.baseUrl,
-    simulated: c.simulated(),
-    clock: c.clockMode,
-    listsUniverse: c.listsUniverse,
-  };
 }
 
 /** The first problems (what every app:info carries) and how many there are in all. */

@@ -4,14 +4,15 @@
 // as long as the app; the data source in use (active-source.ts: the local service or a remote
 // base URL, the client with the SQLite ETag cache, the poller), which a change of the data source
 // setting or of a secret swaps while the app runs (source-switch.ts); and what it publishes
-// (status-publisher.ts, snapshot-publisher.ts, source/info-changes.ts, app-info.ts).
+// (status-publisher.ts, snapshot-publisher.ts, source/info-changes.ts, app-info.ts); the bridge
+// handlers serve it (bridge/bridge-app.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { alertRuleBodySchema, type AlertRuleBody } from '../../shared/alert-rules.ts';
 import type { DataSource } from '../../shared/bridge/settings.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import { ActiveSource } from './active-source.ts';
-import { appInfoOf, readVersion, sourceInfoOf } from './app-info.ts';
+import { appInfoOf, readVersion } from './app-info.ts';
 import type { App, AppOptions } from './app-types.ts';
 import { DEFAULT_RULES } from '../alerts/default-rules.ts';
 import { EventHub } from '../events/event-hub.ts';
@@ -27,13 +28,14 @@ import type { ConnectDeps } from '../source/connect.ts';
 import { InfoChanges } from '../source/info-changes.ts';
 import { sourceFromSettings, type DataSourceOption } from '../source/option.ts';
 import { testSource } from '../source/probe.ts';
+import { sourceInfoOf } from '../source/source-info.ts';
 import { SourceSwitch } from './source-switch.ts';
 import { StatusPublisher } from './status-publisher.ts';
 import { CompactionSchedule } from '../store/compaction-schedule.ts';
 import { openDatabase } from '../store/database.ts';
 
 export type { DataSourceOption } from '../source/option.ts';
-export type { App, AppOptions, DataSourceInfo } from './app-types.ts';
+export type { App, AppOptions } from './app-types.ts';
 
 export async function createApp(options: AppOptions): Promise<App> {
   const writeLog = options.log ?? ((message: string) => process.stderr.write(`gammawatch: ${message}\n`));

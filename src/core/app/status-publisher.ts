@@ -1,35 +1,10 @@
-// The poll status (the Settings panel's last runs, share of 304s, errors, next run): built in one
-// place from what the app knows, answered on `poll:status` requests and published as the
-// `poll:status` event, coalesced so that a burst of queue changes becomes one event.
-import type { AlertRuleBody } from '../../shared/alert-rules.ts';
-import type { PollStatus } from '../../shared/bridge/poll.ts';
+// The poll status (the Settings panel's last runs, share of 304s, errors, next run), built in one
+// place (currentPollStatus, queries/poll-status.ts), published as the `poll:status` event,
+// coalesced so that a burst of queue changes becomes one event (`poll:status` requests are
+// answered with the same status).
 import { messageOf } from '../../shared/message-of.ts';
 import type { EventHub } from '../events/event-hub.ts';
-import type { Poller } from '../poller/poller.ts';
-import { pollStatus } from '../queries/poll-status.ts';
-import type { Settings } from '../settings/schema.ts';
-import type { Store } from '../store/database.ts';
-
-/** What the status reads (the App has all of it). */
-export interface PollStatusSources {
-  readonly store: Store<AlertRuleBody>;
-  settings(): Settings;
-  readonly poller: Pick<Poller, 'runningJobs' | 'paused' | 'marketClosedSkip' | 'nextRunAt'>;
-  wallNow(): number;
-}
-
-export function currentPollStatus(s: PollStatusSources): PollStatus {
-  const { poller } = s;
-  return pollStatus({
-    store: s.store,
-    schedules: s.settings().schedules,
-    running: poller.runningJobs(),
-    paused: poller.paused,
-    marketClosedSkip: poller.marketClosedSkip,
-    nextRunAt: (schedule) => poller.nextRunAt(schedule),
-    wallNow: s.wallNow(),
-  });
-}
+import { currentPollStatus, type PollStatusSources } from '../queries/poll-status.ts';
 
 export interface StatusPublisherOptions {
   events: EventHub;

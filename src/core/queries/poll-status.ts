@@ -1,7 +1,12 @@
 // The poll status panel: per job its schedule, whether it runs now, its last run and next tick;
-// the recent runs; and the last 24 hours in aggregate (conditional-request savings, errors).
+// the recent runs; and the last 24 hours in aggregate (conditional-request savings, errors). Built
+// here from what the app knows, answered on `poll:status` requests and published as the
+// `poll:status` event (app/status-publisher.ts).
+import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import { POLL_JOBS, type PollJob } from '../../shared/bridge/settings.ts';
 import type { PollRun as BridgePollRun, PollStatus } from '../../shared/bridge/poll.ts';
+import type { Poller } from '../poller/poller.ts';
+import type { Settings } from '../settings/schema.ts';
 import type { Store } from '../store/database.ts';
 import type { PollRun } from '../store/repositories/poll-runs.ts';
 import { iso } from './snapshot-meta.ts';
@@ -107,4 +112,26 @@ export function pollStatus(deps: PollStatusDeps): PollStatus {
       : null,
     lastSuccessAt: succeeded?.finishedAt ?? null,
   };
+}
+
+/** What the status reads (the App has all of it). */
+export interface PollStatusSources {
+  readonly store: Store<AlertRuleBody>;
+  settings(): Settings;
+  readonly poller: Pick<Poller, 'runningJobs' | 'paused' | 'marketClosedSkip' | 'nextRunAt'>;
+  wallNow(): number;
+}
+
+/** The poll status as it is now, from what the app knows. */
+export function currentPollStatus(s: PollStatusSources): PollStatus {
+  const { poller } = s;
+  return pollStatus({
+    store: s.store,
+    schedules: s.settings().schedules,
+    running: poller.runningJobs(),
+    paused: poller.paused,
+    marketClosedSkip: poller.marketClosedSkip,
+    nextRunAt: (schedule) => poller.nextRunAt(schedule),
+    wallNow: s.wallNow(),
+  });
 }
