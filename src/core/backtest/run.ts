@@ -1,6 +1,6 @@
 // One backtest: which series the rule reads, fill in their history from the data source, replay
-// the rule over them with the live engine (replay.ts), then what price did after each firing and
-// after every session of the same tickers. Cancellable between steps: a cancelled run answers
+// the rule over them with the live engine (rule-replay.ts), then what price did after each firing
+// and after every session of the same tickers. Cancellable between steps: a cancelled run answers
 // with what it replayed so far, marked `cancelled`.
 import type { alertRuleInputSchema, AlertRuleBody } from '../../shared/alert-rules.ts';
 import type { z } from 'zod';
@@ -21,7 +21,7 @@ import { closeOnOrBefore, outcomeAfter, type DailyClose } from './forward-return
 import { yieldTurn } from '../lib/yield-turn.ts';
 import type { SeriesKey } from '../store/past-snapshots.ts';
 import type { PastSource } from './past-source.ts';
-import { orderSeries, replayRule, type ReplayedFiring } from './replay.ts';
+import { orderSeries, replayRule, type ReplayedFiring } from './rule-replay.ts';
 import { claimOf, directionOf } from './direction.ts';
 import { movesAfter } from './move-size.ts';
 import {

@@ -3,7 +3,7 @@
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import { BridgeFailure } from '../../../shared/bridge/result.ts';
 import type { BridgeApp } from '../bridge-app.ts';
-import { income, screener, topSetups } from '../../queries/rankings.ts';
+import { income, screener, topSetups } from '../../queries/ranking-lists.ts';
 
 export type RankingMethods =
   | 'rankings:topSetups'

@@ -2,7 +2,7 @@
 // stored at each frame.
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import type { BridgeApp } from '../bridge-app.ts';
-import { replayFrames, replayTimes } from '../../queries/replay.ts';
+import { replayFrames, replayTimes } from '../../queries/replay-frames.ts';
 
 export type ReplayMethods = 'replay:times' | 'replay:frames';
 

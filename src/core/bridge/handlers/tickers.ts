@@ -4,7 +4,7 @@
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import type { BridgeApp } from '../bridge-app.ts';
 import { CurveFetcher } from '../../queries/curve-fetch.ts';
-import { optionsVolume, tickerCurve } from '../../queries/curves.ts';
+import { optionsVolume, tickerCurve } from '../../queries/curve-views.ts';
 import { levelsHistory } from '../../queries/levels-history.ts';
 import { levelsText } from '../../queries/levels-text.ts';
 import { tickerSeries } from '../../queries/series.ts';

@@ -10,7 +10,7 @@ import {
   optionsVolume,
   tickerCurve,
   volumeRequest,
-} from '../../../../src/core/queries/curves.ts';
+} from '../../../../src/core/queries/curve-views.ts';
 import type { Envelope, PollClient, PollResult } from '../../../../src/core/poller/poll-client.ts';
 import type { AlertRuleBody } from '../../../../src/shared/alert-rules.ts';
 import type { CurveSource } from '../../../../src/shared/bridge/curve-origin.ts';
