@@ -12,7 +12,7 @@ import { realTimers, type Timers } from '../lib/timers.ts';
 import type { Delivery, DeliveryRepository } from '../store/repositories/alert-deliveries.ts';
 import { errorText, type DeliveryOutcome, type NotificationChannel } from './channel.ts';
 import type { OutgoingEvent } from './outgoing.ts';
-import { redactSecrets } from './redact.ts';
+import { redactSecrets } from './url-redaction.ts';
 import { digestEvent } from './templated.ts';
 
 export interface DispatcherDeps {

@@ -3,7 +3,7 @@
 // else from the remote API's daily series (backtest/past-of.ts).
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import type { BridgeApp } from '../bridge-app.ts';
-import { backtestExport } from '../../backtest/export.ts';
+import { backtestExport } from '../../backtest/result-export.ts';
 import { pastOf } from '../../backtest/past-of.ts';
 import { runBacktest, type BacktestRequest } from '../../backtest/run.ts';
 import { BacktestRuns } from '../../backtest/runs.ts';
