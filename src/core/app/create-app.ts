@@ -1,28 +1,27 @@
 // The composition root of the headless app (Electron's main process and headless mode both use
-// it). It puts together parts that each live in their own file: the store (with its compaction
-// schedule), the event hub, the notification wiring (notify/wiring.ts), the secrets, which live
-// as long as the app; the data source in use (active-source.ts: the local service or a remote
-// base URL, the client with the SQLite ETag cache, the poller), which a change of the data source
-// setting or of a secret swaps while the app runs (source-switch.ts); and what it publishes
-// (status-publisher.ts, snapshot-publisher.ts, source/info-changes.ts, app-info.ts); the bridge
-// handlers serve it (bridge/bridge-app.ts).
+// it). It puts together parts that each live in their own file: the store (app-store.ts, with its
+// compaction schedule), the settings in force (settings-in-force.ts), the event hub, the
+// notification wiring (notify/wiring.ts), the secrets (app-secrets.ts), which live as long as the
+// app; the data source in use (active-source.ts: the local service or a remote base URL, the
+// client with the SQLite ETag cache, the poller), which a change of the data source setting or of
+// a secret swaps while the app runs (source-switch.ts); what it publishes (status-publisher.ts,
+// snapshot-publisher.ts, source/info-changes.ts, app-info.ts); and its start and stop
+// (app-lifecycle.ts). The bridge handlers serve it (bridge/bridge-app.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { alertRuleBodySchema, type AlertRuleBody } from '../../shared/alert-rules.ts';
 import type { DataSource } from '../../shared/bridge/settings.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import { ActiveSource } from './active-source.ts';
 import { appInfoOf, readVersion } from './app-info.ts';
+import { AppLifecycle } from './app-lifecycle.ts';
+import { openAppStore } from './app-store.ts';
 import type { App, AppOptions } from './app-types.ts';
-import { DEFAULT_RULES } from '../alerts/default-rules.ts';
 import { EventHub } from '../events/event-hub.ts';
 import { Notifications } from '../notify/wiring.ts';
 import { sendTestMessage } from '../notify/test-message.ts';
 import { realTimers } from '../lib/timers.ts';
 import { fileSecretStore } from '../secrets/file-secret-store.ts';
 import { rememberSecretsOf, secretsOf } from './app-secrets.ts';
-import { mergePatch } from '../settings/merge.ts';
-import { settingsSchema, type Settings } from '../settings/schema.ts';
 import { publishSnapshots } from './snapshot-publisher.ts';
 import type { ConnectDeps } from '../source/connect.ts';
 import { InfoChanges } from '../source/info-changes.ts';
@@ -30,9 +29,9 @@ import { sourceFromSettings, type DataSourceOption } from '../source/option.ts';
 import { testSource } from '../source/probe.ts';
 import { sourceInfoOf } from '../source/source-info.ts';
 import { SourceSwitch } from './source-switch.ts';
+import { SettingsInForce } from './settings-in-force.ts';
 import { StatusPublisher } from './status-publisher.ts';
 import { CompactionSchedule } from '../store/compaction-schedule.ts';
-import { openDatabase } from '../store/database.ts';
 
 export type { DataSourceOption } from '../source/option.ts';
 export type { App, AppOptions } from './app-types.ts';
@@ -50,20 +49,13 @@ export async function createApp(options: AppOptions): Promise<App> {
     writeLog,
   );
   const log = (message: string): void => writeLog(redactor.redact(message));
-  const store = openDatabase<AlertRuleBody>(options.dbFile ?? path.join(options.dataDir, 'gammawatch.db'), {
-    ruleSchema: alertRuleBodySchema,
+  const store = openAppStore(options.dbFile ?? path.join(options.dataDir, 'gammawatch.db'), {
     now: () => timers.now(),
     redactText: redactor.redact,
   });
   let source: ActiveSource | null = null;
   try {
-    if (store.migration.from === 0)
-      for (const rule of DEFAULT_RULES)
-        store.alertRules.create({ name: rule.name, rule: alertRuleBodySchema.parse(rule) });
-
-    const withOverrides = (): Settings =>
-      settingsSchema.parse(mergePatch(store.settings.getSettings(), options.settings ?? {}));
-    let effective = withOverrides();
+    const settings = new SettingsInForce(store.settings, options.settings ?? {});
     // A source's key may come from elsewhere than the store (a named variable, a command line).
     const resolve = (d: DataSource): DataSourceOption =>
       rememberSecretsOf(sourceFromSettings(d, { dataDir: options.dataDir, secrets, env }), redactor);
@@ -73,7 +65,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const notifications = new Notifications({
       store,
       events,
-      settings: () => effective,
+      settings: () => settings.current(),
       ...(options.desktopNotifier ? { desktopNotifier: options.desktopNotifier } : {}),
       ...(options.webhook ? { webhook: options.webhook } : {}),
       secret: (name) => secrets.get(name),
@@ -102,7 +94,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const connect: Omit<ConnectDeps, 'alertBaseline'> = {
       dataDir: options.dataDir,
       store,
-      settings: () => effective,
+      settings: () => settings.current(),
       channels: () => notifications.channels(),
       timers,
       ...(options.random ? { random: options.random } : {}),
@@ -126,7 +118,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       log,
     };
     const active = await ActiveSource.open(
-      options.dataSource ?? resolve(effective.dataSource),
+      options.dataSource ?? resolve(settings.current().dataSource),
       options.dataSource === undefined,
       {
         store,
@@ -142,17 +134,25 @@ export async function createApp(options: AppOptions): Promise<App> {
     source = active;
 
     const version = readVersion();
-    let started = false;
-    let stopped: Promise<void> | null = null;
+    const lifecycle = new AppLifecycle({
+      active,
+      compaction,
+      notifications,
+      dispatcher,
+      infoChanges,
+      status,
+      store,
+      infoCheckMs: options.infoCheckMs ?? 5000,
+    });
     const switches = new SourceSwitch({
       store,
       active,
       events,
       secrets,
       resolve,
-      settings: () => effective,
-      reload: () => (effective = withOverrides()),
-      stopped: () => stopped !== null,
+      settings: () => settings.current(),
+      reload: () => settings.reload(),
+      stopped: () => lifecycle.stopping,
       log,
     });
 
@@ -178,7 +178,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       alertBaseline: () => active.alertBaseline(),
       log,
       redact: redactor.redact,
-      settings: () => effective,
+      settings: () => settings.current(),
       updateSettings: (patch) => switches.updateSettings(patch),
       channels: () => notifications.channels(),
       universe: () => active.current.universe(),
@@ -197,7 +197,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       sendTestMessage: (input) =>
         sendTestMessage(
           {
-            settings: () => effective,
+            settings: () => settings.current(),
             secret: (name) => secrets.get(name),
             wallNow: () => Date.now(),
             env,
@@ -219,37 +219,13 @@ export async function createApp(options: AppOptions): Promise<App> {
         const event = store.alertEvents.get(id);
         return event ? { ticker: event.ticker, asof: event.asof } : null;
       },
-      start() {
-        if (stopped || started) return;
-        started = true;
-        active.start();
-        // Bodies a previous run left uncompressed (it was killed, or stopped in a hurry).
-        compaction.start();
-        notifications.startRetries();
-        // New chain files, a collector's error: the badge changes without a poll saying so.
-        infoChanges.start(options.infoCheckMs ?? 5000);
-        active.pollNow();
-      },
+      start: () => lifecycle.start(),
       async runOnce(runOptions = {}) {
         const summaries = await active.current.poller.runAll({ force: runOptions.force ?? false });
         await dispatcher.idle();
         return summaries;
       },
-      stop() {
-        stopped ??= (async () => {
-          await active.settled();
-          notifications.stopRetries();
-          infoChanges.stop();
-          status.stop();
-          await active.stopPolling();
-          // Nothing should stay uncompressed for long: finish what the last runs left, within a bound.
-          compaction.finish();
-          await dispatcher.close();
-          await active.close();
-          store.close();
-        })();
-        return stopped;
-      },
+      stop: () => lifecycle.stop(),
     };
     return app;
   } catch (error) {
