@@ -6,19 +6,20 @@
 // client with the SQLite ETag cache, the poller), which a change of the data source setting or of
 // a secret swaps while the app runs (source-switch.ts); what it publishes (status-publisher.ts,
 // snapshot-publisher.ts, source/info-changes.ts, app-info.ts); and its start and stop
-// (app-lifecycle.ts). The bridge handlers serve it (bridge/bridge-app.ts).
+// (app-lifecycle.ts). The App it returns hands each call to one of them (app-facade.ts); the
+// bridge handlers serve it (bridge/bridge-app.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DataSource } from '../../shared/bridge/settings.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import { ActiveSource } from './active-source.ts';
-import { appInfoOf, readVersion } from './app-info.ts';
+import { appOf } from './app-facade.ts';
+import { readVersion } from './app-info.ts';
 import { AppLifecycle } from './app-lifecycle.ts';
 import { openAppStore } from './app-store.ts';
 import type { App, AppOptions } from './app-types.ts';
 import { EventHub } from '../events/event-hub.ts';
 import { Notifications } from '../notify/wiring.ts';
-import { sendTestMessage } from '../notify/test-message.ts';
 import { realTimers } from '../lib/timers.ts';
 import { fileSecretStore } from '../secrets/file-secret-store.ts';
 import { rememberSecretsOf, secretsOf } from './app-secrets.ts';
@@ -26,8 +27,6 @@ import { publishSnapshots } from './snapshot-publisher.ts';
 import type { ConnectDeps } from '../source/connect.ts';
 import { InfoChanges } from '../source/info-changes.ts';
 import { sourceFromSettings, type DataSourceOption } from '../source/option.ts';
-import { testSource } from '../source/probe.ts';
-import { sourceInfoOf } from '../source/source-info.ts';
 import { SourceSwitch } from './source-switch.ts';
 import { SettingsInForce } from './settings-in-force.ts';
 import { StatusPublisher } from './status-publisher.ts';
@@ -156,77 +155,25 @@ export async function createApp(options: AppOptions): Promise<App> {
       log,
     });
 
-    const app: App = {
+    const app = appOf({
       dataDir: options.dataDir,
-      store,
-      get client() {
-        return active.current.client;
-      },
-      get poller() {
-        return active.current.poller;
-      },
-      events,
-      dispatcher,
-      get source() {
-        return sourceInfoOf(active.current);
-      },
-      marketSource: () => active.current.marketSource,
-      sourceWork: () => active.current,
       version,
-      marketNow: () => active.current.marketClock.now(),
-      wallNow: () => timers.now(),
-      alertBaseline: () => active.alertBaseline(),
+      store,
+      events,
+      notifications,
+      active,
+      switches,
+      lifecycle,
+      status,
+      settings,
+      secrets,
+      redactor,
+      timers,
+      env,
       log,
-      redact: redactor.redact,
-      settings: () => settings.current(),
-      updateSettings: (patch) => switches.updateSettings(patch),
-      channels: () => notifications.channels(),
-      universe: () => active.current.universe(),
-      info: () => appInfoOf(active.current, { version, dataDir: options.dataDir, store }),
-      sourceProblems: () => active.current.problems(),
-      historySettled: () => active.current.importSettled(),
-      testSource: (candidate) =>
-        testSource(candidate, {
-          dataDir: options.dataDir,
-          secrets,
-          env,
-          ...(options.tradier ? { tradier: options.tradier } : {}),
-          onResolved: (option) => rememberSecretsOf(option, redactor),
-        }),
-      secretsStatus: () => secrets.status(),
-      sendTestMessage: (input) =>
-        sendTestMessage(
-          {
-            settings: () => settings.current(),
-            secret: (name) => secrets.get(name),
-            wallNow: () => Date.now(),
-            env,
-            ...(options.messages ? { messages: options.messages } : {}),
-          },
-          input,
-        ),
-      setSecret: (name, value) => switches.setSecret(name, value),
-      async refreshNow(job) {
-        const c = active.current;
-        await c.refresh();
-        // The source may have changed meanwhile: the new one polls on its own start.
-        if (active.isCurrent(c)) void c.poller.refreshNow(job);
-      },
-      tickersAdded: (tickers) => active.backfill(tickers),
-      emitStatus: () => status.emit(),
-      unreadAlertCount: () => store.alertEvents.count({ unreadOnly: true }),
-      alertTarget(id) {
-        const event = store.alertEvents.get(id);
-        return event ? { ticker: event.ticker, asof: event.asof } : null;
-      },
-      start: () => lifecycle.start(),
-      async runOnce(runOptions = {}) {
-        const summaries = await active.current.poller.runAll({ force: runOptions.force ?? false });
-        await dispatcher.idle();
-        return summaries;
-      },
-      stop: () => lifecycle.stop(),
-    };
+      ...(options.tradier ? { tradier: options.tradier } : {}),
+      ...(options.messages ? { messages: options.messages } : {}),
+    });
     return app;
   } catch (error) {
     await source?.close().catch(() => undefined);
