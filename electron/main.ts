@@ -1,6 +1,7 @@
 // Electron main process. Thin by design: lifecycle, window, tray, notifications and wiring. The core
-// (store, poller, alerts) is src/core/app.ts and runs for the app's whole life: closing the window
-// hides it and polling goes on; only Quit (tray, menu, or the OS) stops it, after work in flight.
+// (store, poller, alerts) is src/core/app/create-app.ts and runs for the app's whole life: closing
+// the window hides it and polling goes on; only Quit (tray, menu, or the OS) stops it, after work
+// in flight.
 import { app as electronApp, BrowserWindow, ipcMain, session } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

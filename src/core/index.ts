@@ -3,11 +3,13 @@
 // (eslint.config.js). Tests may reach further in.
 
 // The app: built by `createApp`, started and stopped by its owner; `events` is its event hub.
-export { createApp } from './app.ts';
-export type { App, AppOptions, DataSourceInfo, DataSourceOption } from './app.ts';
+export { createApp } from './app/create-app.ts';
+export type { App, AppOptions } from './app/app-types.ts';
+export type { DataSourceInfo } from './source/source-info.ts';
+export type { DataSourceOption } from './source/option.ts';
 export type { JobRunSummary } from './poller/poller.ts';
 // Wall-clock timers, injected where a host times something out (tests pass manual ones).
-export { realTimers, type Timers } from './poller/timers.ts';
+export { realTimers, type Timers } from './lib/timers.ts';
 
 // The bridge: the handlers over an App, and the one dispatch every transport calls.
 export { createBridgeHandlers } from './bridge/handlers.ts';
@@ -15,7 +17,7 @@ export { dispatch, type DispatchOptions } from './bridge/dispatch.ts';
 
 // Backtests outside the bridge (`gammawatch backtest`).
 export { runBacktest } from './backtest/run.ts';
-export { pastOf } from './backtest/bridge-handlers.ts';
+export { pastOf } from './backtest/past-of.ts';
 
 // What a shell supplies: its secret store and its desktop notifier.
 export { statusOf, type SecretStore } from './secrets/secret-store.ts';

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp } from '../../src/core/app.ts';
+import { createApp } from '../../src/core/app/create-app.ts';
 import type { DesktopNotification } from '../../src/core/notify/channel.ts';
 import { alertRuleBodySchema } from '../../src/shared/alert-rules.ts';
 import { addDays, isTradingDay, type IsoDate } from '../../src/shared/market-calendar.ts';

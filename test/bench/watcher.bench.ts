@@ -16,7 +16,7 @@ import { ApiClient } from '../../src/client/api-client.ts';
 import type { RequestOptions } from '../../src/client/result.ts';
 import { DEFAULT_RULES } from '../../src/core/alerts/default-rules.ts';
 import { sqliteHttpCache } from '../../src/core/poller/http-cache-adapter.ts';
-import { ingestFetched, type Fetched } from '../../src/core/poller/ingest.ts';
+import { ingestFetched, type Fetched } from '../../src/core/store/ingest.ts';
 import { requestsFor } from '../../src/core/poller/jobs.ts';
 import type { PollClient } from '../../src/core/poller/poll-client.ts';
 import { Poller, type JobRunSummary } from '../../src/core/poller/poller.ts';

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp, type App, type AppOptions } from '../../src/core/app.ts';
+import { createApp, type App, type AppOptions } from '../../src/core/app/create-app.ts';
 import { dispatch } from '../../src/core/bridge/dispatch.ts';
 import { createBridgeHandlers } from '../../src/core/bridge/handlers.ts';
 import type { DesktopNotification, DesktopNotifier } from '../../src/core/notify/channel.ts';

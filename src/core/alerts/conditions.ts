@@ -7,7 +7,7 @@ import { flipDistancePct } from '../../shared/flip-distance.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
 import { addDays, epochToNy, parseIsoDate } from '../../shared/market-calendar.ts';
 import { confirmedChangeAtLast } from './dwell.ts';
-import { itemOf, itemTickers, number, text } from './fields.ts';
+import { itemOf, itemTickers, number, text } from '../lib/payload-fields.ts';
 import { zoneOf } from './level-buffer.ts';
 import type { MembershipChange } from './screener-membership.ts';
 import { levelCrossing, levelEndpoint, type LevelCrossCondition } from './level-cross.ts';

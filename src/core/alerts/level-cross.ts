@@ -14,7 +14,7 @@ import { LEVELS_BY_ID, type CrossLevel, type LevelBuffer } from '../../shared/al
 import { levelText, priceText, signedPct } from '../../shared/alert-labels.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
 import { ZERO_DTE_LEVEL_KINDS, zeroDteExpirationOf } from '../../shared/zero-dte-levels.ts';
-import { number, record, spotAndLevel, text } from './fields.ts';
+import { number, record, spotAndLevel, text } from '../lib/payload-fields.ts';
 import { beyondPct, bufferedCrossAtLast, bufferText } from './level-buffer.ts';
 
 export interface LevelCrossCondition {

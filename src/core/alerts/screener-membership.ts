@@ -8,7 +8,7 @@
 // backtest (see `memoryMembership`), so both decide the same way.
 import { isMarketOpen } from '../../shared/market-calendar.ts';
 import type { AlertSnapshot } from './conditions.ts';
-import { itemTickers } from './fields.ts';
+import { itemTickers } from '../lib/payload-fields.ts';
 
 export interface MembershipStore {
   /** The remembered members of a screener and the asof they are from; null: never applied. */

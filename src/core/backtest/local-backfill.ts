@@ -4,10 +4,10 @@
 // market structure, levels, screener), with the signals' metric points. Stored the way polled
 // snapshots are (ingestProduced: content-addressed, idempotent), so a second run finds them and
 // skips the work. The newest of each series goes first, in a batch of its own: the past after it
-// is history, which raises no alert (see poller/ingest.ts).
+// is history, which raises no alert (see store/ingest.ts).
 import { topSetupsItemSchema, type TopSetupsItem } from '../../shared/api/index.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
-import { epochToNy, isoUtc, nyToEpoch } from '../../shared/market-calendar.ts';
+import { epochToNy, nyToEpoch } from '../../shared/market-calendar.ts';
 import { presetQuery } from '../../shared/rankings/screener-presets.ts';
 import { parseTopSetupsQuery } from '../../shared/rankings/top-setups-query.ts';
 import { rankTopSetups } from '../../shared/rankings/top-setups.ts';
@@ -17,12 +17,13 @@ import {
   type MarketDataSource,
   type SnapshotPayloads,
 } from '../../service/index.ts';
-import { ingestProduced, type IngestDeps } from '../poller/ingest.ts';
+import { ingestProduced, type IngestDeps } from '../store/ingest.ts';
 import { TOP_SETUPS_LIMIT } from '../poller/jobs.ts';
-import { record } from '../alerts/fields.ts';
+import { record } from '../lib/payload-fields.ts';
 import type { SnapshotInput } from '../store/repositories/snapshots.ts';
-import { yieldTurn, type PastSource } from './past-source.ts';
-import { storedTimes } from './stored-history.ts';
+import { yieldTurn } from '../lib/yield-turn.ts';
+import { analysedInputs, newestFirst, producedMeta, storedTimes } from '../store/past-snapshots.ts';
+import type { PastSource } from './past-source.ts';
 
 /** Sessions analysed between two yields (and stored in one transaction). */
 const CHUNK = 8;
@@ -46,53 +47,6 @@ export function dailySnapshotTimes(
     while (i >= 0 && (times[i] as number) >= dayStart) i--;
   }
   return out.reverse();
-}
-
-/** How a snapshot stored without a poll came to be: a backtest's backfill, or a chain file's import. */
-export type Provenance = 'backtest' | 'chain_file';
-
-const meta = (asof: number, ticker: string | null, by: Provenance = 'backtest') => ({
-  asof: isoUtc(asof),
-  ...(ticker ? { ticker } : {}),
-  backfilled: by,
-});
-
-/**
- * One analysed snapshot as the store keeps a polled one: the payload of each view, under the
- * poller's own parameters, so it dedupes against a poll of the same instant (ingestProduced stores
- * them, with the signals' metric points).
- */
-export function analysedInputs(
-  a: SnapshotPayloads,
-  views: readonly { endpoint: SnapshotEndpoint; params: Readonly<Record<string, string>> }[],
-  by: Provenance,
-): SnapshotInput[] {
-  const inputs: SnapshotInput[] = [];
-  for (const { endpoint, params } of views) {
-    const data = a.payload(endpoint);
-    if (data === null) continue;
-    inputs.push({
-      endpoint,
-      ticker: a.ticker,
-      params: { ...params },
-      asof: a.asof,
-      data,
-      meta: meta(a.asof, a.ticker, by),
-    });
-  }
-  return inputs;
-}
-
-/**
- * `items` cut into batches of `size`, the newest (the last) first and alone: what a writer of many
- * past snapshots of one series stores, so only the newest can be news.
- */
-export function newestFirst<T>(items: readonly T[], size: number): T[][] {
-  if (items.length === 0) return [];
-  const batches: T[][] = [[items[items.length - 1] as T]];
-  for (let i = 0; i < items.length - 1; i += size)
-    batches.push(items.slice(i, Math.min(i + size, items.length - 1)));
-  return batches;
 }
 
 /** Past snapshots from the local service's market, stored through the source's ingest. */
@@ -177,7 +131,7 @@ export function localPast(ingest: IngestDeps, source: MarketDataSource): PastSou
               params: { ...s.key.params },
               asof: t,
               data: { items: rankTopSetups(items, s.query) },
-              meta: meta(t, null),
+              meta: producedMeta(t, null),
             }));
           ingestProduced(ingest, inputs);
           return false;
@@ -225,7 +179,7 @@ export function localPast(ingest: IngestDeps, source: MarketDataSource): PastSou
             params: { ...s.key.params },
             asof: at,
             data: { items },
-            meta: meta(at, null),
+            meta: producedMeta(at, null),
           });
         }
         ingestProduced(ingest, inputs);

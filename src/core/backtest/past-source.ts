@@ -34,6 +34,3 @@ export interface PastSource {
   /** What this source could not fill, for the result's notes. */
   notes(): string[];
 }
-
-/** Lets a cancel (a bridge call) and progress events through between steps of a long fill. */
-export const yieldTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

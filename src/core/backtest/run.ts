@@ -1,6 +1,6 @@
 // One backtest: which series the rule reads, fill in their history from the data source, replay
-// the rule over them with the live engine (replay.ts), then what price did after each firing and
-// after every session of the same tickers. Cancellable between steps: a cancelled run answers
+// the rule over them with the live engine (rule-replay.ts), then what price did after each firing
+// and after every session of the same tickers. Cancellable between steps: a cancelled run answers
 // with what it replayed so far, marked `cancelled`.
 import type { alertRuleInputSchema, AlertRuleBody } from '../../shared/alert-rules.ts';
 import type { z } from 'zod';
@@ -14,12 +14,14 @@ import { BridgeFailure } from '../../shared/bridge/result.ts';
 import { epochToNy, isoUtc, sessionDateOf } from '../../shared/market-calendar.ts';
 import { sourceOf, type AlertSnapshot } from '../alerts/conditions.ts';
 import type { ActiveRule } from '../alerts/engine.ts';
-import { itemOf, number, record } from '../alerts/fields.ts';
+import { itemOf, number, record } from '../lib/payload-fields.ts';
 import type { ChannelSettings } from '../alerts/policy.ts';
 import type { Store } from '../store/database.ts';
 import { closeOnOrBefore, outcomeAfter, type DailyClose } from './forward-returns.ts';
-import { yieldTurn, type PastSource } from './past-source.ts';
-import { orderSeries, replayRule, type ReplayedFiring } from './replay.ts';
+import { yieldTurn } from '../lib/yield-turn.ts';
+import type { SeriesKey } from '../store/past-snapshots.ts';
+import type { PastSource } from './past-source.ts';
+import { orderSeries, replayRule, type ReplayedFiring } from './rule-replay.ts';
 import { claimOf, directionOf } from './direction.ts';
 import { movesAfter } from './move-size.ts';
 import {
@@ -34,13 +36,7 @@ import { TOP_SETUPS_LIMIT } from '../poller/jobs.ts';
 import { topSetupsItemSchema, type TopSetupsItem } from '../../shared/api/index.ts';
 import { rankTopSetups } from '../../shared/rankings/top-setups.ts';
 import type { TopSetupsQuery } from '../../shared/rankings/top-setups-query.ts';
-import {
-  gammaRegimesOf,
-  storedGammaRegimes,
-  storedSeries,
-  storedSessions,
-  type SeriesKey,
-} from './stored-history.ts';
+import { gammaRegimesOf, storedGammaRegimes, storedSeries, storedSessions } from './stored-history.ts';
 import { spanOf } from './window.ts';
 
 export type BacktestRule = z.output<typeof alertRuleInputSchema>;

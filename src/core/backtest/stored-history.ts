@@ -4,18 +4,12 @@
 // series was fetched, else the day's last stored signals snapshot (the session's close snapshot
 // once backfilled), which is the same figure.
 import type { AlertRuleBody } from '../../shared/alert-rules.ts';
-import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
 import { epochToNy } from '../../shared/market-calendar.ts';
 import type { AlertSnapshot } from '../alerts/conditions.ts';
-import { record } from '../alerts/fields.ts';
+import { record } from '../lib/payload-fields.ts';
 import type { Store } from '../store/database.ts';
+import type { SeriesKey } from '../store/past-snapshots.ts';
 import type { DailyClose } from './forward-returns.ts';
-
-export interface SeriesKey {
-  endpoint: SnapshotEndpoint;
-  ticker: string | null;
-  params: Readonly<Record<string, string>>;
-}
 
 /** Every stored snapshot of a series with asof in [from, to], oldest first. */
 export function storedSeries(
@@ -43,25 +37,6 @@ export function storedSeries(
     });
   }
   return out;
-}
-
-/** The asof of every stored snapshot of a series in [from, to] (no bodies). */
-export function storedTimes(
-  store: Store<AlertRuleBody>,
-  key: SeriesKey,
-  from: number,
-  to: number,
-): Set<number> {
-  const rows = store.snapshots.range({
-    endpoint: key.endpoint,
-    ticker: key.ticker,
-    params: { ...key.params },
-    from,
-    to,
-    order: 'asc',
-    limit: 100_000,
-  });
-  return new Set(rows.map((r) => r.asof));
 }
 
 /** Daily closes of a ticker over [from, to] (New York dates of those instants), oldest first. */

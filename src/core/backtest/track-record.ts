@@ -10,7 +10,7 @@ import type { BacktestWindow } from '../../shared/bridge/backtest.ts';
 import { BridgeFailure } from '../../shared/bridge/result.ts';
 import type { ScreenerOverrides } from '../../shared/bridge/rankings.ts';
 import { parseTopSetupsQuery, type TopSetupsQuery } from '../../shared/rankings/top-setups-query.ts';
-import { screenerQuery } from '../queries/rankings.ts';
+import { screenerQuery } from '../queries/ranking-lists.ts';
 import type { Store } from '../store/database.ts';
 import type { BacktestRequest } from './run.ts';
 import { messageOf } from '../../shared/message-of.ts';

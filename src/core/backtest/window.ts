@@ -2,7 +2,7 @@
 // same lookback a chart of that window shows. The replay starts a month earlier (warm-up) so a
 // dwell or a cooldown that began before the window is known at its first snapshot.
 import type { BacktestWindow } from '../../shared/bridge/backtest.ts';
-import { HISTORY_SPAN_MS } from '../alerts/store-context.ts';
+import { HISTORY_SPAN_MS } from '../store/alert-context.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 

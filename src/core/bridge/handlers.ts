@@ -1,14 +1,15 @@
 // The bridge on the main side: one handler per method of the contract, all answered from the
 // store (so the UI works offline) except the few that act (refresh, webhook test, backup).
-// Each domain's handlers live in ./handlers/ (backtests' in ../backtest/bridge-handlers.ts), each
-// given only the part of the App it reads; they are combined here, where the compiler checks that
+// Each domain's handlers live in ./handlers/, each given only the part of the app it reads (a Pick
+// of BridgeApp, ./bridge-app.ts); they are combined here, where the compiler checks that
 // every method of the contract (src/shared/bridge/contract.ts) is handled by exactly one domain.
 // `dispatch` (./dispatch.ts) is the trust boundary every transport uses: it parses the input with
 // the method's schema and always answers the { ok, value } | { ok: false, error } envelope.
-// Every answer and failure passes the app's secret redactor (./redact-answers.ts) on its way out.
+// Every answer and failure passes the app's secret redactor (../secrets/bridge-redaction.ts) on
+// its way out.
 import type { BridgeHandlers, BridgeMethod } from '../../shared/bridge/contract.ts';
-import type { App } from '../app.ts';
-import { backtestHandlers } from '../backtest/bridge-handlers.ts';
+import type { BridgeApp } from './bridge-app.ts';
+import { backtestHandlers } from './handlers/backtest.ts';
 import { alertHandlers } from './handlers/alerts.ts';
 import { appHandlers } from './handlers/app.ts';
 import { backupHandlers } from './handlers/backup.ts';
@@ -21,10 +22,10 @@ import { settingsHandlers } from './handlers/settings.ts';
 import { sourceHandlers } from './handlers/source.ts';
 import { tickerHandlers } from './handlers/tickers.ts';
 import { watchlistHandlers } from './handlers/watchlists.ts';
-import { redactingHandlers } from './redact-answers.ts';
+import { redactingHandlers } from '../secrets/bridge-redaction.ts';
 
 /** One handler per method; `dispatch` (./dispatch.ts) parses their inputs and maps their failures. */
-export function createBridgeHandlers(app: App): BridgeHandlers {
+export function createBridgeHandlers(app: BridgeApp): BridgeHandlers {
   const handlers = combine({
     app: appHandlers(app),
     source: sourceHandlers(app),

@@ -8,11 +8,11 @@
 // for them all; every row of the window records that message's outcome. The window's end is on
 // each row (digest_until), so a window that ends while the app is closed goes out at the restart.
 import type { AlertEvent } from '../../shared/bridge/alerts.ts';
-import { realTimers, type Timers } from '../poller/timers.ts';
+import { realTimers, type Timers } from '../lib/timers.ts';
 import type { Delivery, DeliveryRepository } from '../store/repositories/alert-deliveries.ts';
 import { errorText, type DeliveryOutcome, type NotificationChannel } from './channel.ts';
 import type { OutgoingEvent } from './outgoing.ts';
-import { redactSecrets } from './redact.ts';
+import { redactSecrets } from './url-redaction.ts';
 import { digestEvent } from './templated.ts';
 
 export interface DispatcherDeps {

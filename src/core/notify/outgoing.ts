@@ -1,5 +1,5 @@
 // What every outward message is built from: an alert event (its title and text already in the
-// rule's own words, see template-values.ts), or a digest standing for several events. Each message
+// rule's own words, see outgoing-event.ts), or a digest standing for several events. Each message
 // names the events it carries, so a receiver (or the trader) can tell a retry from a new alert:
 // a text footer for Telegram and Pushover, the Message-ID and X-Gammawatch-Event for e-mail.
 import type { AlertEvent } from '../../shared/bridge/alerts.ts';

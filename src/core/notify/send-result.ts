@@ -2,7 +2,7 @@
 // word, and what a delivery records (as a DeliveryOutcome).
 import type { TestChannelResult } from '../../shared/bridge/alerts.ts';
 import type { DeliveryOutcome } from './channel.ts';
-import { redactSecrets } from './redact.ts';
+import { redactSecrets } from './url-redaction.ts';
 
 export type SendResult = TestChannelResult & { attempts: number };
 

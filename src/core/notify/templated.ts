@@ -9,7 +9,7 @@ import {
   type TemplateValues,
 } from '../../shared/alert-template.ts';
 import { epochToNy } from '../../shared/market-calendar.ts';
-import { number, text } from '../alerts/fields.ts';
+import { number, text } from '../lib/payload-fields.ts';
 import type { OutgoingEvent } from './outgoing.ts';
 
 const SEVERITY_TEXT: Record<AlertEvent['severity'], string> = {

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { AlertEvent } from '../../shared/bridge/alerts.ts';
 import { WEBHOOK_CREDENTIALS_MESSAGE, type Webhook } from '../../shared/bridge/settings.ts';
 import { errorText, type DeliveryOutcome, type NotificationChannel } from './channel.ts';
-import { redactSecrets, urlCredentials } from './redact.ts';
+import { redactSecrets, urlCredentials } from './url-redaction.ts';
 
 export type WebhookPreset = Webhook['preset'];
 

@@ -3,9 +3,9 @@
 // deliveries once a minute while the app runs.
 import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import type { ChannelSettings } from '../alerts/policy.ts';
-import type { EventHub } from '../bridge/events.ts';
+import type { EventHub } from '../events/event-hub.ts';
 import type { SecretName } from '../../shared/bridge/data-source.ts';
-import { outgoingFromStore } from '../alerts/outgoing-event.ts';
+import { outgoingFromStore } from './outgoing-event.ts';
 import type { DesktopNotifier } from './channel.ts';
 import { channelResolver, digestMinutesOf, type MessageChannelOptions } from './channel-lookup.ts';
 import { NotificationDispatcher } from './dispatcher.ts';
@@ -13,7 +13,7 @@ import { libnotifyNotifier } from './libnotify.ts';
 import type { WebhookOptions } from './webhook.ts';
 import { loadBridgeEvent } from '../queries/alerts.ts';
 import type { Settings } from '../settings/schema.ts';
-import type { Timers } from '../poller/timers.ts';
+import type { Timers } from '../lib/timers.ts';
 import type { Store } from '../store/database.ts';
 
 export interface NotificationsOptions {

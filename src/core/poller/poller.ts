@@ -18,12 +18,12 @@ import {
   type IngestDeps,
   type IngestOutcome,
   type NewSnapshot,
-} from './ingest.ts';
+} from '../store/ingest.ts';
 import { requestsFor, seriesRequest, type PollRequest } from './jobs.ts';
 import { marketGate } from './market-gate.ts';
-import { nextRunAt } from '../queries/poll-status.ts';
+import { nextRunAt } from './next-run.ts';
 import type { PollClient, PollResult } from './poll-client.ts';
-import { realTimers, type Timers } from './timers.ts';
+import { realTimers, type Timers } from '../lib/timers.ts';
 import { cronTrigger, marketClockTrigger, type Tick, type Trigger } from './triggers.ts';
 import { WaitTooLongError, WorkQueue } from './work-queue.ts';
 import type { ChannelSettings } from '../alerts/policy.ts';
@@ -181,7 +181,7 @@ export class Poller {
     return this.#tickerErrors.get(ticker) ?? null;
   }
 
-  /** When a schedule next fires, on the wall clock (see nextRunAt in queries/poll-status.ts). */
+  /** When a schedule next fires, on the wall clock (see nextRunAt in next-run.ts). */
   nextRunAt(schedule: string): number | null {
     return nextRunAt(schedule, {
       firesOn: this.#o.trigger === 'cron' ? 'wall' : 'market',

@@ -10,7 +10,7 @@
 //   schedule matched at least one market minute.
 import { schedule, type ScheduledTask } from 'node-cron';
 import { cronMatcher, firesBetween, NEW_YORK, type CronMatcher } from './cron-match.ts';
-import { realTimers, type Timers } from './timers.ts';
+import { realTimers, type Timers } from '../lib/timers.ts';
 
 export interface Tick<J extends string = string> {
   job: J;

@@ -6,7 +6,7 @@
 // capped (a 429 with `Retry-After: 86400` once held every job for a day), and a task may set how
 // long it is willing to be held back at all (`watch --once` must end): past that it fails.
 import { setMaxListeners } from 'node:events';
-import { realTimers, type Timers } from './timers.ts';
+import { realTimers, type Timers } from '../lib/timers.ts';
 import { formatWait, rateLimitText } from './wait-text.ts';
 
 export interface QueueTask<T> {

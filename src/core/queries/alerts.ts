@@ -11,16 +11,7 @@ import { ALERT_KINDS, type AlertKind } from '../../shared/alert-rules.ts';
 import { SNAPSHOT_ENDPOINTS, type SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
 import type { AlertEvent, AlertEventRepository } from '../store/repositories/alert-events.ts';
 import type { Delivery, DeliveryRepository } from '../store/repositories/alert-deliveries.ts';
-import { record, text } from '../alerts/fields.ts';
-
-/** What the alerts engine puts in an event's payload, besides the indexed columns. */
-export interface AlertEventPayload {
-  ruleName: string;
-  title: string;
-  message: string;
-  endpoint: SnapshotEndpoint;
-  details: Record<string, unknown>;
-}
+import { record, text } from '../lib/payload-fields.ts';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 

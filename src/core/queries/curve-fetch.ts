@@ -10,7 +10,7 @@ import type { CurveOrigin } from '../../shared/bridge/curve-origin.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
 import { storedSeriesKey, type SeriesParams } from '../../shared/stored-views.ts';
 import { ApiError } from '../../client/index.ts';
-import { ingestFetched, type IngestDeps } from '../poller/ingest.ts';
+import { ingestFetched, type IngestDeps } from '../store/ingest.ts';
 import type { PollRequest } from '../poller/jobs.ts';
 import type { PollClient } from '../poller/poll-client.ts';
 import type { ViewCall } from '../poller/view-calls.ts';

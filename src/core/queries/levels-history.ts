@@ -18,7 +18,7 @@ import {
   type IsoDate,
 } from '../../shared/market-calendar.ts';
 import type { Store } from '../store/database.ts';
-import { sampleEvenly } from './replay.ts';
+import { sampleEvenly } from './replay-frames.ts';
 import { windowStart } from './series.ts';
 import { iso } from './snapshot-meta.ts';
 

@@ -1,8 +1,12 @@
 // The poll status panel: per job its schedule, whether it runs now, its last run and next tick;
-// the recent runs; and the last 24 hours in aggregate (conditional-request savings, errors).
+// the recent runs; and the last 24 hours in aggregate (conditional-request savings, errors). Built
+// here from what the app knows, answered on `poll:status` requests and published as the
+// `poll:status` event (app/status-publisher.ts).
+import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import { POLL_JOBS, type PollJob } from '../../shared/bridge/settings.ts';
 import type { PollRun as BridgePollRun, PollStatus } from '../../shared/bridge/poll.ts';
-import { cronMatcher } from '../poller/cron-match.ts';
+import type { Poller } from '../poller/poller.ts';
+import type { Settings } from '../settings/schema.ts';
 import type { Store } from '../store/database.ts';
 import type { PollRun } from '../store/repositories/poll-runs.ts';
 import { iso } from './snapshot-meta.ts';
@@ -54,54 +58,6 @@ export function toBridgeRun(run: PollRun): BridgePollRun | null {
     error: firstError(run),
     note: firstNote(run),
   };
-}
-
-/**
- * The next minute (market time) after `after` at which the schedule fires and `when` holds (the
- * market open, say), within eight days; null when there is none or the expression is not valid.
- */
-export function nextFire(
-  expression: string,
-  after: number,
-  when: (at: number) => boolean = () => true,
-): number | null {
-  let matcher;
-  try {
-    matcher = cronMatcher(expression);
-  } catch {
-    return null;
-  }
-  const first = Math.floor(after / 60_000) + 1;
-  for (let m = first; m < first + 8 * 1440; m++) {
-    const at = m * 60_000;
-    if (matcher.matches(at) && when(at)) return at;
-  }
-  return null;
-}
-
-/** What fires a poller's schedules, and how the market clock runs against the wall's. */
-export interface ScheduleClock {
-  /** `wall`: cron on the wall clock; `market`: sampled market time (a fast or hand-set clock). */
-  firesOn: 'wall' | 'market';
-  wallNow: number;
-  marketNow: number;
-  /** Market ms per wall ms; 0 or unknown for a clock that moves by hand or with the data. */
-  rate: number | undefined;
-}
-
-/**
- * When a schedule next really runs, as a wall-clock instant. A chain folder's market clock is its
- * newest file's time (a Sunday of 2023, say) while its polls run on the wall clock: the next run
- * is the schedule's next minute after now, not after the files' time. A schedule fired by a fast
- * market clock runs when that clock reaches it, which the wall sees sooner by its rate. A clock
- * that moves by hand (tests) has no wall time for it: its market time is all there is.
- */
-export function nextRunAt(schedule: string, clock: ScheduleClock): number | null {
-  if (clock.firesOn === 'wall') return nextFire(schedule, clock.wallNow);
-  const market = nextFire(schedule, clock.marketNow);
-  if (market === null) return null;
-  const rate = clock.rate ?? 0;
-  return rate > 0 ? clock.wallNow + Math.round((market - clock.marketNow) / rate) : market;
 }
 
 export function pollStatus(deps: PollStatusDeps): PollStatus {
@@ -156,4 +112,26 @@ export function pollStatus(deps: PollStatusDeps): PollStatus {
       : null,
     lastSuccessAt: succeeded?.finishedAt ?? null,
   };
+}
+
+/** What the status reads (the App has all of it). */
+export interface PollStatusSources {
+  readonly store: Store<AlertRuleBody>;
+  settings(): Settings;
+  readonly poller: Pick<Poller, 'runningJobs' | 'paused' | 'marketClosedSkip' | 'nextRunAt'>;
+  wallNow(): number;
+}
+
+/** The poll status as it is now, from what the app knows. */
+export function currentPollStatus(s: PollStatusSources): PollStatus {
+  const { poller } = s;
+  return pollStatus({
+    store: s.store,
+    schedules: s.settings().schedules,
+    running: poller.runningJobs(),
+    paused: poller.paused,
+    marketClosedSkip: poller.marketClosedSkip,
+    nextRunAt: (schedule) => poller.nextRunAt(schedule),
+    wallNow: s.wallNow(),
+  });
 }

@@ -5,7 +5,7 @@
 // filters" — the same empty list means "wait", not "loosen your filters".
 import type { RankingClosed } from '../../shared/bridge/rankings.ts';
 import { epochToNy, isMarketOpen, nextSession } from '../../shared/market-calendar.ts';
-import { nextFire } from './poll-status.ts';
+import { nextFire } from '../poller/next-run.ts';
 import { iso } from './snapshot-meta.ts';
 
 /**

@@ -4,7 +4,7 @@
 // neither has no gamma data (null), which the UI says in words.
 import type { TopSetupsItem } from '../../shared/api/index.ts';
 import { gammaFromRecord, gammaOfItem, type RowGamma } from '../../shared/rankings/gamma-filters.ts';
-import { record } from '../alerts/fields.ts';
+import { record } from '../lib/payload-fields.ts';
 import type { Store } from '../store/database.ts';
 import { iso } from './snapshot-meta.ts';
 

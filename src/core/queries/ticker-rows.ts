@@ -17,7 +17,7 @@ import {
 import type { TickerRow, TickerRowField } from '../../shared/bridge/tickers.ts';
 import { historyPendingSchema } from '../../shared/api/signals.ts';
 import type { z } from 'zod';
-import { number, record, text } from '../alerts/fields.ts';
+import { number, record, text } from '../lib/payload-fields.ts';
 import type { Store } from '../store/database.ts';
 import type { Snapshot } from '../store/repositories/snapshots.ts';
 import { isStale, iso } from './snapshot-meta.ts';

@@ -1,6 +1,6 @@
 // Per-ticker views as stored: the payload of an endpoint at or before a chosen instant (the
 // latest without one), the snapshot timeline, and the difference between two snapshots.
-// Curves and option volume, which may be fetched on demand, are in curves.ts.
+// Curves and option volume, which may be fetched on demand, are in curve-views.ts.
 import { z } from 'zod';
 import { bridgeMethods, type BridgeOutput, type BridgeParsedInput } from '../../shared/bridge/contract.ts';
 import type { SnapshotEndpoint, TickerViewName } from '../../shared/bridge/tickers.ts';

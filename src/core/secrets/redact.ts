@@ -3,7 +3,7 @@
 // in an error body, and that text is then stored (the poll log), answered (the bridge, MCP) and
 // logged. The app's one SecretRedactor knows every stored secret's current value; each exit (the
 // store's error columns, the bridge's answers and events, MCP's answers, the log) runs its text
-// through it. notify/redact.ts masks what a delivery's URL carries; this masks known values.
+// through it. notify/url-redaction.ts masks what a delivery's URL carries; this masks known values.
 
 /**
  * Values shorter than this are not redacted: a shorter "secret" (a 6-letter SMTP password such as

@@ -1,7 +1,7 @@
 // The swappable half of the app: what a data source needs running (the local service, a Tradier
 // collector), the client pointed at it and the poller that polls it. The store, the rules, the
 // event hub and the dispatcher outlive it; a switch of source closes one connection and opens
-// another (updateSettings in app.ts).
+// another (updateSettings in app/source-switch.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { ApiClient, type ApiClientOptions } from '../../client/index.ts';
@@ -28,9 +28,9 @@ import {
 import type { ChannelSettings } from '../alerts/policy.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import { sqliteHttpCache } from '../poller/http-cache-adapter.ts';
-import type { IngestDeps, NewSnapshot } from '../poller/ingest.ts';
+import type { IngestDeps, NewSnapshot } from '../store/ingest.ts';
 import { Poller, type PollerOptions, type TriggerMode } from '../poller/poller.ts';
-import type { Timers } from '../poller/timers.ts';
+import type { Timers } from '../lib/timers.ts';
 import type { BackfillProgress } from '../../shared/bridge/poll.ts';
 import type { Settings } from '../settings/schema.ts';
 import type { CompactionScheduleOptions } from '../store/compaction-schedule.ts';
@@ -110,7 +110,7 @@ export interface Connection {
   /** Aborted when the connection closes: work bound to it (a backtest's backfill) stops. */
   readonly closed: AbortSignal;
   /**
-   * The one way this source's snapshots are stored (poller/ingest.ts): polls, chain files, on-demand
+   * The one way this source's snapshots are stored (store/ingest.ts): polls, chain files, on-demand
    * and curve fetches and backfills all write through it, so each raises its alerts once.
    */
   readonly ingest: IngestDeps;

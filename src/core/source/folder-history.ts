@@ -2,7 +2,7 @@
 // a chain folder (or the Tradier collector's) becomes the source, its files are analysed by the
 // service's own pipeline and stored as the payloads the poller would have stored for them (every
 // per-ticker view, under the poller's parameters); new files are imported as they land, through the
-// source's one ingest, which decides what is news (poller/ingest.ts). Each ticker's newest file not
+// source's one ingest, which decides what is news (store/ingest.ts). Each ticker's newest file not
 // yet stored goes first, in a batch of its own: it is news, compared with what was stored before
 // (on a folder's first import: nothing, as on a first poll, so years of files raise no alert), and
 // the older files after it are history. So a file that lands raises exactly its own alerts, once.
@@ -20,10 +20,9 @@ import {
   type MarketDataSource,
   type SnapshotPayloads,
 } from '../../service/index.ts';
-import { analysedInputs } from '../backtest/local-backfill.ts';
-import { yieldTurn } from '../backtest/past-source.ts';
-import { storedTimes } from '../backtest/stored-history.ts';
-import { ingestProduced, type IngestDeps } from '../poller/ingest.ts';
+import { yieldTurn } from '../lib/yield-turn.ts';
+import { ingestProduced, type IngestDeps } from '../store/ingest.ts';
+import { analysedInputs, storedTimes } from '../store/past-snapshots.ts';
 import type { SnapshotInput } from '../store/repositories/snapshots.ts';
 
 /** Files analysed and stored per transaction, between two turns of the event loop. */

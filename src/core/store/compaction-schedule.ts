@@ -5,7 +5,7 @@
 // `stopMs`. A slice is also bounded by `sliceRows` bodies. The app tells it when writes end and
 // whether some are under way; the rest is the store's business.
 import { messageOf } from '../../shared/message-of.ts';
-import type { Timers } from '../poller/timers.ts';
+import type { Timers } from '../lib/timers.ts';
 import type { Store } from './database.ts';
 
 export interface CompactionTuning {

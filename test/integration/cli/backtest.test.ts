@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../src/core/app.ts';
+import { createApp, type App } from '../../../src/core/app/create-app.ts';
 import { createBridgeHandlers } from '../../../src/core/bridge/handlers.ts';
 import { realClock } from '../../../src/service/market/clock.ts';
 import { alertRuleInputSchema } from '../../../src/shared/alert-rules.ts';

@@ -11,7 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ManualTimers } from '../../../src/core/poller/timers.ts';
+import { ManualTimers } from '../../../src/core/lib/timers.ts';
 import { startHeadlessServer, type HeadlessServer } from '../../../src/host/headless/server.ts';
 import { createMcpHttpHandler, type McpHttpHandler } from '../../../src/host/mcp/http.ts';
 import { startSeededApp, type SeededApp } from '../../support/seeded-app.ts';

@@ -4,7 +4,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { App } from '../../../src/core/app.ts';
+import type { App } from '../../../src/core/app/create-app.ts';
 import type { BridgeHandlers } from '../../../src/shared/bridge/contract.ts';
 import { createMcpServer } from '../../../src/host/mcp/server.ts';
 

@@ -1,4 +1,4 @@
-// Issue 40, item 9: one rule for a chain file's snapshot date (import/date-line.ts
+// One rule for a chain file's snapshot date (import/date-line.ts
 // snapshotDateProblem), through every reader of chain files: `gammawatch analyze` on the command
 // line, the chain folder serving them, its connection test, and the history import into a real
 // SQLite store. A TSLA file whose Date line says 1900 and one that says 1970 (both on this
@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedTimes } from '../../../src/core/backtest/stored-history.ts';
+import { storedTimes } from '../../../src/core/store/past-snapshots.ts';
 import { FolderHistory, type ImportProgress } from '../../../src/core/source/folder-history.ts';
 import { openDatabase } from '../../../src/core/store/database.ts';
 import { alertRuleBodySchema } from '../../../src/shared/alert-rules.ts';

@@ -1,12 +1,15 @@
 // Bridge methods of the app itself: what it is and runs on (app:info), and the first-run
 // onboarding, which may create the first watchlist.
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
-import type { App } from '../../app.ts';
+import type { BridgeApp } from '../bridge-app.ts';
 import { checkTicker } from './watchlists.ts';
 
 export type AppMethods = 'app:info' | 'app:completeOnboarding';
 
-export type AppContext = Pick<App, 'store' | 'events' | 'info' | 'source' | 'universe' | 'tickersAdded'>;
+export type AppContext = Pick<
+  BridgeApp,
+  'store' | 'events' | 'info' | 'source' | 'universe' | 'tickersAdded'
+>;
 
 export function appHandlers(ctx: AppContext): Pick<BridgeHandlers, AppMethods> {
   const { store } = ctx;

@@ -6,14 +6,14 @@ import path from 'node:path';
 import type { BridgeHandlers, BridgeOutput } from '../../../shared/bridge/contract.ts';
 import { backupNameSchema } from '../../../shared/bridge/history.ts';
 import { BridgeFailure } from '../../../shared/bridge/result.ts';
-import type { App } from '../../app.ts';
+import type { BridgeApp } from '../bridge-app.ts';
 import { iso } from '../../queries/snapshot-meta.ts';
 import { restoreIntoOpenDatabase } from '../../store/backup.ts';
 import { StoreError } from '../../store/errors.ts';
 
 export type BackupMethods = 'backup:create' | 'backup:list' | 'backup:import';
 
-export type BackupContext = Pick<App, 'store' | 'dataDir' | 'events' | 'info' | 'wallNow'>;
+export type BackupContext = Pick<BridgeApp, 'store' | 'dataDir' | 'events' | 'info' | 'wallNow'>;
 
 /** What a backup file can fail on: said to the user as it is, not as an internal error. */
 const REFUSED_BACKUP_KINDS = new Set([
@@ -24,9 +24,9 @@ const REFUSED_BACKUP_KINDS = new Set([
   'invalid_input',
 ]);
 
-const backupsDir = (ctx: Pick<App, 'dataDir'>): string => path.join(ctx.dataDir, 'backups');
+const backupsDir = (ctx: Pick<BridgeApp, 'dataDir'>): string => path.join(ctx.dataDir, 'backups');
 
-function listBackups(ctx: Pick<App, 'dataDir'>): BridgeOutput<'backup:list'> {
+function listBackups(ctx: Pick<BridgeApp, 'dataDir'>): BridgeOutput<'backup:list'> {
   const folder = backupsDir(ctx);
   const names = fs.existsSync(folder) ? fs.readdirSync(folder) : [];
   const backups = names

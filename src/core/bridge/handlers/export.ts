@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
-import type { App } from '../../app.ts';
+import type { BridgeApp } from '../bridge-app.ts';
 import { seriesWindowDates, tickerSeries } from '../../queries/series.ts';
 import { iso } from '../../queries/snapshot-meta.ts';
 import {
@@ -17,7 +17,7 @@ import {
 
 export type ExportMethods = 'export:snapshots' | 'export:series';
 
-export type ExportContext = Pick<App, 'store' | 'dataDir' | 'events' | 'marketNow' | 'wallNow'>;
+export type ExportContext = Pick<BridgeApp, 'store' | 'dataDir' | 'events' | 'marketNow' | 'wallNow'>;
 
 /**
  * Past this size a snapshot export is written to `<data dir>/exports/` instead of answered as

@@ -1,11 +1,11 @@
 // Bridge methods of the poller: its status, a refresh outside the schedule, pause and resume.
 import type { BridgeHandlers, BridgeOutput } from '../../../shared/bridge/contract.ts';
-import type { App } from '../../app.ts';
-import { currentPollStatus, type PollStatusSources } from '../../status-publisher.ts';
+import type { BridgeApp } from '../bridge-app.ts';
+import { currentPollStatus, type PollStatusSources } from '../../queries/poll-status.ts';
 
 export type PollMethods = 'poll:status' | 'poll:refreshNow' | 'poll:pause' | 'poll:resume';
 
-export type PollContext = PollStatusSources & Pick<App, 'poller' | 'refreshNow'>;
+export type PollContext = PollStatusSources & Pick<BridgeApp, 'poller' | 'refreshNow'>;
 
 export function pollHandlers(ctx: PollContext): Pick<BridgeHandlers, PollMethods> {
   const status = (): BridgeOutput<'poll:status'> => currentPollStatus(ctx);

@@ -2,8 +2,8 @@
 // views (filters, user screeners) the Rankings page keeps.
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import { BridgeFailure } from '../../../shared/bridge/result.ts';
-import type { App } from '../../app.ts';
-import { income, screener, topSetups } from '../../queries/rankings.ts';
+import type { BridgeApp } from '../bridge-app.ts';
+import { income, screener, topSetups } from '../../queries/ranking-lists.ts';
 
 export type RankingMethods =
   | 'rankings:topSetups'
@@ -14,7 +14,7 @@ export type RankingMethods =
   | 'views:rename'
   | 'views:delete';
 
-export type RankingContext = Pick<App, 'store' | 'marketNow' | 'settings'>;
+export type RankingContext = Pick<BridgeApp, 'store' | 'marketNow' | 'settings'>;
 
 export function rankingHandlers(ctx: RankingContext): Pick<BridgeHandlers, RankingMethods> {
   const { store } = ctx;

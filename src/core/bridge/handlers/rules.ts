@@ -4,7 +4,7 @@
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import type { AlertEvent } from '../../../shared/bridge/alerts.ts';
 import { BridgeFailure } from '../../../shared/bridge/result.ts';
-import type { App } from '../../app.ts';
+import type { BridgeApp } from '../bridge-app.ts';
 import { postJson, testMessageKey, webhookRequest } from '../../notify/webhook.ts';
 import { createRule, ruleUniverse, toBridgeRule, updateRule } from '../../queries/rules.ts';
 import { iso } from '../../queries/snapshot-meta.ts';
@@ -13,7 +13,7 @@ export type RuleMethods =
   'rules:list' | 'rules:create' | 'rules:update' | 'rules:delete' | 'rules:testWebhook' | 'notify:test';
 
 export type RuleContext = Pick<
-  App,
+  BridgeApp,
   'store' | 'source' | 'universe' | 'settings' | 'wallNow' | 'sendTestMessage'
 >;
 

@@ -1,11 +1,11 @@
 // Bridge methods of the data source: its problems, a test of another source without switching,
 // and the secrets (API key, Tradier token) sources read.
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
-import type { App } from '../../app.ts';
+import type { BridgeApp } from '../bridge-app.ts';
 
 export type SourceMethods = 'source:problems' | 'source:test' | 'secrets:status' | 'secrets:set';
 
-export type SourceContext = Pick<App, 'sourceProblems' | 'testSource' | 'secretsStatus' | 'setSecret'>;
+export type SourceContext = Pick<BridgeApp, 'sourceProblems' | 'testSource' | 'secretsStatus' | 'setSecret'>;
 
 export function sourceHandlers(ctx: SourceContext): Pick<BridgeHandlers, SourceMethods> {
   return {

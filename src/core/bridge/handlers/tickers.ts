@@ -2,9 +2,9 @@
 // curves, series and timeline, and snapshot diffs. Curves and views the poller does not fetch are
 // fetched when asked for (one CurveFetcher per set of handlers) and announced like polled ones.
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
-import type { App } from '../../app.ts';
+import type { BridgeApp } from '../bridge-app.ts';
 import { CurveFetcher } from '../../queries/curve-fetch.ts';
-import { optionsVolume, tickerCurve } from '../../queries/curves.ts';
+import { optionsVolume, tickerCurve } from '../../queries/curve-views.ts';
 import { levelsHistory } from '../../queries/levels-history.ts';
 import { levelsText } from '../../queries/levels-text.ts';
 import { tickerSeries } from '../../queries/series.ts';
@@ -29,7 +29,7 @@ export type TickerMethods =
   | 'snapshots:diff';
 
 export type TickerContext = Pick<
-  App,
+  BridgeApp,
   'store' | 'poller' | 'universe' | 'marketNow' | 'wallNow' | 'sourceWork'
 >;
 

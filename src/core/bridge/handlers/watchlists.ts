@@ -3,7 +3,7 @@
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import { BridgeFailure } from '../../../shared/bridge/result.ts';
 import type { Watchlist as BridgeWatchlist } from '../../../shared/bridge/watchlists.ts';
-import type { App } from '../../app.ts';
+import type { BridgeApp } from '../bridge-app.ts';
 import type { Watchlist } from '../../store/repositories/watchlists.ts';
 
 export type WatchlistMethods =
@@ -16,7 +16,7 @@ export type WatchlistMethods =
   | 'watchlist:removeTicker'
   | 'watchlist:moveTicker';
 
-export type WatchlistContext = Pick<App, 'store' | 'source' | 'universe' | 'tickersAdded'>;
+export type WatchlistContext = Pick<BridgeApp, 'store' | 'source' | 'universe' | 'tickersAdded'>;
 
 export const toList = (w: Watchlist): BridgeWatchlist => ({
   id: w.id,
@@ -24,14 +24,14 @@ export const toList = (w: Watchlist): BridgeWatchlist => ({
   tickers: [...w.tickers],
 });
 
-export function mustList(ctx: Pick<App, 'store'>, id: number): Watchlist {
+export function mustList(ctx: Pick<BridgeApp, 'store'>, id: number): Watchlist {
   const list = ctx.store.watchlists.get(id);
   if (!list) throw new BridgeFailure('not_found', `no watchlist ${id}`);
   return list;
 }
 
 /** A source that lists its tickers (the local service) must have it; a remote one answers 404 itself. */
-export function checkTicker(ctx: Pick<App, 'source' | 'universe'>, ticker: string): void {
+export function checkTicker(ctx: Pick<BridgeApp, 'source' | 'universe'>, ticker: string): void {
   if (!ctx.source.listsUniverse) return;
   if (!ctx.universe().some((u) => u.ticker === ticker)) {
     throw new BridgeFailure(

@@ -4,10 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { alertRuleBodySchema, type AlertRuleBody } from '../../../../src/shared/alert-rules.ts';
 import { defaultSettings } from '../../../../src/shared/bridge/settings.ts';
-import { outgoingFromStore } from '../../../../src/core/alerts/outgoing-event.ts';
+import { outgoingFromStore } from '../../../../src/core/notify/outgoing-event.ts';
 import { channelResolver } from '../../../../src/core/notify/channel-lookup.ts';
 import { NotificationDispatcher } from '../../../../src/core/notify/dispatcher.ts';
-import { ingestFetched, type Fetched, type IngestDeps } from '../../../../src/core/poller/ingest.ts';
+import { ingestFetched, type Fetched, type IngestDeps } from '../../../../src/core/store/ingest.ts';
 import { requestsFor } from '../../../../src/core/poller/jobs.ts';
 import type { PollResult } from '../../../../src/core/poller/poll-client.ts';
 import { loadBridgeEvent } from '../../../../src/core/queries/alerts.ts';

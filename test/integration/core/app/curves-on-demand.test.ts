@@ -5,7 +5,7 @@
 // onboarding flag, which survives a restart.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../../../src/core/app.ts';
+import type { App } from '../../../../src/core/app/create-app.ts';
 import { dispatch } from '../../../../src/core/bridge/dispatch.ts';
 import { createBridgeHandlers } from '../../../../src/core/bridge/handlers.ts';
 import type { RunningService } from '../../../../src/service/index.ts';

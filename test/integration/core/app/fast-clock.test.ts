@@ -5,7 +5,7 @@
 // time the polls and snapshots are stamped with. Only Date is faked: timers, HTTP and SQLite are
 // real, and the fast clock moves when the test moves the wall.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApp, type App } from '../../../../src/core/app.ts';
+import { createApp, type App } from '../../../../src/core/app/create-app.ts';
 import { isMarketOpen, sessionOf } from '../../../../src/shared/market-calendar.ts';
 import { DEFAULT_FAST_SPEED } from '../../../../src/shared/clock-spec.ts';
 import { at, tempDataDir } from '../../../support/watcher-factory.ts';

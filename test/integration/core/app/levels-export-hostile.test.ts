@@ -6,7 +6,7 @@
 // levels' own, and every string literal closed on its line.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../../../src/core/app.ts';
+import type { App } from '../../../../src/core/app/create-app.ts';
 import { createBridgeHandlers } from '../../../../src/core/bridge/handlers.ts';
 import { manualClock } from '../../../../src/service/market/clock.ts';
 import { levelsResponse, signalsResponse } from '../../../support/client-payloads.ts';

@@ -2,7 +2,7 @@
 // from the database, and the poll status says offline instead of failing.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../../../src/core/app.ts';
+import type { App } from '../../../../src/core/app/create-app.ts';
 import { createBridgeHandlers } from '../../../../src/core/bridge/handlers.ts';
 import { manualClock } from '../../../../src/service/market/clock.ts';
 import type { RunningService } from '../../../../src/service/index.ts';

@@ -4,7 +4,7 @@
 // fresh, leaves a watched ticker to the poller, and says "unreachable" with the service gone.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../../../src/core/app.ts';
+import type { App } from '../../../../src/core/app/create-app.ts';
 import { createBridgeHandlers } from '../../../../src/core/bridge/handlers.ts';
 import type { RunningService } from '../../../../src/service/index.ts';
 import { manualClock } from '../../../../src/service/market/clock.ts';

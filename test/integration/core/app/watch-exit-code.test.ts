@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApp, type App } from '../../../../src/core/app.ts';
+import { createApp, type App } from '../../../../src/core/app/create-app.ts';
 import { StoreError } from '../../../../src/core/store/errors.ts';
 import { openDatabase } from '../../../../src/core/store/database.ts';
 import { runWatch } from '../../../../src/host/commands/watch.ts';

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { EventHub } from '../../../../src/core/bridge/events.ts';
+import { EventHub } from '../../../../src/core/events/event-hub.ts';
 import { exportHandlers } from '../../../../src/core/bridge/handlers/export.ts';
 import { openDatabase, type Store } from '../../../../src/core/store/database.ts';
 import type { AlertRuleBody } from '../../../../src/shared/alert-rules.ts';

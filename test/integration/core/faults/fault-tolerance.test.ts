@@ -4,7 +4,7 @@
 // instants: nothing corrupt, nothing lost, nothing twice.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../../src/core/app.ts';
+import { createApp, type App } from '../../../../src/core/app/create-app.ts';
 import { manualClock } from '../../../../src/service/market/clock.ts';
 import { startService, type RunningService } from '../../../../src/service/index.ts';
 import { nextTradingDay } from '../../../../src/shared/market-calendar.ts';

@@ -4,7 +4,7 @@
 // event and one desktop notification, across re-polls and a restart in the middle.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextTradingDay } from '../../../../src/shared/market-calendar.ts';
-import { record, text } from '../../../../src/core/alerts/fields.ts';
+import { record, text } from '../../../../src/core/lib/payload-fields.ts';
 import { confirmedChangeAtLast } from '../../../../src/core/alerts/dwell.ts';
 import { DEFAULT_DWELL } from '../../../../src/shared/alert-rules.ts';
 import { at, startWatcher, tempDataDir, type TestWatcher } from '../../../support/watcher-factory.ts';

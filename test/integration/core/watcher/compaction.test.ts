@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertRuleBodySchema, type AlertRuleBody } from '../../../../src/shared/alert-rules.ts';
-import { realTimers } from '../../../../src/core/poller/timers.ts';
+import { realTimers } from '../../../../src/core/lib/timers.ts';
 import { CompactionSchedule } from '../../../../src/core/store/compaction-schedule.ts';
 import { openDatabase } from '../../../../src/core/store/database.ts';
 import { PENDING_CODEC } from '../../../../src/core/store/payload-codec.ts';

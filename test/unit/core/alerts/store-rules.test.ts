@@ -3,7 +3,7 @@
 // refused when saved.
 import { afterEach, describe, expect, it } from 'vitest';
 import { evaluateSnapshot } from '../../../../src/core/alerts/engine.ts';
-import { storeAlertContext } from '../../../../src/core/alerts/store-context.ts';
+import { storeAlertContext } from '../../../../src/core/store/alert-context.ts';
 import type { AlertSnapshot } from '../../../../src/core/alerts/conditions.ts';
 import { createRule, ruleUniverse, updateRule } from '../../../../src/core/queries/rules.ts';
 import { openDatabase, type Store } from '../../../../src/core/store/database.ts';

@@ -1,7 +1,7 @@
 // The CSV of a result split by direction: each firing with its direction, its return read its way
 // (a down firing short: negated) and its move sizes; a table per direction after the summary.
 import { describe, expect, it } from 'vitest';
-import { backtestCsv } from '../../../../src/core/backtest/export.ts';
+import { backtestCsv } from '../../../../src/core/backtest/result-export.ts';
 import { directionGroups, sessionObservations } from '../../../../src/core/backtest/statistics.ts';
 import { spanOf } from '../../../../src/core/backtest/window.ts';
 import type { BacktestResult } from '../../../../src/shared/bridge/backtest.ts';

@@ -2,7 +2,7 @@
 // stored top-setups lists as Rankings filters them; bad views get a clear refusal; the export
 // writes the firings table and the summary beside its baseline.
 import { afterEach, describe, expect, it } from 'vitest';
-import { backtestCsv, backtestExport } from '../../../../src/core/backtest/export.ts';
+import { backtestCsv, backtestExport } from '../../../../src/core/backtest/result-export.ts';
 import type { PastSource } from '../../../../src/core/backtest/past-source.ts';
 import { runBacktest } from '../../../../src/core/backtest/run.ts';
 import { trackRecordRequest } from '../../../../src/core/backtest/track-record.ts';

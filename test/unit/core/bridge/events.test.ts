@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { NetworkError, NotFoundError } from '../../../../src/client/errors.ts';
 import { toBridgeError } from '../../../../src/core/bridge/errors.ts';
-import { EventHub } from '../../../../src/core/bridge/events.ts';
+import { EventHub } from '../../../../src/core/events/event-hub.ts';
 import { StoreError } from '../../../../src/core/store/errors.ts';
 import { BridgeFailure } from '../../../../src/shared/bridge/result.ts';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventFooter, messageIdOf } from '../../../../src/core/notify/outgoing.ts';
 import { PUSHOVER_PRIORITY } from '../../../../src/core/notify/pushover.ts';
-import { redactSecrets } from '../../../../src/core/notify/redact.ts';
+import { redactSecrets } from '../../../../src/core/notify/url-redaction.ts';
 import { serviceOrigin } from '../../../../src/core/notify/service-origin.ts';
 import { digestEvent, templatedEvent, templateValues } from '../../../../src/core/notify/templated.ts';
 import type { AlertEvent } from '../../../../src/shared/bridge/alerts.ts';

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NotificationChannel } from '../../../../src/core/notify/channel.ts';
 import { NotificationDispatcher } from '../../../../src/core/notify/dispatcher.ts';
-import { redactSecrets } from '../../../../src/core/notify/redact.ts';
+import { redactSecrets } from '../../../../src/core/notify/url-redaction.ts';
 import { postJson, webhookChannel } from '../../../../src/core/notify/webhook.ts';
 import { loadBridgeEvent } from '../../../../src/core/queries/alerts.ts';
 import { upgradeStoredSection } from '../../../../src/core/settings/legacy.ts';

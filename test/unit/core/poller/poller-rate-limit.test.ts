@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { RateLimitedError } from '../../../../src/client/errors.ts';
 import { Poller } from '../../../../src/core/poller/poller.ts';
-import { ManualTimers } from '../../../../src/core/poller/timers.ts';
+import { ManualTimers } from '../../../../src/core/lib/timers.ts';
 import { defaultSettings } from '../../../../src/core/settings/schema.ts';
 import { openDatabase, type Store } from '../../../../src/core/store/database.ts';
 import { alertRuleBodySchema, type AlertRuleBody } from '../../../../src/shared/alert-rules.ts';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { alertRuleBodySchema, type AlertRuleBody } from '../../../../src/shared/alert-rules.ts';
 import { ApiError, NotFoundError } from '../../../../src/client/errors.ts';
 import { Poller, type PollerOptions } from '../../../../src/core/poller/poller.ts';
-import { ManualTimers } from '../../../../src/core/poller/timers.ts';
+import { ManualTimers } from '../../../../src/core/lib/timers.ts';
 import { defaultSettings, type Settings } from '../../../../src/core/settings/schema.ts';
 import { openDatabase, type Store } from '../../../../src/core/store/database.ts';
 import type { BackfillProgress } from '../../../../src/shared/bridge/poll.ts';

@@ -3,7 +3,7 @@
 // queue caps a stated wait (5 min by default) and says so; a task with `maxWaitMs` fails instead
 // of being held back longer than that.
 import { describe, expect, it } from 'vitest';
-import { ManualTimers } from '../../../../src/core/poller/timers.ts';
+import { ManualTimers } from '../../../../src/core/lib/timers.ts';
 import { formatWait, rateLimitText } from '../../../../src/core/poller/wait-text.ts';
 import {
   DEFAULT_MAX_STATED_WAIT_MS,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cronMatcher, CronExpressionError, firesBetween } from '../../../../src/core/poller/cron-match.ts';
 import { lastCloseAtOrBefore, marketGate } from '../../../../src/core/poller/market-gate.ts';
 import { cronTrigger, marketClockTrigger, type Tick } from '../../../../src/core/poller/triggers.ts';
-import { ManualTimers } from '../../../../src/core/poller/timers.ts';
+import { ManualTimers } from '../../../../src/core/lib/timers.ts';
 import { nyToEpoch } from '../../../../src/shared/market-calendar.ts';
 
 const ny = (date: string, hhmm: string) => {

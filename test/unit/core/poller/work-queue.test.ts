@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualTimers } from '../../../../src/core/poller/timers.ts';
+import { ManualTimers } from '../../../../src/core/lib/timers.ts';
 import { QueueClosedError, WorkQueue, type FailureAdvice } from '../../../../src/core/poller/work-queue.ts';
 
 /** A task whose completion the test controls. */

@@ -4,13 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NetworkError, NotFoundError } from '../../../../src/client/errors.ts';
 import type { ApiResult } from '../../../../src/client/result.ts';
 import { CurveFetcher } from '../../../../src/core/queries/curve-fetch.ts';
-import type { IngestDeps } from '../../../../src/core/poller/ingest.ts';
+import type { IngestDeps } from '../../../../src/core/store/ingest.ts';
 import {
   curveRequest,
   optionsVolume,
   tickerCurve,
   volumeRequest,
-} from '../../../../src/core/queries/curves.ts';
+} from '../../../../src/core/queries/curve-views.ts';
 import type { Envelope, PollClient, PollResult } from '../../../../src/core/poller/poll-client.ts';
 import type { AlertRuleBody } from '../../../../src/shared/alert-rules.ts';
 import type { CurveSource } from '../../../../src/shared/bridge/curve-origin.ts';

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { toBridgeDelivery } from '../../../../src/core/queries/alerts.ts';
-import { nextFire, nextRunAt, toBridgeRun } from '../../../../src/core/queries/poll-status.ts';
-import { filtersToQuery } from '../../../../src/core/queries/rankings.ts';
+import { nextFire, nextRunAt } from '../../../../src/core/poller/next-run.ts';
+import { toBridgeRun } from '../../../../src/core/queries/poll-status.ts';
+import { filtersToQuery } from '../../../../src/core/queries/ranking-lists.ts';
 import { windowStart } from '../../../../src/core/queries/series.ts';
 import { isStale } from '../../../../src/core/queries/snapshot-meta.ts';
 import { tickerRows } from '../../../../src/core/queries/ticker-rows.ts';

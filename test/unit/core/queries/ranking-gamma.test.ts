@@ -2,7 +2,7 @@
 // the poller stores it): applied main-side before the cut, never passed to the API's query, each
 // row's gamma read from the ranking item or, lacking it there, from the ticker's stored signals.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { filtersToQuery, screener, topSetups } from '../../../../src/core/queries/rankings.ts';
+import { filtersToQuery, screener, topSetups } from '../../../../src/core/queries/ranking-lists.ts';
 import { TOP_SETUPS_LIMIT } from '../../../../src/core/poller/jobs.ts';
 import { openDatabase, type Store } from '../../../../src/core/store/database.ts';
 import type { TopSetupsItem } from '../../../../src/shared/api/index.ts';

@@ -8,7 +8,7 @@ import {
   screener,
   screenerQuery,
   topSetups,
-} from '../../../../src/core/queries/rankings.ts';
+} from '../../../../src/core/queries/ranking-lists.ts';
 import { closedNote, nextOpenFire } from '../../../../src/core/queries/ranking-closed.ts';
 import { defaultSettings } from '../../../../src/shared/bridge/settings.ts';
 import { TOP_SETUPS_LIMIT } from '../../../../src/core/poller/jobs.ts';

@@ -7,8 +7,8 @@ import { BadRequestError, NetworkError } from '../../../../src/client/errors.ts'
 import type { ApiResult } from '../../../../src/client/result.ts';
 import type { Envelope, PollClient, PollResult } from '../../../../src/core/poller/poll-client.ts';
 import { CurveFetcher } from '../../../../src/core/queries/curve-fetch.ts';
-import type { IngestDeps } from '../../../../src/core/poller/ingest.ts';
-import { optionsVolume, tickerCurve } from '../../../../src/core/queries/curves.ts';
+import type { IngestDeps } from '../../../../src/core/store/ingest.ts';
+import { optionsVolume, tickerCurve } from '../../../../src/core/queries/curve-views.ts';
 import { listedDates, sumVolumes } from '../../../../src/core/queries/volume-all.ts';
 import { openDatabase, type Store } from '../../../../src/core/store/database.ts';
 import type { AlertRuleBody } from '../../../../src/shared/alert-rules.ts';

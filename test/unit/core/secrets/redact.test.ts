@@ -3,7 +3,7 @@
 // prose about bearer tokens, another token that only shares a prefix), and the deep walk over
 // answers that copies only what it changes.
 import { describe, expect, it } from 'vitest';
-import { redactAnswer } from '../../../../src/core/bridge/redact-answers.ts';
+import { redactAnswer } from '../../../../src/core/secrets/bridge-redaction.ts';
 import {
   MIN_SECRET_LENGTH,
   REDACTED,

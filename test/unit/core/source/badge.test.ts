@@ -1,6 +1,6 @@
 // What the header badge says, per source and state, and how problems are listed.
 import { describe, expect, it } from 'vitest';
-import { problemsOf } from '../../../../src/core/app-info.ts';
+import { problemsOf } from '../../../../src/core/app/app-info.ts';
 import { badgeText, MAX_PROBLEMS, problemLines, type BadgeState } from '../../../../src/core/source/badge.ts';
 
 const NOW = Date.parse('2026-09-15T12:00:00Z');

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { alertRuleBodySchema, type AlertRuleBody } from '../../../../src/shared/alert-rules.ts';
 import { Poller } from '../../../../src/core/poller/poller.ts';
-import { ManualTimers } from '../../../../src/core/poller/timers.ts';
+import { ManualTimers } from '../../../../src/core/lib/timers.ts';
 import { defaultSettings } from '../../../../src/core/settings/schema.ts';
 import {
   CompactionSchedule,

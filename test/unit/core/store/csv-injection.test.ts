@@ -2,7 +2,7 @@
 // spreadsheet: cells starting with = + - @ tab or CR get OWASP's leading single quote, while
 // numbers (negative ones included) stay numbers.
 import { describe, expect, it } from 'vitest';
-import { backtestCsv } from '../../../../src/core/backtest/export.ts';
+import { backtestCsv } from '../../../../src/core/backtest/result-export.ts';
 import { csvField, csvLine } from '../../../../src/core/store/csv.ts';
 import type { BacktestResult } from '../../../../src/shared/bridge/backtest.ts';
 

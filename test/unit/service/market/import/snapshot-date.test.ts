@@ -1,4 +1,4 @@
-// Issue 40, item 9: one rule for a chain file's snapshot date, in one place (date-line.ts), applied
+// One rule for a chain file's snapshot date, in one place (date-line.ts), applied
 // by the importers' shared last step so that every reader (analyze, the folder and its connection
 // test, the history import) refuses the same files with the same reason. A date before 2000 (a
 // 1900 or 1970 Date line) or one whose nearest expiration is more than 6 years later is wrong.

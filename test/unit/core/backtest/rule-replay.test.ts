@@ -3,9 +3,9 @@
 // semantics that carry state: cooldown, threshold hysteresis, dwell, snooze.
 import { afterEach, describe, expect, it } from 'vitest';
 import { alertRuleBodySchema, type AlertRuleBody } from '../../../../src/shared/alert-rules.ts';
-import { orderSeries, replayRule } from '../../../../src/core/backtest/replay.ts';
+import { orderSeries, replayRule } from '../../../../src/core/backtest/rule-replay.ts';
 import { storedSeries } from '../../../../src/core/backtest/stored-history.ts';
-import { ingestFetched, type Fetched, type IngestDeps } from '../../../../src/core/poller/ingest.ts';
+import { ingestFetched, type Fetched, type IngestDeps } from '../../../../src/core/store/ingest.ts';
 import { requestsFor } from '../../../../src/core/poller/jobs.ts';
 import type { PollResult } from '../../../../src/core/poller/poll-client.ts';
 import { openDatabase, type Store } from '../../../../src/core/store/database.ts';

@@ -2,36 +2,38 @@
 // (label, badge, problems, simulated or not), the market clock and session, and whether this is
 // a first run.
 import fs from 'node:fs';
-import type { AlertRuleBody } from '../shared/alert-rules.ts';
-import type { AppInfo } from '../shared/bridge/app-info.ts';
-import { isMarketOpen, nextSession } from '../shared/market-calendar.ts';
-import type { DataSourceInfo } from './app-types.ts';
-import { iso } from './queries/snapshot-meta.ts';
-import { MAX_PROBLEMS } from './source/badge.ts';
-import type { Connection } from './source/connect.ts';
-import type { ImportProgress } from './source/folder-history.ts';
-import type { Store } from './store/database.ts';
+import type { AlertRuleBody } from '../../shared/alert-rules.ts';
+import type { AppInfo } from '../../shared/bridge/app-info.ts';
+import { isMarketOpen, nextSession } from '../../shared/market-calendar.ts';
+import { iso } from '../queries/snapshot-meta.ts';
+import { MAX_PROBLEMS } from '../source/badge.ts';
+import type { Connection } from '../source/connect.ts';
+import type { ImportProgress } from '../source/folder-history.ts';
+import type { Store } from '../store/database.ts';
+
+/**
+ * Where package.json is from the code that runs: two folders up from the bundle (out/main/main.js,
+ * which keeps this relative URL as it is written), three from this file (the sources, run by the
+ * CLI and the tests). The first that can be read is the app's.
+ */
+const PACKAGE_JSON = ['../../package.json', '../../../package.json'];
 
 export function readVersion(): string {
-  try {
-    const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version?: unknown;
-    };
-    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  } catch {
-    return '0.0.0';
+  for (const relative of PACKAGE_JSON) {
+    let text: string;
+    try {
+      text = fs.readFileSync(new URL(relative, import.meta.url), 'utf8');
+    } catch {
+      continue;
+    }
+    try {
+      const pkg = JSON.parse(text) as { version?: unknown };
+      return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+    } catch {
+      return '0.0.0';
+    }
   }
-}
-
-export function sourceInfoOf(c: Connection): DataSourceInfo {
-  return {
-    kind: c.kind,
-    label: c.label,
-    baseUrl: c.baseUrl,
-    simulated: c.simulated(),
-    clock: c.clockMode,
-    listsUniverse: c.listsUniverse,
-  };
+  return '0.0.0';
 }
 
 /** The first problems (what every app:info carries) and how many there are in all. */

@@ -3,18 +3,18 @@
 // poller) and a new secret (the source in use that reads it reconnects with it). Both run one at a
 // time with every other switch (ActiveSource.serially); new settings are announced on the event
 // hub (`settings:changed`).
-import type { AlertRuleBody } from '../shared/alert-rules.ts';
-import type { SecretName, SecretsStatus } from '../shared/bridge/data-source.ts';
-import type { DataSource, DataSourceKind } from '../shared/bridge/settings.ts';
-import { messageOf } from '../shared/message-of.ts';
+import type { AlertRuleBody } from '../../shared/alert-rules.ts';
+import type { SecretName, SecretsStatus } from '../../shared/bridge/data-source.ts';
+import type { DataSource, DataSourceKind } from '../../shared/bridge/settings.ts';
+import { messageOf } from '../../shared/message-of.ts';
 import type { ActiveSource } from './active-source.ts';
-import type { EventHub } from './bridge/events.ts';
-import type { SecretStore } from './secrets/secret-store.ts';
-import { settingsSchema, type Settings, type SettingsPatch } from './settings/schema.ts';
-import { mergePatch } from './settings/merge.ts';
-import { SourceError } from './source/errors.ts';
-import type { DataSourceOption } from './source/option.ts';
-import type { Store } from './store/database.ts';
+import type { EventHub } from '../events/event-hub.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
+import { settingsSchema, type Settings, type SettingsPatch } from '../settings/schema.ts';
+import { mergePatch } from '../settings/merge.ts';
+import { SourceError } from '../source/errors.ts';
+import type { DataSourceOption } from '../source/option.ts';
+import type { Store } from '../store/database.ts';
 
 /** Which source reads which secret: a new secret reconnects the source that uses it. */
 const SECRET_OF_KIND: Partial<Record<DataSourceKind, SecretName>> = {

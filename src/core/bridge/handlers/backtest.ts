@@ -1,29 +1,17 @@
 // The bridge methods of backtests: run (with `backtest:progress` events), cancel, export, and the
 // screener track record. History is filled from the local service's market when the app runs one,
-// else from the remote API's daily series (past-source.ts).
-import type { BridgeHandlers } from '../../shared/bridge/contract.ts';
-import type { App } from '../app.ts';
-import type { Connection } from '../source/connect.ts';
-import { backtestExport } from './export.ts';
-import { localPast } from './local-backfill.ts';
-import type { PastSource } from './past-source.ts';
-import { remotePast } from './remote-backfill.ts';
-import { runBacktest, type BacktestRequest } from './run.ts';
-import { BacktestRuns } from './runs.ts';
-import { trackRecordRequest } from './track-record.ts';
+// else from the remote API's daily series (backtest/past-of.ts).
+import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
+import type { BridgeApp } from '../bridge-app.ts';
+import { backtestExport } from '../../backtest/result-export.ts';
+import { pastOf } from '../../backtest/past-of.ts';
+import { runBacktest, type BacktestRequest } from '../../backtest/run.ts';
+import { BacktestRuns } from '../../backtest/runs.ts';
+import { trackRecordRequest } from '../../backtest/track-record.ts';
 
 export type BacktestMethods = 'backtest:run' | 'backtest:cancel' | 'backtest:export' | 'rankings:trackRecord';
 
-/** What the history source is picked from: one data source, taken when the work starts. */
-export type PastContext = Pick<Connection, 'store' | 'ingest' | 'client' | 'marketSource'>;
-
-export type BacktestContext = Pick<App, 'sourceWork' | 'events' | 'channels' | 'store'>;
-
-/** The history source of a data source: its market where it runs one, else its API's series. */
-export function pastOf(source: PastContext): PastSource {
-  const market = source.marketSource;
-  return market ? localPast(source.ingest, market) : remotePast(source.store, source.client);
-}
+export type BacktestContext = Pick<BridgeApp, 'sourceWork' | 'events' | 'channels' | 'store'>;
 
 export function backtestHandlers(app: BacktestContext): Pick<BridgeHandlers, BacktestMethods> {
   const runs = new BacktestRuns();

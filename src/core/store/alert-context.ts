@@ -1,10 +1,10 @@
 // The alerts engine's reads, backed by the store. Built once per ingest batch and used inside the
 // batch's transaction, so events written for one snapshot count for the next one's cooldown.
 import type { AlertRuleBody } from '../../shared/alert-rules.ts';
-import type { Store } from '../store/database.ts';
-import type { AlertSnapshot } from './conditions.ts';
-import type { AlertContext } from './engine.ts';
-import type { ChannelSettings } from './policy.ts';
+import type { Store } from './database.ts';
+import type { AlertSnapshot } from '../alerts/conditions.ts';
+import type { AlertContext } from '../alerts/engine.ts';
+import type { ChannelSettings } from '../alerts/policy.ts';
 
 export function storeAlertContext(
   store: Store<AlertRuleBody>,

@@ -1,12 +1,12 @@
 // The app's data source while it runs: the connection in use (src/core/source/connect.ts), the
 // alert baseline that goes with it, and the switch to another one (from Settings, or a new secret),
 // one switch at a time. The store, the rules, the event hub and the dispatcher outlive it.
-import type { AlertRuleBody } from '../shared/alert-rules.ts';
-import { POLL_JOBS } from '../shared/bridge/settings.ts';
-import { messageOf } from '../shared/message-of.ts';
-import { connectSource, type Connection, type ConnectDeps } from './source/connect.ts';
-import type { DataSourceOption } from './source/option.ts';
-import type { Store } from './store/database.ts';
+import type { AlertRuleBody } from '../../shared/alert-rules.ts';
+import { POLL_JOBS } from '../../shared/bridge/settings.ts';
+import { messageOf } from '../../shared/message-of.ts';
+import { connectSource, type Connection, type ConnectDeps } from '../source/connect.ts';
+import type { DataSourceOption } from '../source/option.ts';
+import type { Store } from '../store/database.ts';
 
 export interface ActiveSourceOptions {
   store: Store<AlertRuleBody>;

@@ -4,8 +4,8 @@
 import { SECRET_NAMES } from '../../shared/bridge/data-source.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import type { DataSourceOption } from '../source/option.ts';
-import { SecretRedactor } from './redact.ts';
-import { withEnvOverrides, type SecretStore } from './secret-store.ts';
+import { SecretRedactor } from '../secrets/redact.ts';
+import { withEnvOverrides, type SecretStore } from '../secrets/secret-store.ts';
 
 export interface AppSecrets {
   secrets: SecretStore;

@@ -6,8 +6,8 @@ import {
   type Fetched,
   type IngestDeps,
   type NewSnapshot,
-} from '../../../../src/core/poller/ingest.ts';
-import { newestFirst } from '../../../../src/core/backtest/local-backfill.ts';
+} from '../../../../src/core/store/ingest.ts';
+import { newestFirst } from '../../../../src/core/store/past-snapshots.ts';
 import type { SnapshotInput } from '../../../../src/core/store/repositories/snapshots.ts';
 import { requestsFor, seriesRequest } from '../../../../src/core/poller/jobs.ts';
 import type { PollResult } from '../../../../src/core/poller/poll-client.ts';

@@ -12,7 +12,7 @@ import {
 import { STORED_VIEWS, storedView, type SeriesIdentity } from '../../shared/stored-views.ts';
 import { addDays, epochToNy, nyToEpoch, weekday, type IsoDate } from '../../shared/market-calendar.ts';
 import type { Store } from '../store/database.ts';
-import { curveRequest } from './curves.ts';
+import { curveRequest } from './curve-views.ts';
 import { iso, snapshotMeta } from './snapshot-meta.ts';
 import { payload } from './ticker-views.ts';
 

@@ -12,6 +12,7 @@
 // its alerts once, whether the folder's import or a poll stores it first, and a writer of many
 // past snapshots (a folder's first import, a backfill) writes the newest of each series first,
 // which sets the baseline as a first poll does, and the rest are history.
+import type { ApiResult } from '../../client/index.ts';
 import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import { METRIC_CATALOG } from '../../shared/api/series.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
@@ -19,22 +20,39 @@ import { nyToEpoch, REGULAR_CLOSE_MINUTES, sessionDateOf } from '../../shared/ma
 import { closePreference } from '../../shared/session-close.ts';
 import type { AlertSnapshot } from '../alerts/conditions.ts';
 import { evaluateSnapshot, rulesWatch, type NewAlertEvent } from '../alerts/engine.ts';
-import { record } from '../alerts/fields.ts';
+import { record } from '../lib/payload-fields.ts';
 import type { ChannelSettings } from '../alerts/policy.ts';
-import { storeAlertContext } from '../alerts/store-context.ts';
-import type { AlertEventPayload } from '../queries/alerts.ts';
-import type { Store } from '../store/database.ts';
-import { StoreError, type StoreErrorKind } from '../store/errors.ts';
-import type { MetricPointInput } from '../store/repositories/metric-points.ts';
-import type { IngestResult, SnapshotInput } from '../store/repositories/snapshots.ts';
-import type { PollRequest } from './jobs.ts';
-import type { PollResult } from './poll-client.ts';
+import { storeAlertContext } from './alert-context.ts';
+import type { Store } from './database.ts';
+import { StoreError, type StoreErrorKind } from './errors.ts';
+import type { MetricPointInput } from './repositories/metric-points.ts';
+import type { IngestResult, SnapshotInput } from './repositories/snapshots.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import { storedSeriesKey, type SeriesParams } from '../../shared/stored-views.ts';
 
+/** An answer to store: what was asked (a poll's request, a view fetched on demand) and the answer. */
 export interface Fetched {
-  request: PollRequest;
-  result: PollResult;
+  request: FetchedRequest;
+  result: Pick<ApiResult<{ meta: unknown; data: unknown }>, 'body' | 'fetchedAt'>;
+}
+
+/** Of a request (the poller's PollRequest), what names the series its answer belongs to. */
+export interface FetchedRequest {
+  endpoint: SnapshotEndpoint;
+  ticker: string | null;
+  /** Parameters that tell snapshot series apart (the screener name, the curve bucket). */
+  params: SeriesParams;
+  /** The series' key (storedSeriesKey). */
+  key: string;
+}
+
+/** What the alerts engine puts in an event's payload, besides the indexed columns. */
+export interface AlertEventPayload {
+  ruleName: string;
+  title: string;
+  message: string;
+  endpoint: SnapshotEndpoint;
+  details: Record<string, unknown>;
 }
 
 export interface NewSnapshot {
@@ -114,7 +132,7 @@ interface Item {
  */
 const METRIC_NAMES: ReadonlySet<string> = new Set(Object.keys(METRIC_CATALOG));
 
-function asofOf(result: PollResult, fallback: number): number {
+function asofOf(result: Fetched['result'], fallback: number): number {
   const meta = record(result.body.meta);
   const text = meta?.['asof'];
   const ms = typeof text === 'string' ? Date.parse(text) : Number.NaN;

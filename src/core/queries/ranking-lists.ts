@@ -21,7 +21,7 @@ import {
   type TopSetupsQuery,
 } from '../../shared/rankings/top-setups-query.ts';
 import { rankTopSetups } from '../../shared/rankings/top-setups.ts';
-import { record } from '../alerts/fields.ts';
+import { record } from '../lib/payload-fields.ts';
 import { INCOME_LIMIT, TOP_SETUPS_LIMIT } from '../poller/jobs.ts';
 import type { Store } from '../store/database.ts';
 import type { Snapshot } from '../store/repositories/snapshots.ts';

@@ -2,7 +2,7 @@
 // page, MCP's bridge tools): every string in them passes through the app's secret redactor, and a
 // failure's message too. One wrapper over all the handlers, so a new method cannot forget it.
 import type { BridgeHandlers } from '../../shared/bridge/contract.ts';
-import { redactDeep } from '../secrets/redact.ts';
+import { redactDeep } from './redact.ts';
 
 /**
  * The user's own configuration, which the Settings page edits and sends back whole with

@@ -9,7 +9,7 @@ import {
   type BridgeEventPayload,
   type BridgeEventSource,
 } from '../../shared/bridge/contract.ts';
-import { redactAnswer } from './redact-answers.ts';
+import { redactAnswer } from '../secrets/bridge-redaction.ts';
 
 export class EventHub implements BridgeEventSource {
   readonly #listeners = new Set<(message: BridgeEventMessage) => void>();

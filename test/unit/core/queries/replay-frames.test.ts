@@ -1,7 +1,7 @@
 // The replay query's span bounds (New York days and Monday-to-Sunday weeks, across the clock
 // changes) and its even sampling when a span holds more frames than the cap.
 import { describe, expect, it } from 'vitest';
-import { sampleEvenly, spanBounds } from '../../../../src/core/queries/replay.ts';
+import { sampleEvenly, spanBounds } from '../../../../src/core/queries/replay-frames.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

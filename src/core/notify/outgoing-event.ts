@@ -3,7 +3,7 @@
 // edited after the event fired speaks in its new words; a deleted rule's event keeps the built-in.
 import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import type { AlertEvent } from '../../shared/bridge/alerts.ts';
-import { templatedEvent, templateValues } from '../notify/templated.ts';
+import { templatedEvent, templateValues } from './templated.ts';
 import type { Store } from '../store/database.ts';
 
 export function outgoingFromStore(store: Store<AlertRuleBody>): (event: AlertEvent) => AlertEvent {

@@ -1,6 +1,6 @@
-// Wall-clock time for the poller's own machinery (jitter, backoff, Retry-After): real network
-// waits, as opposed to the market clock that decides whether the market is open. Injected so tests
-// step time by hand instead of sleeping.
+// Wall-clock time for the app's own machinery (the poller's jitter, backoff and Retry-After, the
+// store's compaction, notification digests): real waits, as opposed to the market clock that
+// decides whether the market is open. Injected so tests step time by hand instead of sleeping.
 
 export interface Timers {
   now(): number;

@@ -15,9 +15,9 @@ import {
   type AlertContext,
   type NewAlertEvent,
 } from '../alerts/engine.ts';
-import { number } from '../alerts/fields.ts';
+import { number } from '../lib/payload-fields.ts';
 import type { ChannelSettings } from '../alerts/policy.ts';
-import { HISTORY_LIMIT, HISTORY_SPAN_MS } from '../alerts/store-context.ts';
+import { HISTORY_LIMIT, HISTORY_SPAN_MS } from '../store/alert-context.ts';
 
 export interface ReplayOptions {
   rule: ActiveRule;

@@ -1,6 +1,7 @@
-// Reading the few fields alert rules look at out of stored payloads. Payloads were validated by
-// the client when fetched, but a rule must never throw on an old or odd one: every reader returns
-// null for anything missing or of the wrong type.
+// Reading fields out of stored payloads (what alert rules look at, what the queries, templates
+// and backtests read). Payloads were validated by the client when fetched, but a reader must
+// never throw on an old or odd one: every reader returns null for anything missing or of the
+// wrong type.
 
 export function record(value: unknown): Record<string, unknown> | null {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
