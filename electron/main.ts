@@ -5,11 +5,12 @@
 import { app as electronApp, BrowserWindow, ipcMain, session } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createApp, createBridgeHandlers, type App } from '../src/core/index.ts';
+import { createApp, createBridgeHandlers, dataDirFromArgs, type App } from '../src/core/index.ts';
 import type { BridgeHandlers } from '../src/shared/bridge/contract.ts';
 import { alertRoute } from './logic/alert-route.ts';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './logic/channels.ts';
 import { createInvokeRouter } from './logic/ipc-router.ts';
+import { moveLegacyData } from './logic/legacy-data.ts';
 import type { TrayAction, TrayStatus } from './logic/tray-model.ts';
 import { installAppMenu } from './menu.ts';
 import { electronNotifier } from './notifier.ts';
@@ -64,13 +65,19 @@ function showWindow(hash?: string): void {
 
 async function start(): Promise<void> {
   hardenSession(session.defaultSession);
-  const dataDir = electronApp.getPath('userData');
+  // One data folder for every entry point (--data-dir, $GAMMAWATCH_HOME, ~/.gammawatch), so the
+  // assistants' MCP server and the command line read what the desktop app stores.
+  const dataDir = dataDirFromArgs(process.argv, process.env);
+  const moved = moveLegacyData(electronApp.getPath('userData'), dataDir);
   core = await createApp({
     dataDir,
     desktopNotifier: electronNotifier((tag) => openAlert(Number(tag))),
     // GAMMAWATCH_API_KEY / GAMMAWATCH_TRADIER_TOKEN still win over these (createApp's env overrides).
     secrets: safeStorageSecrets(dataDir),
   });
+  if (moved.kind === 'moved')
+    core.log(`data moved from Electron's userData to ${dataDir}: ${moved.entries.join(', ')}`);
+  if (moved.kind === 'kept') core.log(moved.reason);
   handlers = createBridgeHandlers(core);
   const route = createInvokeRouter(handlers, rendererEntry, {
     // Through the app's log, which keeps stored secrets out of the line (the stack included).

@@ -1,20 +1,14 @@
-// The app's secrets at rest in Electron: one safeStorage-encrypted file per secret in the user-data
+// The app's secrets at rest in Electron: one safeStorage-encrypted file per secret in the data
 // folder (`api-key.enc` as before, `tradier-token.enc` beside it), in the format of secret-file.ts.
 // The cipher and the folder are injected, so this is tested without Electron.
 import fs from 'node:fs';
 import path from 'node:path';
-import { statusOf, type SecretStore } from '../../src/core/index.ts';
+import { DESKTOP_SECRET_FILES, statusOf, type SecretStore } from '../../src/core/index.ts';
 import type { SecretName } from '../../src/shared/bridge/data-source.ts';
 import { decodeSecretFile, encodeSecretFile, type StringCipher } from './secret-file.ts';
 
-export const SECRET_FILES: Record<SecretName, string> = {
-  remoteApiKey: 'api-key.enc',
-  tradierToken: 'tradier-token.enc',
-  telegramBotToken: 'telegram-bot-token.enc',
-  smtpPassword: 'smtp-password.enc',
-  pushoverAppToken: 'pushover-app-token.enc',
-  pushoverUserKey: 'pushover-user-key.enc',
-};
+/** The file of each secret (named in core, since every entry point sharing the folder must know them). */
+export const SECRET_FILES = DESKTOP_SECRET_FILES;
 
 function readIfPresent(file: string): string | null {
   try {

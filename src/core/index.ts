@@ -7,6 +7,8 @@ export { createApp } from './app/create-app.ts';
 export type { App, AppOptions } from './app/app-types.ts';
 export type { DataSourceInfo } from './source/source-info.ts';
 export type { DataSourceOption } from './source/option.ts';
+// Where the data lives, the same for every entry point (Electron, headless, CLI, MCP).
+export { dataDirFromArgs, dataDirOption, homeDataDir } from './app/data-dir.ts';
 export type { JobRunSummary } from './poller/poller.ts';
 // Wall-clock timers, injected where a host times something out (tests pass manual ones).
 export { realTimers, type Timers } from './lib/timers.ts';
@@ -21,6 +23,7 @@ export { pastOf } from './backtest/past-of.ts';
 
 // What a shell supplies: its secret store and its desktop notifier.
 export { statusOf, type SecretStore } from './secrets/secret-store.ts';
+export { DESKTOP_SECRET_FILES } from './secrets/desktop-secret-files.ts';
 // Text a host lets go past the bridge and the log (MCP's answers, a command's output).
 export { redactDeep, redactText } from './secrets/redact.ts';
 export type { DeliveryOutcome, DesktopNotification, DesktopNotifier } from './notify/channel.ts';

@@ -40,6 +40,7 @@ export const SAMPLE_BACKTEST_RESULT: BridgeOutput<'backtest:run'> = {
 export const BRIDGE_SAMPLE_INPUTS: { [M in BridgeMethod]: BridgeInput<M> } = {
   'app:info': {},
   'app:completeOnboarding': { watchlistName: 'Starter', tickers: ['SPY', 'QQQ'] },
+  'app:mcpConfig': {},
   'source:problems': {},
   'watchlists:list': {},
   'watchlists:create': { name: 'Samples', tickers: ['AAPL'] },

@@ -33,6 +33,7 @@ export function secretsOf(
       stored.set(name, value);
     },
     status: () => stored.status(),
+    locked: (name) => stored.locked?.(name) ?? null,
   };
   return { secrets, redactor };
 }

@@ -1,4 +1,4 @@
-// Headless mode's secrets: one JSON file in the data folder, readable by its owner only (mode
+// Headless mode's secrets (and the MCP server's, the watcher's): one JSON file in the data folder, readable by its owner only (mode
 // 0600). There is no OS keychain in headless mode (a server, a container), so this is plain text
 // protected by file permissions, like ~/.netrc or an SSH key; an environment variable
 // (GAMMAWATCH_API_KEY, GAMMAWATCH_TRADIER_TOKEN, see withEnvOverrides) keeps it off the disk.
@@ -7,7 +7,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SECRET_NAMES, type SecretName } from '../../shared/bridge/data-source.ts';
 import { messageOf } from '../../shared/message-of.ts';
-import { statusOf, type SecretStore } from './secret-store.ts';
+import { desktopLockedReason } from './desktop-secret-files.ts';
+import { SECRET_ENV, statusOf, type SecretStore } from './secret-store.ts';
 
 const secretFileSchema = z.object({
   version: z.literal(1),
@@ -39,6 +40,10 @@ export function fileSecretStore(
   }
 
   const get = (name: SecretName): string | null => read()[name] ?? null;
+  // A secret the desktop app saved in this folder is encrypted for it alone: say so, rather than
+  // "none stored" while the user can see it in the desktop app's Settings.
+  const locked = (name: SecretName): string | null =>
+    get(name) === null ? desktopLockedReason(dataDir, name, SECRET_ENV[name]) : null;
 
   return {
     get,
@@ -62,6 +67,7 @@ export function fileSecretStore(
         throw new Error(`cannot save the secret in ${file}: ${messageOf(error)}`, { cause: error });
       }
     },
-    status: () => statusOf(get),
+    status: () => statusOf(get, locked),
+    locked,
   };
 }

@@ -12,6 +12,11 @@ export interface SecretStore {
   /** Stores a secret, or forgets it with null. Throws with a message a user can read when it cannot. */
   set(name: SecretName, value: string | null): void;
   status(): SecretsStatus;
+  /**
+   * Why a secret that was saved cannot be read here (see desktop-secret-files.ts), or null. Only
+   * asked when `get` gave null.
+   */
+  locked?(name: SecretName): string | null;
 }
 
 /** Environment variables that override what is stored (servers and CI set secrets this way). */
@@ -33,10 +38,15 @@ export function secretHint(value: string | null): string | null {
   return value.length > 8 ? `…${value.slice(-4)}` : '…';
 }
 
-export function statusOf(get: (name: SecretName) => string | null): SecretsStatus {
+export function statusOf(
+  get: (name: SecretName) => string | null,
+  locked: (name: SecretName) => string | null = () => null,
+): SecretsStatus {
   const entries = SECRET_NAMES.map((name) => {
     const value = get(name);
-    return [name, { set: value !== null && value.length > 0, hint: secretHint(value) }] as const;
+    const set = value !== null && value.length > 0;
+    const why = set ? null : locked(name);
+    return [name, { set, hint: secretHint(value), ...(why !== null ? { locked: why } : {}) }] as const;
   });
   return Object.fromEntries(entries) as SecretsStatus;
 }
@@ -48,10 +58,13 @@ export function withEnvOverrides(base: SecretStore, env: NodeJS.ProcessEnv = pro
     return value ? value : null;
   };
   const get = (name: SecretName): string | null => fromEnv(name) ?? base.get(name);
+  const locked = (name: SecretName): string | null =>
+    fromEnv(name) === null ? (base.locked?.(name) ?? null) : null;
   return {
     get,
     set: (name, value) => base.set(name, value),
-    status: () => statusOf(get),
+    status: () => statusOf(get, locked),
+    locked,
   };
 }
 

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { createApp } from '../../core/index.ts';
 import { messageOf } from '../../shared/message-of.ts';
+import { lockedSecretOfSource } from '../mcp/api-tools.ts';
 import { serveStdio } from '../mcp/stdio.ts';
 import type { Command } from './command.ts';
 import { dataDirOf, untilStopSignal } from './options.ts';
@@ -41,6 +42,8 @@ const mcp: Command = {
     try {
       const run = await serveStdio(app);
       log(`serving ${app.source.label} from ${app.dataDir}`);
+      const locked = lockedSecretOfSource({ app });
+      if (locked !== null) log(locked);
       const why = await Promise.race([run.closed.then(() => 'client closed the stream'), untilStopSignal()]);
       log(`${why}: stopping`);
       await run.close();

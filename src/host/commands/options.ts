@@ -1,9 +1,11 @@
 // What the commands share: reading whole-number options, where the data lives, which data source
 // the flags ask for, and waiting to be stopped.
-import os from 'node:os';
 import path from 'node:path';
 import type { DataSourceOption } from '../../core/index.ts';
+import { dataDirOption, homeDataDir } from '../../core/index.ts';
 import { CLOCK_FLAGS, clockFromFlags } from './clock-flags.ts';
+
+export { dataDirOption, homeDataDir };
 
 /** An integer option in [lo, hi]; undefined when it was not given. */
 export function intOption(name: string, raw: string | undefined, lo: number, hi: number): number | undefined {
@@ -12,25 +14,6 @@ export function intOption(name: string, raw: string | undefined, lo: number, hi:
   if (!/^-?\d+$/.test(raw) || n < lo || n > hi)
     throw new Error(`--${name} must be an integer in ${lo}-${hi}, got '${raw}'`);
   return n;
-}
-
-/**
- * `$GAMMAWATCH_HOME`, else `~/.gammawatch` (absolute). Set but empty (or blank) counts as unset, as
- * a shell's `GAMMAWATCH_HOME= gammawatch …` means: path.resolve('') is the current folder, which
- * would quietly put a database wherever the command happened to run.
- */
-export function homeDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  const home = env['GAMMAWATCH_HOME'];
-  return path.resolve(
-    home !== undefined && home.trim() !== '' ? home : path.join(os.homedir(), '.gammawatch'),
-  );
-}
-
-/** `--data-dir` as given, refused when empty (it would mean the current folder, as above). */
-export function dataDirOption(raw: string | undefined): string | undefined {
-  if (raw !== undefined && raw.trim() === '')
-    throw new Error('--data-dir must name a folder, got an empty value');
-  return raw;
 }
 
 /**

@@ -258,22 +258,42 @@ function authStatus(ctx: ToolContext): unknown {
   const source = ctx.app.source;
   const secrets = ctx.app.secretsStatus();
   const settings = ctx.app.settings().dataSource;
+  const locked = lockedSecretOfSource(ctx);
   const keyed =
-    source.kind === 'remote'
-      ? settings.kind === 'remote' && !settings.demo && secrets.remoteApiKey.set
-        ? 'keyed'
-        : 'demo'
-      : source.kind === 'tradier'
-        ? secrets.tradierToken.set
-          ? 'token_stored'
-          : 'token_missing'
-        : 'no_key_needed';
+    locked !== null
+      ? 'secret_locked'
+      : source.kind === 'remote'
+        ? settings.kind === 'remote' && !settings.demo && secrets.remoteApiKey.set
+          ? 'keyed'
+          : 'demo'
+        : source.kind === 'tradier'
+          ? secrets.tradierToken.set
+            ? 'token_stored'
+            : 'token_missing'
+          : 'no_key_needed';
   return {
     mode: keyed,
     source: { kind: source.kind, label: source.label, simulated: source.simulated, clock: source.clock },
     message:
-      keyed === 'demo'
-        ? 'No API key in use: only the demo tickers are served. Add the key in Gammawatch Settings → Data source.'
-        : 'Answers come from the data source Gammawatch has active; switch it in Settings → Data source.',
+      locked !== null
+        ? locked
+        : keyed === 'demo'
+          ? 'No API key in use: only the demo tickers are served. Add the key in Gammawatch Settings → Data source.'
+          : 'Answers come from the data source Gammawatch has active; switch it in Settings → Data source.',
   };
+}
+
+/**
+ * Why the active source's key or token cannot be read by this server (the desktop app saved it,
+ * encrypted for itself), or null: the one case where the server's answers would otherwise look
+ * like a missing key the user knows they saved.
+ */
+export function lockedSecretOfSource(ctx: Pick<ToolContext, 'app'>): string | null {
+  const settings = ctx.app.settings().dataSource;
+  const secrets = ctx.app.secretsStatus();
+  if (settings.kind === 'tradier')
+    return secrets.tradierToken.set ? null : (secrets.tradierToken.locked ?? null);
+  if (settings.kind === 'remote' && !settings.demo && !settings.apiKeyRef)
+    return secrets.remoteApiKey.set ? null : (secrets.remoteApiKey.locked ?? null);
+  return null;
 }

@@ -58,6 +58,22 @@ export const appInfoSchema = z.object({
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
+/**
+ * What an AI assistant's MCP configuration needs on this machine to reach this app's data: the
+ * command, its arguments and environment, and the whole block as JSON to paste.
+ */
+export const mcpConfigSchema = z.object({
+  command: z.string(),
+  args: z.array(z.string()),
+  env: z.record(z.string(), z.string()),
+  /** `{ "mcpServers": { "gammawatch": { command, args, env } } }`, indented, ready to paste. */
+  json: z.string(),
+  dataDir: z.string(),
+  /** What to add or know before it works (a secret the server cannot read, no command line), or none. */
+  notes: z.array(z.string()),
+});
+export type McpConfig = z.infer<typeof mcpConfigSchema>;
+
 /** Finishes onboarding: optionally creates a first watchlist from a starter set. */
 export const completeOnboardingInputSchema = z.object({
   watchlistName: z.string().trim().min(1).max(NAME_MAX_LENGTH).optional(),

@@ -39,7 +39,7 @@ import {
   testWebhookInputSchema,
   testWebhookOutputSchema,
 } from './alerts.ts';
-import { appInfoSchema, completeOnboardingInputSchema } from './app-info.ts';
+import { appInfoSchema, completeOnboardingInputSchema, mcpConfigSchema } from './app-info.ts';
 import {
   secretSetInputSchema,
   secretsStatusSchema,
@@ -123,6 +123,8 @@ import { levelsHistoryInputSchema, levelsHistoryOutputSchema } from './levels-hi
 export const bridgeMethods = {
   'app:info': { input: noInputSchema, output: appInfoSchema },
   'app:completeOnboarding': { input: completeOnboardingInputSchema, output: appInfoSchema },
+  /** The MCP configuration block for this machine's assistants (Settings → AI assistants). */
+  'app:mcpConfig': { input: noInputSchema, output: mcpConfigSchema },
   /** Every problem of the data source in use (each refused file with its reason), newest first. */
   'source:problems': { input: noInputSchema, output: z.array(z.string()) },
 

@@ -32,6 +32,11 @@ export const secretStatusSchema = z.object({
   set: z.boolean(),
   /** e.g. "…a1b2": the last four characters, or null when none is stored. */
   hint: z.string().max(8).nullable(),
+  /**
+   * Why a secret that was saved cannot be read by this process (the desktop app's, encrypted with
+   * the keychain, seen from headless mode or the MCP server); absent when there is nothing to say.
+   */
+  locked: z.string().max(400).optional(),
 });
 
 export const secretsStatusSchema = z.object(

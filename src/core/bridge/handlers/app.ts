@@ -2,19 +2,36 @@
 // onboarding, which may create the first watchlist.
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import type { BridgeApp } from '../bridge-app.ts';
+import { commandEntry, mcpConfigOf } from '../../queries/mcp-config.ts';
 import { checkTicker } from './watchlists.ts';
 
-export type AppMethods = 'app:info' | 'app:completeOnboarding';
+export type AppMethods = 'app:info' | 'app:completeOnboarding' | 'app:mcpConfig';
 
 export type AppContext = Pick<
   BridgeApp,
-  'store' | 'events' | 'info' | 'source' | 'universe' | 'tickersAdded'
+  | 'store'
+  | 'events'
+  | 'info'
+  | 'source'
+  | 'universe'
+  | 'tickersAdded'
+  | 'dataDir'
+  | 'settings'
+  | 'secretsStatus'
 >;
 
 export function appHandlers(ctx: AppContext): Pick<BridgeHandlers, AppMethods> {
   const { store } = ctx;
   return {
     'app:info': async () => ctx.info(),
+    'app:mcpConfig': async () =>
+      mcpConfigOf({
+        dataDir: ctx.dataDir,
+        dataSource: ctx.settings().dataSource,
+        secrets: ctx.secretsStatus(),
+        nodePath: process.versions.electron === undefined ? process.execPath : null,
+        entry: commandEntry(),
+      }),
     'app:completeOnboarding': async (input) => {
       if (input.tickers?.length) {
         input.tickers.forEach((t) => checkTicker(ctx, t.toUpperCase()));
