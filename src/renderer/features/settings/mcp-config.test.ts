@@ -26,4 +26,14 @@ describe('the MCP configuration block', () => {
     expect(write).toHaveBeenCalledWith(text);
     write.mockRestore();
   });
+
+  it('wraps a long data folder instead of hiding it sideways, in a narrow panel', async () => {
+    await page.viewport(220, 700);
+    await renderScreen(McpConfig, {});
+    const block = page.getByTestId('mcp-config-json');
+    await expect.element(block).toBeVisible();
+    const el = block.element();
+    expect(el.scrollWidth).toBeLessThanOrEqual(el.clientWidth);
+    expect(el.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+  });
 });
