@@ -11,12 +11,19 @@ import { priceText } from './engine/interpret/index-points.ts';
 import { priceLevels, usdCompact, type Band } from './engine/interpret/levels.ts';
 import { interpretMarketStructure } from './engine/interpret/market-structure.ts';
 import { buildTickerMetrics } from './engine/snapshot.ts';
+import { carryPricing } from './engine/carry.ts';
 import type { PricingParams, TickerMetrics } from './engine/types.ts';
 import { importChainFile, type ChainImport } from './market/import/index.ts';
 
+/** A rate or a yield the caller states, continuous, decimal; one left out is the ticker's stated carry. */
+export interface CarryOverride {
+  r?: number | undefined;
+  q?: number | undefined;
+}
+
 export interface ChainFileAnalysisOptions {
-  /** Risk-free rate and dividend yield, continuous, decimal. */
-  pricing: PricingParams;
+  /** Risk-free rate and dividend yield; without them the file's ticker's stated carry (src/shared/carry.ts). */
+  pricing?: CarryOverride | undefined;
   /** The three service payloads as pretty JSON instead of the readable summary. */
   json: boolean;
 }
@@ -28,6 +35,13 @@ function pct(x: number | null, digits = 2): string {
 /** The data-quality notes, as both outputs give them: the import's first (prefixed), then the engine's. */
 function dataQualityNotes(imp: ChainImport, m: TickerMetrics): string[] {
   return [...imp.notes.map((n) => `import: ${n}`), ...m.notes];
+}
+
+/** The ticker's stated carry, with whatever the caller stated in place of its rate or its yield. */
+export function chainFilePricing(ticker: string, given: CarryOverride | undefined): PricingParams {
+  const stated = carryPricing(ticker);
+  if (given?.r === undefined && given?.q === undefined) return stated;
+  return { r: given.r ?? stated.r, q: given.q ?? stated.q };
 }
 
 function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData): string {
@@ -78,7 +92,7 @@ function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData): st
  */
 export async function analyzeChainFile(file: string, options: ChainFileAnalysisOptions): Promise<string> {
   const imp = await importChainFile(file);
-  const { pricing } = options;
+  const pricing = chainFilePricing(imp.chain.ticker, options.pricing);
   const m = buildTickerMetrics({
     chain: imp.chain,
     history: EMPTY_HISTORY,

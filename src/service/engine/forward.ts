@@ -9,13 +9,13 @@
 //
 // Where it is used (docs/engine-conventions.md, "Implied forward"): for every underlying the
 // forward is computed and reported (curves and levels payloads, per expiration) as a data-quality
-// figure: on an equity or an ETF it differs from spot by carry and dividends, and a forward far
-// from spot flags a stale spot. It is used for PRICING only where the options settle on a future
-// (`settlesOnFuture`: VIX), whose options are priced off each expiration's futures level, not off
-// the index: there the gammas, GEX, the gamma profile and the flip, the ATM IV and the 25-delta
-// deltas all read each expiration's forward (Black-76; with r = 0 it is Black-Scholes on F).
-// Everywhere else the engine's r and q stay as they are, so no figure of an equity or an ETF
-// changes because of this file.
+// figure: on an equity or an ETF it differs from spot by the stated rate and dividend yield (the
+// ticker's carry, engine/carry.ts: F ≈ S·e^((r − q)T)), and a forward far from that flags a stale
+// spot. It is used for PRICING only where the options settle on a future (`settlesOnFuture`: VIX),
+// whose options are priced off each expiration's futures level, not off the index: there the
+// gammas, GEX, the gamma profile and the flip, the ATM IV and the 25-delta deltas all read each
+// expiration's forward (Black-76: Black-Scholes on F with q = r). Everywhere else the engine's r
+// and q stay as they are, so no figure of an equity or an ETF changes because of this file.
 import { settlesOnFuture } from '../../shared/index-underlyings.ts';
 import type { OptionChain } from './chain.ts';
 import { expiryYears } from './exposure.ts';

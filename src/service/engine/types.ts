@@ -20,9 +20,9 @@ export interface EarningsEvent {
 }
 
 export interface PricingParams {
-  /** Risk-free rate, continuous, decimal. Default 0. */
+  /** Risk-free rate, continuous, decimal. 0 by default; the service reads the stated rate (engine/carry.ts). */
   r: number;
-  /** Dividend yield, continuous, decimal. Default 0. */
+  /** Dividend yield, continuous, decimal. 0 by default; the service reads the ticker's stated yield. */
   q: number;
   /**
    * Per expiration of ONE chain (by index): the yield that puts each expiration's forward where the

@@ -24,7 +24,7 @@ import type { SetupLeg, StructureLegs } from '../../../shared/api/trade-setup.ts
 import { isIndexUnderlying } from '../../../shared/index-underlyings.ts';
 import { hasValidIv, yearsToExpiry, type OptionChain } from '../chain.ts';
 import { bsDelta } from '../pricing.ts';
-import { DEFAULT_PRICING, type PricingParams } from '../types.ts';
+import { DEFAULT_PRICING, yieldAt, type PricingParams } from '../types.ts';
 import { payoff, type PayoffLeg } from './leg-payoff.ts';
 import {
   nearestListed,
@@ -201,6 +201,8 @@ export function quotedContracts(
   const exp = chain.expirations[expiry];
   if (exp === undefined) return [];
   const t = yearsToExpiry(exp, chain.asof);
+  // The expiration's own yield where options settle on a future (VIX: priced off its forward).
+  const bs = { spot: chain.spot, t, r: pricing.r, q: yieldAt(pricing, expiry) };
   const out: Candidate[] = [];
   // Contracts are sorted by expiration: only that expiration's rows are read, so a setup costs a
   // few hundred rows per date tried, not the whole chain (the series cache analyses many snapshots).
@@ -213,7 +215,7 @@ export function quotedContracts(
     if (!((chain.openInterest[i] as number) > 0) || !hasValidIv(iv)) continue;
     const strike = chain.strike[i] as number;
     const isCall = chain.isCall[i] === 1;
-    const d = bsDelta({ spot: chain.spot, strike, t, sigma: iv, r: pricing.r, q: pricing.q }, isCall);
+    const d = bsDelta({ ...bs, strike, sigma: iv }, isCall);
     out.push({ i, strike, side: isCall ? 'call' : 'put', bid, ask, delta: d });
   }
   return out;
