@@ -44,7 +44,18 @@ export function chainFilePricing(ticker: string, given: CarryOverride | undefine
   return { r: given.r ?? stated.r, q: given.q ?? stated.q };
 }
 
-function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData): string {
+/** "4.00 % rate, 1.30 % dividend yield (stated for SPX)": what every figure was priced with. */
+function carryLine(ticker: string, p: PricingParams): string {
+  const origin =
+    p.carrySource === 'stated'
+      ? `stated for ${ticker}`
+      : p.carrySource === 'default'
+        ? `${ticker} not in the carry table: no dividend assumed`
+        : 'given';
+  return `${pct(p.r * 100)} rate, ${pct(p.q * 100)} dividend yield (${origin})`;
+}
+
+function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData, pricing: PricingParams): string {
   const c = imp.chain;
   const k = s.key_levels;
   // Dollars for a stock or an ETF, points for an index (SPX, VIX…).
@@ -75,6 +86,7 @@ function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData): st
     `gamma regime      ${m.gamma_regime}`,
     `GEX per 1 % move  ${usdCompact(m.gex_usd_per_1_pct_move)} (nearest expiration ${usdCompact(m.nearest_gex_usd_per_1_pct_move)})`,
     `ATM IV            ${m.atm_iv === null ? 'n/a' : pct(m.atm_iv * 100, 1)}`,
+    `priced with       ${carryLine(m.ticker, pricing)}`,
     `expected 1σ move  ${[move('1d', m.expected_move_pct_1d, bands.d1), move('1w', m.expected_move_pct_1w, bands.w1), move('1m', m.expected_move_pct_1m, bands.m1)].join(', ')}`,
     `structure         ${s.structure_regime} (${s.bias}): ${s.expected_behavior}`,
     '',
@@ -101,7 +113,7 @@ export async function analyzeChainFile(file: string, options: ChainFileAnalysisO
     pricing,
   });
   const structure = interpretMarketStructure(m);
-  if (!options.json) return summary(imp, m, structure);
+  if (!options.json) return summary(imp, m, structure, pricing);
   const out = {
     gex_by_strike: gexByStrike(imp.chain, { exp: 'combined', pricing }),
     gamma_expirations: gammaByExpiration(imp.chain, pricing),

@@ -158,6 +158,12 @@ export function pricingFor(chain: OptionChain, pricing: PricingParams): PricingP
 export interface ForwardsPayload {
   /** What the options are priced off: each expiration's forward (VIX) or the spot. */
   priced_off: 'forward' | 'spot';
+  /** The risk-free rate every figure read, continuous, decimal (also the forwards' F = K + e^(rT)(C − P)). */
+  rate: number;
+  /** The dividend yield, continuous, decimal; null where each expiration's forward sets its own (VIX). */
+  dividend_yield: number | null;
+  /** Where rate and yield came from: the stated table, its default for an unknown ticker, or the caller. */
+  carry_source: 'stated' | 'default' | 'given';
   forwards: { expiry: string; forward: number | null; strikes_used: number }[];
 }
 
@@ -175,8 +181,12 @@ export function forwardsPayload(
   const rows = impliedForwards(chain, pricing.r).filter(
     (_, e) => selected === undefined || selected[e] === 1,
   );
+  const offForward = pricesOffForward(chain) && pricingFor(chain, pricing).qByExpiry !== undefined;
   return {
-    priced_off: pricesOffForward(chain) && pricingFor(chain, pricing).qByExpiry ? 'forward' : 'spot',
+    priced_off: offForward ? 'forward' : 'spot',
+    rate: pricing.r,
+    dividend_yield: offForward ? null : pricing.q,
+    carry_source: pricing.carrySource ?? 'given',
     forwards: rows.map((f) => ({
       expiry: f.expiry,
       forward: f.forward === null ? null : cents(f.forward),

@@ -59,8 +59,8 @@ export function levelsData(a: TickerAnalysis): LevelsData {
     levels: a.keyLevels.map(({ id, label, price, kind, expiration }) =>
       expiration === undefined ? { id, label, price, kind } : { id, label, price, kind, expiration },
     ),
-    // Ours, additive: the front expirations' forwards (VIX's levels are priced off them); the
-    // curves payloads list every expiration's.
+    // Ours, additive: the front expirations' forwards (VIX's levels are priced off them) and the
+    // rate and yield the levels were priced with; the curves payloads list every expiration's.
     ...forwardsPayload(a.chain, a.pricing, frontExpirations(a.chain.expirations.length)),
   };
 }

@@ -15,10 +15,12 @@ import {
   type ContractRow,
   type OptionChain,
 } from '../../../../src/service/engine/chain.ts';
+import { gexByStrike } from '../../../../src/service/engine/curves.ts';
 import { expiryYears } from '../../../../src/service/engine/exposure.ts';
 import { recommendIncome } from '../../../../src/service/engine/interpret/income.ts';
 import { quotedContracts } from '../../../../src/service/engine/interpret/setup-legs.ts';
 import { DEFAULT_PRICING, type PricingParams } from '../../../../src/service/engine/types.ts';
+import { levelsData } from '../../../../src/service/http/curve-payloads.ts';
 import { createSimulatedMarket } from '../../../../src/service/market/sim/simulated-source.ts';
 import { manualClock } from '../../../../src/service/market/clock.ts';
 import { makeTickerMetrics } from '../../../support/metrics-factory.ts';
@@ -86,6 +88,16 @@ describe('a chain priced with a known carry gives its forward back', () => {
     const atZero = analyzeChainDetailed(chain, DEFAULT_PRICING).forwards[4]?.forward as number;
     expect(Math.abs(stated - 6000 * Math.exp((r - q) * t))).toBeLessThan(1e-6);
     expect(Math.abs(atZero - stated)).toBeGreaterThan(0.5);
+  });
+
+  it('the curves payload says what rate and yield it was priced with', () => {
+    const chain = carriedChain('KO', 70, 0.04, 0.029);
+    const stated = gexByStrike(chain, { exp: 'combined', pricing: carryPricing('KO') });
+    expect(stated).toMatchObject({ rate: 0.04, dividend_yield: 0.029, carry_source: 'stated' });
+    const given = gexByStrike(chain, { exp: 'combined', pricing: { r: 0.05, q: 0.01 } });
+    expect(given).toMatchObject({ rate: 0.05, dividend_yield: 0.01, carry_source: 'given' });
+    const unknown = gexByStrike(chain, { exp: 'combined', pricing: carryPricing('ZZZZ') });
+    expect(unknown).toMatchObject({ rate: 0.04, dividend_yield: 0, carry_source: 'default' });
   });
 });
 
@@ -163,6 +175,7 @@ describe('the service reads each simulated ticker at its stated carry', () => {
       const a = analyzeSnapshot(market, ticker, market.latestSnapshotTime(ticker, noon) as number);
       if (a === null) throw new Error(`no ${ticker} snapshot`);
       const { rate: r, dividendYield: q } = carryFor(ticker);
+      expect(levelsData(a)).toMatchObject({ rate: r, dividend_yield: q, carry_source: 'stated' });
       const legs = (a.setup.structure_legs ?? []).flatMap((s) => s.legs);
       expect(legs.length).toBeGreaterThan(0);
       let differsAtZero = false;
