@@ -19,7 +19,7 @@
 import { settlesOnFuture } from '../../shared/index-underlyings.ts';
 import type { OptionChain } from './chain.ts';
 import { expiryYears } from './exposure.ts';
-import type { PricingParams } from './types.ts';
+import { yieldAt, type PricingParams } from './types.ts';
 
 /** Strikes nearest the money whose parity estimates are pooled (median). */
 export const FORWARD_STRIKES = 5;
@@ -152,6 +152,24 @@ export function pricingFor(chain: OptionChain, pricing: PricingParams): PricingP
   const years = expiryYears(chain);
   const qByExpiry = Float64Array.from(basis, (b, e) => pricing.r - b / (years[e] as number));
   return { ...pricing, qByExpiry };
+}
+
+/**
+ * What an option of expiration `e` is priced and its delta quoted against: the spot at the
+ * expiration's yield, or where the pricing carries one yield per expiration (options that settle on
+ * a future: VIX) that expiration's forward, as Black-76 (Black-Scholes on F with q = r). The price
+ * is the same either way (S·e^(−q_e·t) = F·e^(−r·t)); the delta is the future's, e^(−rt)·N(d1), as
+ * VIX deltas are quoted, where the spot's would exceed 1 in contango.
+ */
+export function quotedUnderlying(
+  chain: Pick<OptionChain, 'spot'>,
+  pricing: PricingParams,
+  e: number,
+  t: number,
+): { spot: number; r: number; q: number } {
+  const q = yieldAt(pricing, e);
+  if (pricing.qByExpiry === undefined) return { spot: chain.spot, r: pricing.r, q };
+  return { spot: chain.spot * Math.exp((pricing.r - q) * t), r: pricing.r, q: pricing.r };
 }
 
 /** The forwards as the curves and levels payloads show them (additive fields). */

@@ -24,7 +24,8 @@ import type { SetupLeg, StructureLegs } from '../../../shared/api/trade-setup.ts
 import { isIndexUnderlying } from '../../../shared/index-underlyings.ts';
 import { hasValidIv, yearsToExpiry, type OptionChain } from '../chain.ts';
 import { bsDelta } from '../pricing.ts';
-import { DEFAULT_PRICING, yieldAt, type PricingParams } from '../types.ts';
+import { quotedUnderlying } from '../forward.ts';
+import { DEFAULT_PRICING, type PricingParams } from '../types.ts';
 import { payoff, type PayoffLeg } from './leg-payoff.ts';
 import {
   nearestListed,
@@ -201,8 +202,8 @@ export function quotedContracts(
   const exp = chain.expirations[expiry];
   if (exp === undefined) return [];
   const t = yearsToExpiry(exp, chain.asof);
-  // The expiration's own yield where options settle on a future (VIX: priced off its forward).
-  const bs = { spot: chain.spot, t, r: pricing.r, q: yieldAt(pricing, expiry) };
+  // Where options settle on a future (VIX), the delta is the expiration's future's (forward.ts).
+  const bs = { ...quotedUnderlying(chain, pricing, expiry, t), t };
   const out: Candidate[] = [];
   // Contracts are sorted by expiration: only that expiration's rows are read, so a setup costs a
   // few hundred rows per date tried, not the whole chain (the series cache analyses many snapshots).

@@ -17,6 +17,7 @@ import {
 } from '../../../../src/service/engine/chain.ts';
 import { gexByStrike } from '../../../../src/service/engine/curves.ts';
 import { expiryYears } from '../../../../src/service/engine/exposure.ts';
+import { impliedForwards } from '../../../../src/service/engine/forward.ts';
 import { recommendIncome } from '../../../../src/service/engine/interpret/income.ts';
 import { quotedContracts } from '../../../../src/service/engine/interpret/setup-legs.ts';
 import { DEFAULT_PRICING, type PricingParams } from '../../../../src/service/engine/types.ts';
@@ -194,4 +195,48 @@ describe('the service reads each simulated ticker at its stated carry', () => {
       expect(differsAtZero).toBe(true);
     },
   );
+});
+
+describe('VIX: the legs’ and income rows’ deltas are quoted against each expiration’s future', () => {
+  const market = createSimulatedMarket({ seed: 42, clock: manualClock(0) });
+
+  it.each(['2025-03-10T15:00:00Z', '2026-11-18T17:00:00Z', '2025-09-23T18:42:00Z'])('at %s', (instant) => {
+    const a = analyzeSnapshot(market, 'VIX', market.latestSnapshotTime('VIX', Date.parse(instant)) as number);
+    if (a === null) throw new Error('no VIX snapshot');
+    const { rate: r } = carryFor('VIX');
+    const forwards = impliedForwards(a.chain, r);
+    const rows = [
+      ...(a.setup.structure_legs ?? []).flatMap((s) => s.legs),
+      ...a.income.map((i) => ({
+        expiration: i.expiration as string,
+        strike: i.strike,
+        option_type: i.strategy === 'cc' ? 'call' : 'put',
+        delta: i.delta,
+        iv: null,
+      })),
+    ];
+    expect(rows.length).toBeGreaterThan(0);
+    let checked = 0;
+    for (const row of rows) {
+      const e = a.chain.expirations.findIndex((x) => x.date === row.expiration);
+      const future = forwards[e]?.forward;
+      const i = [...a.chain.strike.keys()].find(
+        (k) =>
+          a.chain.expiryIndex[k] === e &&
+          a.chain.strike[k] === row.strike &&
+          a.chain.isCall[k] === (row.option_type === 'call' ? 1 : 0),
+      ) as number;
+      expect(Math.abs(row.delta as number)).toBeLessThanOrEqual(1);
+      if (future === null || future === undefined) continue;
+      const t = yearsToExpiry(a.chain.expirations[e] as OptionChain['expirations'][number], a.chain.asof);
+      // Black-76: Black-Scholes on the future with q = r, so the delta is e^(−rT)·N(d1).
+      const black76 = referenceDelta(
+        { spot: future, strike: row.strike, t, sigma: a.chain.iv[i] as number, r, q: r },
+        row.option_type === 'call',
+      );
+      expect(Math.abs((row.delta as number) - black76)).toBeLessThanOrEqual(0.0005 + 1e-9);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
 });
