@@ -11,12 +11,19 @@ import { priceText } from './engine/interpret/index-points.ts';
 import { priceLevels, usdCompact, type Band } from './engine/interpret/levels.ts';
 import { interpretMarketStructure } from './engine/interpret/market-structure.ts';
 import { buildTickerMetrics } from './engine/snapshot.ts';
+import { carryPricing } from './engine/carry.ts';
 import type { PricingParams, TickerMetrics } from './engine/types.ts';
 import { importChainFile, type ChainImport } from './market/import/index.ts';
 
+/** A rate or a yield the caller states, continuous, decimal; one left out is the ticker's stated carry. */
+export interface CarryOverride {
+  r?: number | undefined;
+  q?: number | undefined;
+}
+
 export interface ChainFileAnalysisOptions {
-  /** Risk-free rate and dividend yield, continuous, decimal. */
-  pricing: PricingParams;
+  /** Risk-free rate and dividend yield; without them the file's ticker's stated carry (src/shared/carry.ts). */
+  pricing?: CarryOverride | undefined;
   /** The three service payloads as pretty JSON instead of the readable summary. */
   json: boolean;
 }
@@ -30,7 +37,25 @@ function dataQualityNotes(imp: ChainImport, m: TickerMetrics): string[] {
   return [...imp.notes.map((n) => `import: ${n}`), ...m.notes];
 }
 
-function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData): string {
+/** The ticker's stated carry, with whatever the caller stated in place of its rate or its yield. */
+export function chainFilePricing(ticker: string, given: CarryOverride | undefined): PricingParams {
+  const stated = carryPricing(ticker);
+  if (given?.r === undefined && given?.q === undefined) return stated;
+  return { r: given.r ?? stated.r, q: given.q ?? stated.q };
+}
+
+/** "4.00 % rate, 1.30 % dividend yield (stated for SPX)": what every figure was priced with. */
+function carryLine(ticker: string, p: PricingParams): string {
+  const origin =
+    p.carrySource === 'stated'
+      ? `stated for ${ticker}`
+      : p.carrySource === 'default'
+        ? `${ticker} not in the carry table: no dividend assumed`
+        : 'given';
+  return `${pct(p.r * 100)} rate, ${pct(p.q * 100)} dividend yield (${origin})`;
+}
+
+function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData, pricing: PricingParams): string {
   const c = imp.chain;
   const k = s.key_levels;
   // Dollars for a stock or an ETF, points for an index (SPX, VIX…).
@@ -61,6 +86,7 @@ function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData): st
     `gamma regime      ${m.gamma_regime}`,
     `GEX per 1 % move  ${usdCompact(m.gex_usd_per_1_pct_move)} (nearest expiration ${usdCompact(m.nearest_gex_usd_per_1_pct_move)})`,
     `ATM IV            ${m.atm_iv === null ? 'n/a' : pct(m.atm_iv * 100, 1)}`,
+    `priced with       ${carryLine(m.ticker, pricing)}`,
     `expected 1σ move  ${[move('1d', m.expected_move_pct_1d, bands.d1), move('1w', m.expected_move_pct_1w, bands.w1), move('1m', m.expected_move_pct_1m, bands.m1)].join(', ')}`,
     `structure         ${s.structure_regime} (${s.bias}): ${s.expected_behavior}`,
     '',
@@ -78,7 +104,7 @@ function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData): st
  */
 export async function analyzeChainFile(file: string, options: ChainFileAnalysisOptions): Promise<string> {
   const imp = await importChainFile(file);
-  const { pricing } = options;
+  const pricing = chainFilePricing(imp.chain.ticker, options.pricing);
   const m = buildTickerMetrics({
     chain: imp.chain,
     history: EMPTY_HISTORY,
@@ -87,7 +113,7 @@ export async function analyzeChainFile(file: string, options: ChainFileAnalysisO
     pricing,
   });
   const structure = interpretMarketStructure(m);
-  if (!options.json) return summary(imp, m, structure);
+  if (!options.json) return summary(imp, m, structure, pricing);
   const out = {
     gex_by_strike: gexByStrike(imp.chain, { exp: 'combined', pricing }),
     gamma_expirations: gammaByExpiration(imp.chain, pricing),

@@ -89,6 +89,10 @@ export interface ServiceOptions {
    * by default) and, only when given, the chain folder's index.
    */
   dataDir?: string;
+  /**
+   * One risk-free rate and dividend yield for every ticker. Without it each ticker is read with its
+   * stated carry (src/shared/carry.ts), the one the simulator prices its options with.
+   */
   pricing?: PricingParams;
   limits?: Partial<ServiceLimits>;
   /** Logging: pino at `info` to stderr by default; `'quiet'` logs warnings and errors only. */

@@ -1,5 +1,6 @@
 // `gammawatch analyze <chain file> [--json] [--r R] [--q Q]`: one imported chain through the
-// engine, offline. A readable summary by default; with --json the three objects the local service
+// engine, offline, at the file's ticker's stated carry (src/shared/carry.ts) unless --r or --q
+// says otherwise. A readable summary by default; with --json the three objects the local service
 // would serve as `data` for this chain from /curves/gex_by_strike (exp=combined),
 // /curves/gamma/expirations and /market-structure, plus `notes` (every data-quality note the summary
 // shows). The work is the service's `analyzeChainFile`; this file parses the arguments and prints.
@@ -7,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { analyzeChainFile, ChainImportError } from '../../service/index.ts';
 import type { Command } from './command.ts';
+import { RISK_FREE_RATE } from '../../shared/carry.ts';
 import { messageOf } from '../../shared/message-of.ts';
 
 const USAGE = [
@@ -14,8 +16,8 @@ const USAGE = [
   '',
   '  <chain file>  a Cboe quotedata.csv or Cboe delayed-quotes JSON file',
   '  --json        print { gex_by_strike, gamma_expirations, market_structure, notes } as JSON',
-  '  --r R         risk-free rate, continuous, decimal (default 0)',
-  '  --q Q         dividend yield, continuous, decimal (default 0)',
+  `  --r R         risk-free rate, continuous, decimal (default: the stated rate, ${RISK_FREE_RATE})`,
+  "  --q Q         dividend yield, continuous, decimal (default: the ticker's stated yield, 0 if unknown)",
 ].join('\n');
 
 /** A rate as typed on the command line: a decimal between -100 % and 100 %. */
@@ -24,7 +26,7 @@ const rateSchema = z.coerce.number().finite().min(-1).max(1);
 const argsSchema = z.object({
   file: z.string().min(1),
   json: z.boolean(),
-  pricing: z.object({ r: rateSchema, q: rateSchema }),
+  pricing: z.object({ r: rateSchema.optional(), q: rateSchema.optional() }),
 });
 type AnalyzeArgs = z.infer<typeof argsSchema>;
 
@@ -38,8 +40,8 @@ function parse(argv: readonly string[]): AnalyzeArgs | 'help' {
       allowPositionals: true,
       options: {
         json: { type: 'boolean', default: false },
-        r: { type: 'string', default: '0' },
-        q: { type: 'string', default: '0' },
+        r: { type: 'string' },
+        q: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });

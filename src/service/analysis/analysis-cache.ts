@@ -36,6 +36,7 @@ export interface Universe {
 
 export interface AnalysisCacheOptions {
   source: MarketDataSource;
+  /** One pricing for every ticker, overriding each ticker's stated carry (engine/carry.ts). */
   pricing?: PricingParams;
   /** Snapshots kept; each holds a chain (tens to hundreds of KB). Default 160. */
   capacity?: number;
@@ -79,6 +80,7 @@ export class AnalysisCache {
     return this.source.revision?.(ticker) ?? '';
   }
 
+  /** The override every ticker is read with, or undefined: each ticker reads its stated carry. */
   get pricing(): PricingParams | undefined {
     return this.#pricing;
   }

@@ -8,6 +8,7 @@ import type {
   TradeSetupBlob,
 } from '../../shared/api/index.ts';
 import { analyzeChainDetailed, type ChainAnalysis } from '../engine/analyze.ts';
+import { carryPricing } from '../engine/carry.ts';
 import type { OptionChain } from '../engine/chain.ts';
 import { recommendIncome } from '../engine/interpret/income.ts';
 import { interpretMarketStructure } from '../engine/interpret/market-structure.ts';
@@ -33,7 +34,8 @@ export class TickerAnalysis {
     readonly metrics: TickerMetrics,
     readonly regime: RegimeResult,
     readonly setup: TradeSetupBlob,
-    readonly pricing: PricingParams | undefined,
+    /** The ticker's carry (engine/carry.ts) or the service's override; VIX's forwards are added per figure. */
+    readonly pricing: PricingParams,
     /** The source's revision of the ticker when analysed ('' when snapshots never change). */
     readonly revision: string = '',
     /** The chain analysis the metrics were read from, when the caller has it (else computed on first use). */
@@ -64,7 +66,9 @@ export class TickerAnalysis {
   }
 
   get income(): IncomeItem[] {
-    return (this.#income ??= recommendIncome(this.metrics, this.chain, this.regime, this.pricing));
+    // The analysis's pricing (VIX's per-expiration forwards included): the rows' deltas read the
+    // same rate and yields as the figures they sit beside.
+    return (this.#income ??= recommendIncome(this.metrics, this.chain, this.regime, this.detail.pricing));
   }
 
   get keyLevels(): KeyLevel[] {
@@ -83,22 +87,26 @@ export class TickerAnalysis {
   }
 }
 
-/** The pipeline for one snapshot, or null when the source has no chain there. */
+/**
+ * The pipeline for one snapshot, or null when the source has no chain there. Without `given` the
+ * chain is read with its ticker's stated carry (engine/carry.ts), as the simulator priced it.
+ */
 export function analyzeSnapshot(
   source: MarketDataSource,
   ticker: string,
   time: number,
-  pricing?: PricingParams,
+  given?: PricingParams,
   revision: string = source.revision?.(ticker) ?? '',
 ): TickerAnalysis | null {
   const chain = source.chain(ticker, time);
   if (chain === null) return null;
+  const pricing = given ?? carryPricing(chain.ticker);
   const { metrics: built, analysis } = buildTickerSnapshot({
     chain,
     history: source.history(ticker, time),
     earnings: source.earnings(ticker, time),
     simulated: source.simulated,
-    ...(pricing ? { pricing } : {}),
+    pricing,
   });
   // What only the source knows about the snapshot (a closed-day file, a partial download) is a
   // data-quality note like the chain's own: the ticker state, explain and market structure show it.
@@ -109,7 +117,7 @@ export function analyzeSnapshot(
     chain,
     metrics,
     regime,
-    interpretTradeSetup(metrics, regime, chain, pricing, analysis.more.zero_dte),
+    interpretTradeSetup(metrics, regime, chain, analysis.pricing, analysis.more.zero_dte),
     pricing,
     revision,
     analysis,

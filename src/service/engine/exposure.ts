@@ -2,9 +2,9 @@
 //
 // Conventions:
 // - Gamma is recomputed with Black-Scholes from each contract's own IV (vendor gamma is rounded),
-//   with time to expiry in 365-day years floored at one hour and r, q from PricingParams (default 0;
-//   options that settle on a future get one q per expiration that prices them off its forward:
-//   forward.ts).
+//   with time to expiry in 365-day years floored at one hour and r, q from PricingParams (the
+//   service passes the ticker's stated carry, engine/carry.ts; 0 when a caller gives none; options
+//   that settle on a future get one q per expiration that prices them off its forward: forward.ts).
 //   A contract whose IV is 0 or NaN contributes no gamma (counted in the data-quality notes).
 // - Open interest or volume that is negative or not a number counts as 0.
 // - Dealer gamma per strike, in shares per $1 of underlying: gamma × OI × 100, calls positive and

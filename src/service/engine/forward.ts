@@ -9,17 +9,17 @@
 //
 // Where it is used (docs/engine-conventions.md, "Implied forward"): for every underlying the
 // forward is computed and reported (curves and levels payloads, per expiration) as a data-quality
-// figure: on an equity or an ETF it differs from spot by carry and dividends, and a forward far
-// from spot flags a stale spot. It is used for PRICING only where the options settle on a future
-// (`settlesOnFuture`: VIX), whose options are priced off each expiration's futures level, not off
-// the index: there the gammas, GEX, the gamma profile and the flip, the ATM IV and the 25-delta
-// deltas all read each expiration's forward (Black-76; with r = 0 it is Black-Scholes on F).
-// Everywhere else the engine's r and q stay as they are, so no figure of an equity or an ETF
-// changes because of this file.
+// figure: on an equity or an ETF it differs from spot by the stated rate and dividend yield (the
+// ticker's carry, engine/carry.ts: F ≈ S·e^((r − q)T)), and a forward far from that flags a stale
+// spot. It is used for PRICING only where the options settle on a future (`settlesOnFuture`: VIX),
+// whose options are priced off each expiration's futures level, not off the index: there the
+// gammas, GEX, the gamma profile and the flip, the ATM IV and the 25-delta deltas all read each
+// expiration's forward (Black-76: Black-Scholes on F with q = r). Everywhere else the engine's r
+// and q stay as they are, so no figure of an equity or an ETF changes because of this file.
 import { settlesOnFuture } from '../../shared/index-underlyings.ts';
 import type { OptionChain } from './chain.ts';
 import { expiryYears } from './exposure.ts';
-import type { PricingParams } from './types.ts';
+import { yieldAt, type PricingParams } from './types.ts';
 
 /** Strikes nearest the money whose parity estimates are pooled (median). */
 export const FORWARD_STRIKES = 5;
@@ -154,10 +154,34 @@ export function pricingFor(chain: OptionChain, pricing: PricingParams): PricingP
   return { ...pricing, qByExpiry };
 }
 
+/**
+ * What an option of expiration `e` is priced and its delta quoted against: the spot at the
+ * expiration's yield, or where the pricing carries one yield per expiration (options that settle on
+ * a future: VIX) that expiration's forward, as Black-76 (Black-Scholes on F with q = r). The price
+ * is the same either way (S·e^(−q_e·t) = F·e^(−r·t)); the delta is the future's, e^(−rt)·N(d1), as
+ * VIX deltas are quoted, where the spot's would exceed 1 in contango.
+ */
+export function quotedUnderlying(
+  chain: Pick<OptionChain, 'spot'>,
+  pricing: PricingParams,
+  e: number,
+  t: number,
+): { spot: number; r: number; q: number } {
+  const q = yieldAt(pricing, e);
+  if (pricing.qByExpiry === undefined) return { spot: chain.spot, r: pricing.r, q };
+  return { spot: chain.spot * Math.exp((pricing.r - q) * t), r: pricing.r, q: pricing.r };
+}
+
 /** The forwards as the curves and levels payloads show them (additive fields). */
 export interface ForwardsPayload {
   /** What the options are priced off: each expiration's forward (VIX) or the spot. */
   priced_off: 'forward' | 'spot';
+  /** The risk-free rate every figure read, continuous, decimal (also the forwards' F = K + e^(rT)(C − P)). */
+  rate: number;
+  /** The dividend yield, continuous, decimal; null where each expiration's forward sets its own (VIX). */
+  dividend_yield: number | null;
+  /** Where rate and yield came from: the stated table, its default for an unknown ticker, or the caller. */
+  carry_source: 'stated' | 'default' | 'given';
   forwards: { expiry: string; forward: number | null; strikes_used: number }[];
 }
 
@@ -175,8 +199,12 @@ export function forwardsPayload(
   const rows = impliedForwards(chain, pricing.r).filter(
     (_, e) => selected === undefined || selected[e] === 1,
   );
+  const offForward = pricesOffForward(chain) && pricingFor(chain, pricing).qByExpiry !== undefined;
   return {
-    priced_off: pricesOffForward(chain) && pricingFor(chain, pricing).qByExpiry ? 'forward' : 'spot',
+    priced_off: offForward ? 'forward' : 'spot',
+    rate: pricing.r,
+    dividend_yield: offForward ? null : pricing.q,
+    carry_source: pricing.carrySource ?? 'given',
     forwards: rows.map((f) => ({
       expiry: f.expiry,
       forward: f.forward === null ? null : cents(f.forward),

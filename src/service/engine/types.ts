@@ -20,9 +20,9 @@ export interface EarningsEvent {
 }
 
 export interface PricingParams {
-  /** Risk-free rate, continuous, decimal. Default 0. */
+  /** Risk-free rate, continuous, decimal. 0 by default; the service reads the stated rate (engine/carry.ts). */
   r: number;
-  /** Dividend yield, continuous, decimal. Default 0. */
+  /** Dividend yield, continuous, decimal. 0 by default; the service reads the ticker's stated yield. */
   q: number;
   /**
    * Per expiration of ONE chain (by index): the yield that puts each expiration's forward where the
@@ -30,6 +30,11 @@ export interface PricingParams {
    * a future (VIX): Black-76 on F is Black-Scholes on spot with q = r − ln(F / spot) / t.
    */
   qByExpiry?: Float64Array | undefined;
+  /**
+   * Where r and q came from, when they are the ticker's stated carry (engine/carry.ts): `stated`
+   * from the table, `default` for a ticker it does not know. Absent when the caller gave them.
+   */
+  carrySource?: 'stated' | 'default' | undefined;
 }
 
 /** The dividend yield in force for one expiration (by index) of the chain the pricing was made for. */

@@ -1,8 +1,8 @@
 // The `data` objects of the strike-level views of one analysed snapshot: the gamma curve, gamma by
 // expiration, GEX by strike, key levels (JSON) and option volume. The routes (routes/curves.ts)
 // and the snapshot payloads (snapshot-payloads.ts) both build their data here, so a past
-// snapshot's payload is what the endpoint served. Pricing is the analysis's own: the service's
-// analysis cache made it with the service's pricing, so it is the one the routes always used.
+// snapshot's payload is what the endpoint served. Pricing is the analysis's own: the ticker's stated
+// carry (or the service's override), so it is the one the routes always used.
 import type {
   GammaCurveData,
   GammaExpirationsData,
@@ -16,7 +16,6 @@ import { gammaByExpiration, gammaCurve, gexByStrike, optionsVolume } from '../en
 import type { ExpirySelection } from '../engine/expirations.ts';
 import type { GammaView } from '../engine/exposure.ts';
 import { forwardsPayload } from '../engine/forward.ts';
-import { DEFAULT_PRICING } from '../engine/types.ts';
 import { displayAsof } from './envelope.ts';
 
 export interface GammaCurveParams {
@@ -60,9 +59,9 @@ export function levelsData(a: TickerAnalysis): LevelsData {
     levels: a.keyLevels.map(({ id, label, price, kind, expiration }) =>
       expiration === undefined ? { id, label, price, kind } : { id, label, price, kind, expiration },
     ),
-    // Ours, additive: the front expirations' forwards (VIX's levels are priced off them); the
-    // curves payloads list every expiration's.
-    ...forwardsPayload(a.chain, a.pricing ?? DEFAULT_PRICING, frontExpirations(a.chain.expirations.length)),
+    // Ours, additive: the front expirations' forwards (VIX's levels are priced off them) and the
+    // rate and yield the levels were priced with; the curves payloads list every expiration's.
+    ...forwardsPayload(a.chain, a.pricing, frontExpirations(a.chain.expirations.length)),
   };
 }
 

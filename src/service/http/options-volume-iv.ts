@@ -16,7 +16,6 @@ import type { TickerAnalysis } from '../analysis/ticker-analysis.ts';
 import { hasValidIv, type OptionChain } from '../engine/chain.ts';
 import { pricingFor } from '../engine/forward.ts';
 import { expirySmiles } from '../engine/surface.ts';
-import { DEFAULT_PRICING } from '../engine/types.ts';
 import { invalidParam } from './errors.ts';
 
 /**
@@ -65,7 +64,7 @@ export function withStrikeIvs(
   const e = chain.expirations.findIndex((x) => x.date === data.expiry);
   const ivs = ivsOf(chain, e);
   // The engine's own pricing for the chain: per-expiration forwards where options settle on a future.
-  const smile = e < 0 ? undefined : expirySmiles(chain, pricingFor(chain, a.pricing ?? DEFAULT_PRICING))[e];
+  const smile = e < 0 ? undefined : expirySmiles(chain, pricingFor(chain, a.pricing))[e];
   return {
     ...data,
     points: data.points.map((p) => ({

@@ -1,5 +1,6 @@
 // Ours, additive on the curves and levels payloads: each listed expiration's forward as the chain
-// implies it by put-call parity, and what the options were priced off. For options that settle on a
+// implies it by put-call parity, what the options were priced off, and the rate and dividend yield
+// every figure (deltas, gammas, the forwards themselves) was priced with. For options that settle on a
 // future (VIX) every figure is priced off these forwards; for the rest they are a data-quality
 // figure (carry and dividends make a forward differ from spot; a stale spot shows).
 import { z } from 'zod';
@@ -15,5 +16,11 @@ export type ExpirationForwardItem = z.infer<typeof expirationForwardSchema>;
 /** Fields spread into a payload's object schema; optional, so another service's payloads still parse. */
 export const forwardsShape = {
   priced_off: z.enum(['forward', 'spot']).optional(),
+  /** The risk-free rate every figure was priced with, continuous, decimal (0.04 is 4 %). */
+  rate: z.number().finite().optional(),
+  /** The dividend yield, continuous, decimal; null where each expiration's forward sets its own (VIX). */
+  dividend_yield: z.number().finite().nullable().optional(),
+  /** `stated`: the app's table of rates and yields; `default`: a ticker it lacks (no dividend); `given`: the caller's. */
+  carry_source: z.enum(['stated', 'default', 'given']).optional(),
   forwards: z.array(expirationForwardSchema).optional(),
 };

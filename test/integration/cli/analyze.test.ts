@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gammaExpirationsDataSchema, gexByStrikeDataSchema } from '../../../src/shared/api/curves.ts';
 import { marketStructureDataSchema } from '../../../src/shared/api/market-structure.ts';
+import { carryFor } from '../../../src/shared/carry.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const fixture = join(repoRoot, '../shared/fixtures/cboe/tsla_quotedata.csv');
@@ -103,6 +104,37 @@ describe('gammawatch analyze', () => {
         .gex_value_per_1pct;
     expect(carry.code).toBe(0);
     expect(gex(carry)).not.toBe(gex(base));
+  });
+
+  it('prices at the file ticker’s stated carry unless --r or --q says otherwise, and says which', async () => {
+    const [stated, given, rateOnly] = await Promise.all([
+      cli('analyze', fixture, '--json'),
+      cli('analyze', fixture, '--json', '--r', '0.05', '--q', '0.01'),
+      cli('analyze', fixture, '--json', '--r', '0.05'),
+    ]);
+    const carry = (r: Run): unknown => {
+      const { rate, dividend_yield, carry_source } = gexByStrikeDataSchema.parse(
+        (JSON.parse(r.stdout) as { gex_by_strike: unknown }).gex_by_strike,
+      );
+      return { rate, dividend_yield, carry_source };
+    };
+    const tsla = carryFor('TSLA');
+    expect(carry(stated)).toEqual({
+      rate: tsla.rate,
+      dividend_yield: tsla.dividendYield,
+      carry_source: 'stated',
+    });
+    expect(carry(given)).toEqual({ rate: 0.05, dividend_yield: 0.01, carry_source: 'given' });
+    // A yield left out is still the ticker's stated one.
+    expect(carry(rateOnly)).toEqual({
+      rate: 0.05,
+      dividend_yield: tsla.dividendYield,
+      carry_source: 'given',
+    });
+    const summary = await cli('analyze', fixture);
+    expect(summary.stdout).toContain(
+      `priced with       ${(tsla.rate * 100).toFixed(2)} % rate, ${(tsla.dividendYield * 100).toFixed(2)} % dividend yield (stated for TSLA)`,
+    );
   });
 
   it('prints a readable summary by default', async () => {

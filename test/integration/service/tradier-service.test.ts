@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runService } from '../../../src/host/commands/service.ts';
 import { gexByStrike } from '../../../src/service/engine/curves.ts';
+import { carryPricing } from '../../../src/service/engine/carry.ts';
 import { EMPTY_HISTORY } from '../../../src/service/engine/interpret/history-metrics.ts';
 import { buildTickerMetrics } from '../../../src/service/engine/snapshot.ts';
 import { importChainFile, type ChainImport } from '../../../src/service/market/import/index.ts';
@@ -89,7 +90,10 @@ describe('the service collecting from Tradier', () => {
       },
       { timeout: 30_000, interval: 100 },
     );
-    const expected = gexByStrike(fixture.chain, { exp: 'combined', pricing: { r: 0, q: 0 } });
+    const expected = gexByStrike(fixture.chain, {
+      exp: 'combined',
+      pricing: carryPricing(fixture.chain.ticker),
+    });
     expect(curve.body.data).toEqual(JSON.parse(JSON.stringify(expected)));
 
     const signalsReply = await getJson(`${base}/tickers/TSLA/signals`);
@@ -99,7 +103,7 @@ describe('the service collecting from Tradier', () => {
       history: EMPTY_HISTORY,
       earnings: null,
       simulated: false,
-      pricing: { r: 0, q: 0 },
+      pricing: carryPricing(fixture.chain.ticker),
     });
     expect(metrics.gex_flip).not.toBeNull();
     expect(signalsReply.body.data?.['gex_flip']).toBe(metrics.gex_flip);

@@ -25,6 +25,7 @@ import { displayAsof } from '../../../shared/market-calendar.ts';
 import { isIndexUnderlying } from '../../../shared/index-underlyings.ts';
 import { hasValidIv, yearsToExpiry, type OptionChain } from '../chain.ts';
 import { bsDelta, bsPrice } from '../pricing.ts';
+import { quotedUnderlying } from '../forward.ts';
 import { DEFAULT_PRICING, type EarningsEvent, type PricingParams, type TickerMetrics } from '../types.ts';
 import { usd } from './levels.ts';
 import { calendarDays } from './listed-dates.ts';
@@ -107,7 +108,8 @@ function pickStrike(
     const bid = chain.bid[i] as number;
     const ask = chain.ask[i] as number;
     const iv = chain.iv[i] as number;
-    const bs = { spot: chain.spot, strike, t, sigma: iv, r: pricing.r, q: pricing.q };
+    // Where options settle on a future (VIX), priced and its delta quoted against it (forward.ts).
+    const bs = { ...quotedUnderlying(chain, pricing, expiry, t), strike, t, sigma: iv };
     const delta = hasValidIv(iv) ? round(bsDelta(bs, isCall), 3) : null;
     let priced: Priced | null = null;
     if (bid > 0 && ask >= bid && Number.isFinite(ask))

@@ -24,6 +24,7 @@ import type { SetupLeg, StructureLegs } from '../../../shared/api/trade-setup.ts
 import { isIndexUnderlying } from '../../../shared/index-underlyings.ts';
 import { hasValidIv, yearsToExpiry, type OptionChain } from '../chain.ts';
 import { bsDelta } from '../pricing.ts';
+import { quotedUnderlying } from '../forward.ts';
 import { DEFAULT_PRICING, type PricingParams } from '../types.ts';
 import { payoff, type PayoffLeg } from './leg-payoff.ts';
 import {
@@ -201,6 +202,8 @@ export function quotedContracts(
   const exp = chain.expirations[expiry];
   if (exp === undefined) return [];
   const t = yearsToExpiry(exp, chain.asof);
+  // Where options settle on a future (VIX), the delta is the expiration's future's (forward.ts).
+  const bs = { ...quotedUnderlying(chain, pricing, expiry, t), t };
   const out: Candidate[] = [];
   // Contracts are sorted by expiration: only that expiration's rows are read, so a setup costs a
   // few hundred rows per date tried, not the whole chain (the series cache analyses many snapshots).
@@ -213,7 +216,7 @@ export function quotedContracts(
     if (!((chain.openInterest[i] as number) > 0) || !hasValidIv(iv)) continue;
     const strike = chain.strike[i] as number;
     const isCall = chain.isCall[i] === 1;
-    const d = bsDelta({ spot: chain.spot, strike, t, sigma: iv, r: pricing.r, q: pricing.q }, isCall);
+    const d = bsDelta({ ...bs, strike, sigma: iv }, isCall);
     out.push({ i, strike, side: isCall ? 'call' : 'put', bid, ask, delta: d });
   }
   return out;

@@ -26,7 +26,7 @@ import { messageOf } from '../../../shared/message-of.ts';
  * Bump when the schema or what a row means changes (the importers, or the figures computed at
  * indexing time): an index of another version is dropped and rebuilt.
  */
-export const INDEX_VERSION = 4;
+export const INDEX_VERSION = 5;
 
 export interface FileIdentity {
   readonly name: string;

@@ -5,8 +5,8 @@
 // (test/unit/service/market/sim/calibration.test.ts) and its figures come from
 // `npm run bench -- sim-calibration`.
 import { findGammaFlip } from '../../engine/flip.ts';
+import { carryPricing } from '../../engine/carry.ts';
 import { pricingFor } from '../../engine/forward.ts';
-import { DEFAULT_PRICING } from '../../engine/types.ts';
 import { gammaRegimeOf } from '../../../shared/api/invariants.ts';
 import { nyToEpoch } from '../../../shared/market-calendar.ts';
 import { manualClock } from '../clock.ts';
@@ -32,7 +32,8 @@ function sideAtClose(market: SimulatedMarket, ticker: string, date: string): Sid
   const at = market.latestSnapshotTime(ticker, nyToEpoch(date, 17 * 60));
   const chain = at === null ? null : market.chain(ticker, at);
   if (!chain) return 0;
-  const flip = findGammaFlip(chain, { pricing: pricingFor(chain, DEFAULT_PRICING) });
+  // The flip as the service reads it: the ticker's carry, VIX priced off its forwards.
+  const flip = findGammaFlip(chain, { pricing: pricingFor(chain, carryPricing(ticker)) });
   const regime = gammaRegimeOf(chain.spot, flip.price);
   return regime === 'negative' ? -1 : regime === 'unknown' ? 0 : 1;
 }

@@ -50,6 +50,12 @@ export interface ChainInputs {
    * `level`. Each expiration is then listed around, priced off and held around its own future.
    */
   forward?: ((level: number, t: number) => number) | undefined;
+  /**
+   * The risk-free rate and dividend yield the options are priced with, continuous, decimal: the
+   * ticker's stated carry (src/shared/carry.ts), the one the engine reads the chain with, so the
+   * chain's put-call parity implies a forward of spot × e^((r − q)t), as on a real chain.
+   */
+  carry: { readonly r: number; readonly q: number };
 }
 
 /** Smile curvature by kind: single names have more convex wings than the index. */
@@ -200,6 +206,11 @@ export function buildChain(inp: ChainInputs): OptionChain {
     const daysAtOpen = tOpen * 365;
     // The underlying of this expiration's options: spot, or its future (VIX), now and at the open.
     const under = inp.forward ? inp.forward(inp.spot, tNow) : inp.spot;
+    // The price the smile is centred on: the forward, where a real chain's ATM sits. On a future
+    // (VIX) the options are Black-76 on it: Black-Scholes on the future with q = r.
+    const { r } = inp.carry;
+    const q = inp.forward ? r : inp.carry.q;
+    const forward = under * Math.exp((r - q) * tNow);
     const center = inp.forward ? inp.forward(inp.previousClose, tOpen) : inp.previousClose;
     const grid = strikeGrid({ center, vol: inp.previousIv30, t: tOpen, step });
     const heldShare = 1 - Math.exp(-daysAtOpen / HELD_BUILD_DAYS);
@@ -225,7 +236,7 @@ export function buildChain(inp: ChainInputs): OptionChain {
     for (const strike of strikes) {
       const zc = Math.log(strike / oiCenter) / oiSd;
       const zs = Math.log(strike / center) / volSd;
-      const iv = smileIv(atm, under, strike, tNow, inp.skew, curvature);
+      const iv = smileIv(atm, forward, strike, tNow, inp.skew, curvature);
       const round = roundness(strike, step, monthly || leaps ? ROUND_BONUS.held : ROUND_BONUS.short);
       const atmBoost = 0.2 + 1.5 * Math.exp(-0.5 * (zs / 0.9) ** 2);
       for (const isCall of [false, true]) {
@@ -240,7 +251,7 @@ export function buildChain(inp: ChainInputs): OptionChain {
           atmBoost *
           chase *
           Math.exp(0.6 * volumeRng.normal());
-        const mid = bsPrice({ spot: under, strike, t: tNow, sigma: iv, r: 0, q: 0 }, isCall);
+        const mid = bsPrice({ spot: under, strike, t: tNow, sigma: iv, r, q }, isCall);
         const { bid, ask } = quote(mid, t.liquidity, days, quoteRng);
         const row: ContractRow = {
           expiration: date,

@@ -3,6 +3,7 @@
 // cache. Everything is a function of the seed, so two processes with the same seed serve the
 // same chains, histories and earnings calendars.
 import { z } from 'zod';
+import { carryPricing } from '../../engine/carry.ts';
 import type { OptionChain } from '../../engine/chain.ts';
 import type { EarningsEvent } from '../../engine/types.ts';
 import { EMPTY_HISTORY } from '../../engine/interpret/history-metrics.ts';
@@ -154,6 +155,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
       expiresAt: (d) => listing.settlesAt(spec.listing, d),
       isMonthly: vix ? isVixMonthly : isMonthly,
       forward: vix ? vixFuture : undefined,
+      carry: carryPricing(spec.ticker),
     });
   }
 

@@ -47,7 +47,7 @@ function chain(ticker = 'SPY', spot = 100): OptionChain {
 describe('withStrikeIvs', () => {
   const c = chain();
   const plain = optionsVolume(c, NEAR);
-  const served = withStrikeIvs({ chain: c, pricing: undefined }, plain);
+  const served = withStrikeIvs({ chain: c, pricing: DEFAULT_PRICING }, plain);
 
   it.each([
     [90, null, 0.31],
@@ -82,7 +82,7 @@ describe('withStrikeIvs', () => {
   });
 
   it('the far expiration reads its own contracts', () => {
-    const far = withStrikeIvs({ chain: c, pricing: undefined }, optionsVolume(c, FAR));
+    const far = withStrikeIvs({ chain: c, pricing: DEFAULT_PRICING }, optionsVolume(c, FAR));
     expect(far.points).toEqual([expect.objectContaining({ strike: 100, call_iv: 0.39, put_iv: 0.4 })]);
     expect(far.atm_iv).toBeCloseTo(0.395, 12);
   });
@@ -93,7 +93,7 @@ describe('withStrikeIvs', () => {
       [row(NEAR, 100, true, 0), row(NEAR, 100, false, Number.NaN)],
       optionExpiryEpoch,
     ).chain;
-    const out = withStrikeIvs({ chain: empty, pricing: undefined }, optionsVolume(empty, NEAR));
+    const out = withStrikeIvs({ chain: empty, pricing: DEFAULT_PRICING }, optionsVolume(empty, NEAR));
     expect(out.atm_iv).toBeNull();
     expect(out.points).toEqual([expect.objectContaining({ call_iv: null, put_iv: null })]);
   });
@@ -119,7 +119,7 @@ describe('atm_iv where options settle on a future (VIX): read at the expirationâ
     ['SPY', 0.8],
   ])('%s with spot 16 and a parity forward of 18 reads ATM IV %s', (ticker, expected) => {
     const c = forwardChain(ticker, 16, 18);
-    const out = withStrikeIvs({ chain: c, pricing: undefined }, optionsVolume(c, FAR));
+    const out = withStrikeIvs({ chain: c, pricing: DEFAULT_PRICING }, optionsVolume(c, FAR));
     // VIX: the IV at the forward (strike 18); an equity: at spot carried at the engine's r and q.
     expect(out.atm_iv).toBeCloseTo(expected, 4);
     expect(out.points.find((p) => p.strike === 18)?.call_iv).toBeCloseTo(0.82, 12);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nyToEpoch } from '../../../../../src/shared/market-calendar.ts';
 import { analyzeChain } from '../../../../../src/service/engine/analyze.ts';
+import { carryPricing } from '../../../../../src/service/engine/carry.ts';
 import { importChainText } from '../../../../../src/service/market/import/index.ts';
 import { sessionDateOf, snapshotFigures } from '../../../../../src/service/market/folder/daily-figures.ts';
 import { chainText } from './folder-fixtures.ts';
@@ -9,18 +10,21 @@ describe('snapshotFigures', () => {
   it.each([
     ['the sample', chainText()],
     ['the sample on a Tuesday morning', chainText({ when: 'August 22, 2023 at 10:00 AM EDT', spot: 231.4 })],
-  ])('equals what the engine reports as atm_iv and pcr_oi for %s', (_name, text) => {
-    const { chain } = importChainText(text, 'x.csv');
-    const engine = analyzeChain(chain);
-    const figures = snapshotFigures(chain);
-    expect(engine.atm_iv).not.toBeNull();
-    expect(figures).toEqual({
-      asof: chain.asof,
-      spot: chain.spot,
-      atmIv: engine.atm_iv,
-      pcrOi: engine.pcr_oi,
-    });
-  });
+  ])(
+    'equals what the engine reports as atm_iv and pcr_oi for %s (both at the ticker’s stated carry)',
+    (_name, text) => {
+      const { chain } = importChainText(text, 'x.csv');
+      const engine = analyzeChain(chain, carryPricing(chain.ticker));
+      const figures = snapshotFigures(chain);
+      expect(engine.atm_iv).not.toBeNull();
+      expect(figures).toEqual({
+        asof: chain.asof,
+        spot: chain.spot,
+        atmIv: engine.atm_iv,
+        pcrOi: engine.pcr_oi,
+      });
+    },
+  );
 });
 
 describe('sessionDateOf', () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { impliedForwards } from '../../../../../src/service/engine/forward.ts';
 import { MS_PER_YEAR } from '../../../../../src/service/engine/chain.ts';
 import { vixMonthlyExpiration } from '../../../../../src/service/engine/vix-expirations.ts';
+import { carryFor } from '../../../../../src/shared/carry.ts';
 import { epochToNy, nyToEpoch, weekday } from '../../../../../src/shared/market-calendar.ts';
 import { createSimulatedMarket } from '../../../../../src/service/market/sim/simulated-source.ts';
 import { simTicker } from '../../../../../src/service/market/sim/universe.ts';
@@ -118,7 +119,8 @@ describe('VIX', () => {
     for (const date of sample) {
       const t = market.latestSnapshotTime('VIX', noon(date))!;
       const chain = market.chain('VIX', t)!;
-      const forwards = impliedForwards(chain);
+      // Parity read at the stated rate: the simulator discounts VIX's options at it (Black-76).
+      const forwards = impliedForwards(chain, carryFor('VIX').rate);
       chain.expirations.forEach((e, j) => {
         const ny = epochToNy(e.expiresAt);
         expect(ny.minutes).toBe(9 * 60 + 30);
@@ -138,7 +140,7 @@ describe('VIX', () => {
   it('has call skew: upside VIX calls are richer than downside puts', () => {
     for (const date of sample) {
       const chain = market.chain('VIX', market.latestSnapshotTime('VIX', noon(date))!)!;
-      const f = impliedForwards(chain)[1]?.forward as number;
+      const f = impliedForwards(chain, carryFor('VIX').rate)[1]?.forward as number;
       const ivAt = (k: number, call: boolean) => {
         for (let i = 0; i < chain.size; i++) {
           if (chain.expiryIndex[i] === 1 && chain.strike[i] === k && chain.isCall[i] === (call ? 1 : 0))

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { OptionChain } from '../../../../../src/service/engine/chain.ts';
 import { impliedForwards } from '../../../../../src/service/engine/forward.ts';
+import { carryFor } from '../../../../../src/shared/carry.ts';
 import { settlesOnFuture } from '../../../../../src/shared/index-underlyings.ts';
 import { epochToNy, isTradingDay, nyToEpoch, sessionOf } from '../../../../../src/shared/market-calendar.ts';
 import { manualClock } from '../../../../../src/service/market/clock.ts';
@@ -17,13 +18,16 @@ const MIN = 60_000;
 
 /**
  * 30-day ATM IV read off a chain: IV at the money per expiration, total variance interpolated at 30
- * days. The money is spot, or for VIX each expiration's future (its options are priced off it).
+ * days. The money is the forward: spot carried at the ticker's stated rate and yield, or for VIX
+ * each expiration's future (its options are priced off it) as parity at the stated rate implies it.
  */
 function atm30(chain: OptionChain): number {
   const points: [number, number][] = [];
-  const forwards = settlesOnFuture(chain.ticker) ? impliedForwards(chain) : null;
+  const { rate, dividendYield } = carryFor(chain.ticker);
+  const forwards = settlesOnFuture(chain.ticker) ? impliedForwards(chain, rate) : null;
   chain.expirations.forEach((e, j) => {
-    const money = forwards?.[j]?.forward ?? chain.spot;
+    const years = (e.expiresAt - chain.asof) / (365 * 86_400_000);
+    const money = forwards?.[j]?.forward ?? chain.spot * Math.exp((rate - dividendYield) * years);
     let lo = -1;
     let hi = -1;
     for (let i = 0; i < chain.size; i++) {
