@@ -93,6 +93,10 @@ export function appOf(p: AppParts): App {
           settings: () => settings.current(),
           secret: (name) => secrets.get(name),
           wallNow: () => Date.now(),
+          source: () => {
+            const c = active.current;
+            return { id: c.id, label: c.label, simulated: c.simulated() };
+          },
           env,
           ...(p.messages ? { messages: p.messages } : {}),
         },

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { AlertEvent } from '../../shared/bridge/alerts.ts';
 import { WEBHOOK_CREDENTIALS_MESSAGE, type Webhook } from '../../shared/bridge/settings.ts';
 import { errorText, type DeliveryOutcome, type NotificationChannel } from './channel.ts';
+import { isSimulated, outwardTitle } from './outgoing.ts';
 import { redactSecrets, urlCredentials } from './url-redaction.ts';
 
 export type WebhookPreset = Webhook['preset'];
@@ -48,6 +49,9 @@ export function webhookRequest(
   event: AlertEvent,
   key: string = eventIdempotencyKey(event),
 ): WebhookRequest {
+  // "[Simulated] …" when the simulator raised it; the generic body says so in a field as well.
+  const title = outwardTitle(event);
+  const simulated = isSimulated(event);
   switch (preset) {
     case 'discord':
       return {
@@ -55,14 +59,16 @@ export function webhookRequest(
         idempotencyKey: key,
         body: {
           username: 'Gammawatch',
-          content: `**${event.title}**`,
+          content: `**${title}**`,
           embeds: [
             {
-              title: event.title,
+              title,
               description: event.message,
               color: SEVERITY_COLOUR[event.severity],
               timestamp: event.asof,
-              footer: { text: `${event.ruleName} · ${event.severity}` },
+              footer: {
+                text: `${event.ruleName} · ${event.severity}${simulated ? ' · simulated data' : ''}`,
+              },
             },
           ],
         },
@@ -72,12 +78,12 @@ export function webhookRequest(
         url,
         idempotencyKey: key,
         body: {
-          text: `*${event.title}*\n${event.message}`,
+          text: `*${title}*\n${event.message}`,
           blocks: [
             {
               type: 'section',
               block_id: key,
-              text: { type: 'mrkdwn', text: `*${event.title}*\n${event.message}` },
+              text: { type: 'mrkdwn', text: `*${title}*\n${event.message}` },
             },
             {
               type: 'context',
@@ -97,10 +103,10 @@ export function webhookRequest(
         idempotencyKey: key,
         body: {
           topic,
-          title: event.title,
+          title,
           message: event.message,
           priority: NTFY_PRIORITY[event.severity],
-          tags: [event.kind, event.severity],
+          tags: [event.kind, event.severity, ...(simulated ? ['simulated'] : [])],
         },
       };
     }
@@ -112,6 +118,8 @@ export function webhookRequest(
           source: 'gammawatch',
           type: 'alert',
           idempotency_key: key,
+          /** The figures are the market simulator's, not market prices. */
+          simulated,
           event: {
             id: event.id,
             rule: event.ruleName,
@@ -119,11 +127,13 @@ export function webhookRequest(
             ticker: event.ticker,
             kind: event.kind,
             severity: event.severity,
-            title: event.title,
+            title,
             message: event.message,
             transition: event.transition,
             asof: event.asof,
             createdAt: event.createdAt,
+            source: { id: event.source.id, label: event.source.label },
+            simulated,
           },
         },
       };

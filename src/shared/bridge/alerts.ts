@@ -33,6 +33,20 @@ export type Delivery = z.infer<typeof deliverySchema>;
 
 export const alertKindSchema = z.enum(ALERT_KINDS);
 
+/**
+ * The data source whose snapshot raised an event, as it was then: a message built from it says
+ * "Simulated" when that source was the simulator, whatever source is in use when it is delivered.
+ */
+export const alertSourceSchema = z.object({
+  /** The source's identity, e.g. `simulator:42:real`, `folder:/home/me/chains`, `remote:https://…`. */
+  id: z.string(),
+  /** For people, e.g. "Local simulator (seed 42)", "Chain folder (/home/me/chains)". */
+  label: z.string(),
+  /** The figures are the market simulator's, not market prices. */
+  simulated: z.boolean(),
+});
+export type AlertSource = z.infer<typeof alertSourceSchema>;
+
 export const alertEventSchema = z.object({
   id: idSchema,
   ruleId: idSchema.nullable(),
@@ -48,6 +62,8 @@ export const alertEventSchema = z.object({
   /** The snapshot that triggered it: open the ticker at this instant to see what was seen. */
   asof: isoTimeSchema,
   endpoint: snapshotEndpointSchema.nullable(),
+  /** The data source of that snapshot. */
+  source: alertSourceSchema,
   createdAt: isoTimeSchema,
   read: z.boolean(),
   deliveries: z.array(deliverySchema),

@@ -2,7 +2,7 @@
 // themselves (checked against the running app's universe and settings), a test of a webhook with
 // a sample event, and a test message through Telegram, e-mail or Pushover.
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
-import type { AlertEvent } from '../../../shared/bridge/alerts.ts';
+import type { AlertEvent, AlertSource } from '../../../shared/bridge/alerts.ts';
 import { BridgeFailure } from '../../../shared/bridge/result.ts';
 import type { BridgeApp } from '../bridge-app.ts';
 import { postJson, testMessageKey, webhookRequest } from '../../notify/webhook.ts';
@@ -17,7 +17,8 @@ export type RuleContext = Pick<
   'store' | 'source' | 'universe' | 'settings' | 'wallNow' | 'sendTestMessage'
 >;
 
-const SAMPLE_EVENT = (at: string): AlertEvent => ({
+/** A sample from the source in use (from the simulator: marked simulated, as its alerts are). */
+const SAMPLE_EVENT = (at: string, source: AlertSource): AlertEvent => ({
   id: 0,
   ruleId: null,
   ruleName: 'Webhook test',
@@ -29,6 +30,7 @@ const SAMPLE_EVENT = (at: string): AlertEvent => ({
   transition: { from: 'range_bound', to: 'trending_low_vol' },
   asof: at,
   endpoint: 'signals',
+  source,
   createdAt: at,
   read: false,
   deliveries: [],
@@ -53,7 +55,16 @@ export function ruleHandlers(ctx: RuleContext): Pick<BridgeHandlers, RuleMethods
         target = hook;
       } else target = input;
       const result = await postJson(
-        webhookRequest(target.preset, target.url, SAMPLE_EVENT(iso(ctx.wallNow())), testMessageKey()),
+        webhookRequest(
+          target.preset,
+          target.url,
+          SAMPLE_EVENT(iso(ctx.wallNow()), {
+            id: ctx.source.id,
+            label: ctx.source.label,
+            simulated: ctx.source.simulated,
+          }),
+          testMessageKey(),
+        ),
         {
           maxAttempts: 1,
           timeoutMs: 10_000,
