@@ -6,9 +6,16 @@
 // from them says so in its title ("[Simulated] SPY …") and, where it has a text, in a line of it,
 // from the source recorded with the event (a retry after a switch of source still says so).
 import type { AlertEvent } from '../../shared/bridge/alerts.ts';
+import type { AlertFacts } from './alert-facts.ts';
 
-/** An event as sent; a digest lists every event it stands for in `eventIds`, newest first. */
-export type OutgoingEvent = AlertEvent & { readonly eventIds?: readonly number[] };
+/**
+ * An event as sent; a digest lists every event it stands for in `eventIds`, newest first. `facts`:
+ * its figures as fields (outgoing-event.ts reads them from the store; absent: none known).
+ */
+export type OutgoingEvent = AlertEvent & {
+  readonly eventIds?: readonly number[];
+  readonly facts?: AlertFacts;
+};
 
 export function eventIdsOf(event: OutgoingEvent): readonly number[] {
   return event.eventIds && event.eventIds.length > 0 ? event.eventIds : [event.id];

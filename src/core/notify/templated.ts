@@ -69,7 +69,7 @@ export function templatedEvent(
  * event's id for the footer and headers. A line from the simulator is marked as such, and so is
  * the digest when any of its events is (its title counts them when not all are).
  */
-export function digestEvent(events: readonly AlertEvent[]): OutgoingEvent {
+export function digestEvent(events: readonly OutgoingEvent[]): OutgoingEvent {
   const sorted = [...events].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
   const newest = sorted[0];
   if (!newest) throw new Error('a digest needs at least one event');

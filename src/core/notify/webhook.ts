@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { AlertEvent } from '../../shared/bridge/alerts.ts';
 import { WEBHOOK_CREDENTIALS_MESSAGE, type Webhook } from '../../shared/bridge/settings.ts';
 import { errorText, type DeliveryOutcome, type NotificationChannel } from './channel.ts';
-import { isSimulated, outwardTitle } from './outgoing.ts';
+import { eventIdsOf, isSimulated, outwardTitle, type OutgoingEvent } from './outgoing.ts';
 import { redactSecrets, urlCredentials } from './url-redaction.ts';
 
 export type WebhookPreset = Webhook['preset'];
@@ -46,7 +46,7 @@ export function testMessageKey(): string {
 export function webhookRequest(
   preset: WebhookPreset,
   url: string,
-  event: AlertEvent,
+  event: OutgoingEvent,
   key: string = eventIdempotencyKey(event),
 ): WebhookRequest {
   // "[Simulated] …" when the simulator raised it; the generic body says so in a field as well.
@@ -111,33 +111,55 @@ export function webhookRequest(
       };
     }
     case 'generic':
-      return {
-        url,
-        idempotencyKey: key,
-        body: {
-          source: 'gammawatch',
-          type: 'alert',
-          idempotency_key: key,
-          /** The figures are the market simulator's, not market prices. */
-          simulated,
-          event: {
-            id: event.id,
-            rule: event.ruleName,
-            ruleId: event.ruleId,
-            ticker: event.ticker,
-            kind: event.kind,
-            severity: event.severity,
-            title,
-            message: event.message,
-            transition: event.transition,
-            asof: event.asof,
-            createdAt: event.createdAt,
-            source: { id: event.source.id, label: event.source.label },
-            simulated,
-          },
-        },
-      };
+      return { url, idempotencyKey: key, body: genericBody(event, key) };
   }
+}
+
+/** Of `value`, JSON's own: a number, a text or null (never undefined, so the key is always there). */
+const field = <T>(value: T | undefined): T | null => value ?? null;
+
+/**
+ * The generic body: the fields it always had (`source: "gammawatch"`, `type`, `idempotency_key`,
+ * `event` with id, rule, ticker, kind, title, message, transition, asof, createdAt), and the
+ * figures a receiver parses instead of the text: `event.level` (a level-cross rule's level: name,
+ * label, value, previous), `event.value` and `event.previous` (the figure the rule looked at),
+ * `event.metric` and `event.threshold` (a threshold rule's), `event.price` (spot),
+ * `event.occurred_at` (the snapshot's time, ISO), `event.source` (the data source: id, label) and
+ * `simulated`, at the top and in `event`. A digest's `event_ids` lists every event it stands for.
+ */
+function genericBody(event: OutgoingEvent, key: string): Record<string, unknown> {
+  const facts = event.facts;
+  const simulated = isSimulated(event);
+  return {
+    source: 'gammawatch',
+    type: 'alert',
+    idempotency_key: key,
+    /** The figures are the market simulator's, not market prices. */
+    simulated,
+    event_ids: eventIdsOf(event),
+    event: {
+      id: event.id,
+      rule: event.ruleName,
+      ruleId: event.ruleId,
+      ticker: event.ticker,
+      kind: event.kind,
+      severity: event.severity,
+      title: outwardTitle(event),
+      message: event.message,
+      transition: event.transition,
+      asof: event.asof,
+      createdAt: event.createdAt,
+      occurred_at: event.asof,
+      level: field(facts?.level),
+      value: field(facts?.value),
+      previous: field(facts?.previous),
+      metric: field(facts?.metric),
+      threshold: field(facts?.threshold),
+      price: field(facts?.price),
+      source: { id: event.source.id, label: event.source.label },
+      simulated,
+    },
+  };
 }
 
 export interface WebhookOptions {

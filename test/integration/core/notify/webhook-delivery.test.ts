@@ -140,7 +140,15 @@ describe('webhook deliveries say where their figures come from', () => {
       simulated: true,
       source: { id: 'simulator:7:custom', label: 'Local simulator (seed 7)' },
       title: expect.stringMatching(/^\[Simulated\] SPY spot /),
+      level: { name: 'custom', label: expect.stringMatching(/^\d+\.\d\d$/) },
+      value: expect.any(Number),
+      previous: expect.any(Number),
+      price: expect.any(Number),
     });
+    // Its figures are the simulator's, read where it raised them, not in the folder now in use.
+    const { event } = simulated.body as { event: { value: number; previous: number; price: number } };
+    expect(event.price).toBe(event.value);
+    expect(event.value).not.toBe(event.previous);
     // The same event as the refused request.
     expect(simulated.body.idempotency_key).toBe(receiver.received[0]?.body.idempotency_key);
   }, 120_000);
@@ -170,6 +178,11 @@ describe('webhook deliveries say where their figures come from', () => {
       simulated: false,
       source: { id: `folder:${chainsDir}`, label: `Chain folder (${chainsDir})` },
       title: expect.stringMatching(/^SPY spot rose above \$640\.00/),
+      occurred_at: new Date(asof).toISOString(),
+      level: { name: 'custom', label: '640.00', value: LEVEL, previous: LEVEL },
+      value: LEVEL + 10,
+      previous: LEVEL - 10,
+      price: LEVEL + 10,
     });
     expect(real.raw).not.toMatch(/\[Simulated\]/);
     const shown = w.notifier.shown.at(-1);
