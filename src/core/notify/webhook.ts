@@ -9,6 +9,7 @@ import type { AlertEvent } from '../../shared/bridge/alerts.ts';
 import { WEBHOOK_CREDENTIALS_MESSAGE, type Webhook } from '../../shared/bridge/settings.ts';
 import { errorText, type DeliveryOutcome, type NotificationChannel } from './channel.ts';
 import { eventIdsOf, isSimulated, outwardTitle, type OutgoingEvent } from './outgoing.ts';
+import { nyTimeText } from './templated.ts';
 import { redactSecrets, urlCredentials } from './url-redaction.ts';
 
 export type WebhookPreset = Webhook['preset'];
@@ -30,6 +31,21 @@ export function eventIdempotencyKey(event: Pick<AlertEvent, 'id' | 'createdAt'>)
 }
 
 const SEVERITY_COLOUR = { info: 0x3b82f6, warning: 0xf59e0b, critical: 0xef4444 } as const;
+
+/**
+ * When the alert's snapshot was taken, as each chat shows a time in its reader's own zone and
+ * format: Slack's `<!date^…>` (with New York time as the fallback text of a client that cannot),
+ * Discord's `<t:…:f>` ("2 March 2026 10:00") and `<t:…:R>` ("5 minutes ago").
+ */
+export function chatTimes(asofIso: string): { slack: string; discord: string } | null {
+  const ms = Date.parse(asofIso);
+  if (!Number.isFinite(ms)) return null;
+  const unix = Math.floor(ms / 1000);
+  return {
+    slack: `<!date^${unix}^{date_short_pretty} {time}|${nyTimeText(ms)}>`,
+    discord: `<t:${unix}:f> (<t:${unix}:R>)`,
+  };
+}
 const NTFY_PRIORITY = { info: 3, warning: 4, critical: 5 } as const;
 
 /** A test message's key: new each time, so a receiver that drops repeats still shows every test. */
@@ -52,6 +68,7 @@ export function webhookRequest(
   // "[Simulated] …" when the simulator raised it; the generic body says so in a field as well.
   const title = outwardTitle(event);
   const simulated = isSimulated(event);
+  const times = chatTimes(event.asof);
   switch (preset) {
     case 'discord':
       return {
@@ -63,7 +80,7 @@ export function webhookRequest(
           embeds: [
             {
               title,
-              description: event.message,
+              description: times ? `${event.message}\n${times.discord}` : event.message,
               color: SEVERITY_COLOUR[event.severity],
               timestamp: event.asof,
               footer: {
@@ -87,7 +104,12 @@ export function webhookRequest(
             },
             {
               type: 'context',
-              elements: [{ type: 'mrkdwn', text: `${event.ruleName} · ${event.severity} · ${event.asof}` }],
+              elements: [
+                {
+                  type: 'mrkdwn',
+                  text: `${event.ruleName} · ${event.severity} · ${times?.slack ?? event.asof}`,
+                },
+              ],
             },
           ],
         },

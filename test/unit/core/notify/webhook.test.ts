@@ -79,6 +79,26 @@ describe('webhook presets', () => {
     expect(check(req.body as Record<string, unknown>)).toBe(true);
   });
 
+  it.each([
+    ['2025-03-10T15:05:00.000Z', 1741619100, '2025-03-10 11:05 ET'],
+    // Winter: New York is UTC−5.
+    ['2026-01-15T20:30:00.000Z', 1768509000, '2026-01-15 15:30 ET'],
+  ])('Slack and Discord show %s as a time in the reader’s zone, not as ISO', (asof, unix, fallback) => {
+    const e = { ...sampleEvent, asof };
+    const slack = webhookRequest('slack', 'https://hooks.slack.com/x', e).body as {
+      blocks: { type: string; elements?: { text: string }[] }[];
+    };
+    const context = slack.blocks.find((b) => b.type === 'context')?.elements?.[0]?.text;
+    expect(context).toBe(`Regime changes · warning · <!date^${unix}^{date_short_pretty} {time}|${fallback}>`);
+    const discord = webhookRequest('discord', 'https://discord.com/api/webhooks/1/x', e).body as {
+      embeds: { description: string; timestamp: string }[];
+    };
+    expect(discord.embeds[0]?.description).toBe(`${e.message}\n<t:${unix}:f> (<t:${unix}:R>)`);
+    // Discord renders the embed's own timestamp field itself: it stays ISO, as its API asks.
+    expect(discord.embeds[0]?.timestamp).toBe(asof);
+    for (const text of [context, discord.embeds[0]?.description]) expect(text).not.toContain(asof);
+  });
+
   it('ntfy posts JSON to the server root with the topic in the body', () => {
     expect(webhookRequest('ntfy', 'https://ntfy.sh/alerts', sampleEvent).url).toBe('https://ntfy.sh/');
   });
