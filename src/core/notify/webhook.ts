@@ -6,7 +6,11 @@
 // ours, in the body: a receiver drops a key it has seen.
 import { randomUUID } from 'node:crypto';
 import type { AlertEvent } from '../../shared/bridge/alerts.ts';
-import { WEBHOOK_CREDENTIALS_MESSAGE, type Webhook } from '../../shared/bridge/settings.ts';
+import {
+  WEBHOOK_CREDENTIALS_MESSAGE,
+  type Webhook,
+  type WebhookHeader,
+} from '../../shared/bridge/settings.ts';
 import { errorText, type DeliveryOutcome, type NotificationChannel } from './channel.ts';
 import { eventIdsOf, isSimulated, outwardTitle, type OutgoingEvent } from './outgoing.ts';
 import { nyTimeText } from './templated.ts';
@@ -14,12 +18,28 @@ import { redactSecrets, urlCredentials } from './url-redaction.ts';
 
 export type WebhookPreset = Webhook['preset'];
 
+/** What a delivery needs of a webhook's settings (a test of an unsaved one has no id yet). */
+export interface WebhookTarget {
+  id?: string | undefined;
+  url: string;
+  preset: WebhookPreset;
+  headers?: readonly WebhookHeader[] | undefined;
+}
+
 export interface WebhookRequest {
   url: string;
   body: unknown;
   /** Sent as the Idempotency-Key header: the same for every attempt at one event. */
   idempotencyKey?: string;
+  /**
+   * The webhook's own headers (settings validated them: none of the app's own). Sent before the
+   * app's, which win; their values are kept out of every error text.
+   */
+  headers?: readonly WebhookHeader[];
 }
+
+/** Values this short are ordinary words; longer header values may be tokens, scrubbed from errors. */
+const MIN_SCRUBBED_VALUE = 6;
 
 /**
  * One event's key, the same on every retry and restart: its id in the store, with its creation
@@ -306,10 +326,9 @@ async function attemptOnce(
   const onAbort = (): void => controller.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      'user-agent': 'Gammawatch',
-    };
+    const headers: Record<string, string> = { 'user-agent': 'Gammawatch' };
+    for (const h of request.headers ?? []) headers[h.name.trim().toLowerCase()] = h.value;
+    headers['content-type'] = 'application/json';
     if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
     const response = await abortable(
       doFetch(request.url, {
@@ -353,7 +372,10 @@ export async function postJson(
   const sleep = options.sleep ?? realSleep;
   const maxAttempts = Math.max(1, options.maxAttempts ?? 3);
   const base = options.backoffBaseMs ?? 500;
-  const secrets = urlCredentials(request.url);
+  const secrets = [
+    ...urlCredentials(request.url),
+    ...(request.headers ?? []).map((h) => h.value.trim()).filter((v) => v.length >= MIN_SCRUBBED_VALUE),
+  ];
   const clean = (text: string): string => redactSecrets(text, secrets);
   const started = performance.now();
   let status: number | null = null;
@@ -394,7 +416,7 @@ export async function postJson(
 }
 
 export function webhookChannel(
-  hook: Pick<Webhook, 'id' | 'url' | 'preset'>,
+  hook: WebhookTarget & { id: string },
   options: WebhookOptions = {},
 ): NotificationChannel {
   return {
@@ -406,7 +428,7 @@ export function webhookChannel(
         return { state: 'failed', attempts: 0, error: WEBHOOK_CREDENTIALS_MESSAGE };
       let request: WebhookRequest;
       try {
-        request = webhookRequest(hook.preset, hook.url, event);
+        request = { ...webhookRequest(hook.preset, hook.url, event), headers: hook.headers ?? [] };
       } catch (e) {
         return { state: 'failed', attempts: 0, error: `bad webhook URL: ${redactSecrets(errorText(e))}` };
       }

@@ -7,6 +7,7 @@ import {
   pushoverSettingsSchema,
   telegramSettingsSchema,
   webhookPresetSchema,
+  webhookSchema,
   webhookUrlSchema,
 } from './settings.ts';
 import { snapshotEndpointSchema } from './tickers.ts';
@@ -100,8 +101,12 @@ export const markReadInputSchema = z.union([
 export const testWebhookInputSchema = z.union([
   /** A webhook saved in settings. */
   z.object({ webhookId: z.string().min(1) }),
-  /** An unsaved one from the settings form. */
-  z.object({ url: webhookUrlSchema, preset: webhookPresetSchema }),
+  /** An unsaved one from the settings form, with its headers when it has some. */
+  z.object({
+    url: webhookUrlSchema,
+    preset: webhookPresetSchema,
+    headers: webhookSchema.shape.headers.optional(),
+  }),
 ]);
 
 export const testWebhookOutputSchema = z.object({

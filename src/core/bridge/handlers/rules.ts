@@ -5,7 +5,7 @@ import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import type { AlertEvent, AlertSource } from '../../../shared/bridge/alerts.ts';
 import { BridgeFailure } from '../../../shared/bridge/result.ts';
 import type { BridgeApp } from '../bridge-app.ts';
-import { postJson, testMessageKey, webhookRequest } from '../../notify/webhook.ts';
+import { postJson, testMessageKey, webhookRequest, type WebhookTarget } from '../../notify/webhook.ts';
 import { createRule, ruleUniverse, toBridgeRule, updateRule } from '../../queries/rules.ts';
 import { iso } from '../../queries/snapshot-meta.ts';
 
@@ -48,23 +48,22 @@ export function ruleHandlers(ctx: RuleContext): Pick<BridgeHandlers, RuleMethods
     },
     'notify:test': async (input) => ctx.sendTestMessage(input),
     'rules:testWebhook': async (input) => {
-      let target: { url: string; preset: 'generic' | 'discord' | 'slack' | 'ntfy' };
+      let target: WebhookTarget;
       if ('webhookId' in input) {
         const hook = ctx.settings().notifications.webhooks.find((w) => w.id === input.webhookId);
         if (!hook) throw new BridgeFailure('not_found', `no webhook '${input.webhookId}' in settings`);
         target = hook;
       } else target = input;
+      const sample = SAMPLE_EVENT(iso(ctx.wallNow()), {
+        id: ctx.source.id,
+        label: ctx.source.label,
+        simulated: ctx.source.simulated,
+      });
       const result = await postJson(
-        webhookRequest(
-          target.preset,
-          target.url,
-          SAMPLE_EVENT(iso(ctx.wallNow()), {
-            id: ctx.source.id,
-            label: ctx.source.label,
-            simulated: ctx.source.simulated,
-          }),
-          testMessageKey(),
-        ),
+        {
+          ...webhookRequest(target.preset, target.url, sample, testMessageKey()),
+          headers: target.headers ?? [],
+        },
         {
           maxAttempts: 1,
           timeoutMs: 10_000,

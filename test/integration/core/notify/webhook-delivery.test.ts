@@ -1,7 +1,8 @@
-// Alerts through a real app to a webhook receiver on loopback: an alert raised on the simulator
-// arrives marked simulated (a field, and "[Simulated]" in the title; the desktop notification too),
-// and still does when its delivery is retried after the app switched to a folder of real chain
-// files; an alert raised from that folder arrives unmarked.
+// Alerts through a real app to a webhook receiver on loopback, with the webhook's own headers: an
+// alert raised on the simulator arrives marked simulated (a field, and "[Simulated]" in the title;
+// the desktop notification too), and still does when its delivery is retried after the app
+// switched to a folder of real chain files; an alert raised from that folder arrives unmarked. Each
+// carries its figures as fields (level, value, previous, price, occurred_at, source).
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -56,6 +57,10 @@ class Receiver {
 }
 
 const WEBHOOK = 'desk';
+const HEADERS = [
+  { name: 'Authorization', value: 'Bearer desk-receiver-token-0123' },
+  { name: 'X-Desk-Route', value: 'options/alerts' },
+];
 const channels = { desktop: true, inApp: true, webhookIds: [WEBHOOK] };
 
 /** The folder's level and sessions: the first file sets the baseline below it, the second crosses. */
@@ -86,7 +91,16 @@ describe('webhook deliveries say where their figures come from', () => {
     await w.invoke('settings:update', {
       notifications: {
         ...notifications,
-        webhooks: [{ id: WEBHOOK, url: receiver.url, preset: 'generic', enabled: true, digestMinutes: 0 }],
+        webhooks: [
+          {
+            id: WEBHOOK,
+            url: receiver.url,
+            preset: 'generic',
+            enabled: true,
+            digestMinutes: 0,
+            headers: HEADERS,
+          },
+        ],
       },
     });
     await w.invoke('watchlists:create', { name: 'Desk', tickers: ['SPY'] });
@@ -119,6 +133,11 @@ describe('webhook deliveries say where their figures come from', () => {
     expect(shown.map((n) => n.title)).toEqual([expect.stringMatching(/^\[Simulated\] SPY spot /)]);
     // The receiver refused it: it stays failed, to be retried.
     expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]?.headers).toMatchObject({
+      authorization: 'Bearer desk-receiver-token-0123',
+      'x-desk-route': 'options/alerts',
+      'content-type': 'application/json',
+    });
     const rows = w.app.store.deliveries.forEvent(raised[0]?.id as number);
     expect(rows.find((r) => r.channel === `webhook:${WEBHOOK}`)?.state).toBe('failed');
   }, 120_000);

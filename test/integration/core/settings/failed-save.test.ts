@@ -22,6 +22,7 @@ const valid: Webhook = {
   preset: 'discord',
   enabled: true,
   digestMinutes: 0,
+  headers: [],
 };
 const invalid: Webhook = {
   id: 'ops',
@@ -29,6 +30,7 @@ const invalid: Webhook = {
   preset: 'generic',
   enabled: true,
   digestMinutes: 0,
+  headers: [],
 };
 
 function reopen(): Store {

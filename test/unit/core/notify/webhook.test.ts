@@ -116,6 +116,63 @@ describe('webhook delivery over HTTP', () => {
     expect(received[0]?.headers['content-type']).toBe('application/json');
   });
 
+  it('sends the webhook’s own headers beside the app’s', async () => {
+    const { url, received } = await receiver([200]);
+    const headers = [
+      { name: 'Authorization', value: 'Bearer desk-token-0123456789' },
+      { name: 'X-Desk', value: 'options' },
+      { name: 'User-Agent', value: 'desk-router/2' },
+    ];
+    const outcome = await webhookChannel({ id: 'desk', url, preset: 'generic', headers }, noSleep).deliver(
+      sampleEvent,
+    );
+    expect(outcome.state).toBe('sent');
+    expect(received[0]?.headers).toMatchObject({
+      authorization: 'Bearer desk-token-0123456789',
+      'x-desk': 'options',
+      'user-agent': 'desk-router/2',
+      'content-type': 'application/json',
+      'idempotency-key': `gammawatch-42-${Date.parse(sampleEvent.createdAt)}`,
+    });
+  });
+
+  it('the app’s own headers win over a list that names them (one stored before the rule)', async () => {
+    const { url, received } = await receiver([200]);
+    await postJson(
+      {
+        url,
+        body: { a: 1 },
+        idempotencyKey: 'key-1',
+        headers: [
+          { name: 'Content-Type', value: 'text/plain' },
+          { name: 'Idempotency-Key', value: 'forged' },
+        ],
+      },
+      noSleep,
+    );
+    expect(received[0]?.headers['content-type']).toBe('application/json');
+    expect(received[0]?.headers['idempotency-key']).toBe('key-1');
+  });
+
+  it('a header value a receiver echoes back is not kept in the error', async () => {
+    const server = http.createServer((req, res) =>
+      res.writeHead(401).end(`token ${String(req.headers['authorization'])} is not valid`),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push(server);
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const outcome = await webhookChannel(
+      {
+        id: 'desk',
+        url,
+        preset: 'generic',
+        headers: [{ name: 'Authorization', value: 'Bearer s3cr3t-desk' }],
+      },
+      noSleep,
+    ).deliver(sampleEvent);
+    expect(outcome).toEqual({ state: 'failed', attempts: 1, error: 'HTTP 401: token *** is not valid' });
+  });
+
   it('retries 5xx and 429 (honouring Retry-After) then succeeds', async () => {
     const waits: number[] = [];
     const { url, received } = await receiver([503, { status: 429, headers: { 'retry-after': '2' } }, 200]);

@@ -18,6 +18,7 @@ const hook = (id: string, url: string): Webhook => ({
   preset: 'generic',
   enabled: true,
   digestMinutes: 0,
+  headers: [],
 });
 
 const EMAIL = {
@@ -146,6 +147,33 @@ describe('settings messages: what the form checks', () => {
       notify({ webhooks: [{ ...hook('ops', 'https://a.example'), digestMinutes: 1000 }] }),
       'notifications.webhooks.0.digestMinutes',
       'Webhook 1 digest must be Off or a whole number of minutes up to 240',
+    ],
+    [
+      'notifications',
+      notify({
+        webhooks: [
+          hook('a', 'https://a.example'),
+          { ...hook('ops', 'https://b.example'), headers: [{ name: 'X-Ok', value: 'a\nb' }] },
+        ],
+      }),
+      'notifications.webhooks.1.headers.0',
+      'Webhook 2 header 1: a header value is one line: no line breaks',
+    ],
+    [
+      'notifications',
+      notify({
+        webhooks: [{ ...hook('ops', 'https://a.example'), headers: [{ name: 'Host', value: 'x' }] }],
+      }),
+      'notifications.webhooks.0.headers.0',
+      'Webhook 1 header 1: Gammawatch sets this header itself: choose another name',
+    ],
+    [
+      'notifications',
+      notify({
+        webhooks: [{ ...hook('ops', 'https://a.example'), headers: [{ name: 'X-A', value: 1 }] }],
+      }),
+      'notifications.webhooks.0.headers.0',
+      'Webhook 1 header 1: is not valid',
     ],
   ] as const)('%s %j → %s: %s', (section, value, key, message) => {
     expect(messagesFor(section, value)).toEqual([{ key, message }]);

@@ -1,0 +1,72 @@
+// A webhook's options in Settings → Notifications, on the real core: its headers, checked where
+// they are typed and kept by the core once the notifications are saved.
+import { afterEach, describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { realBridge, renderScreen } from '../../../../test/component/harness/mount.ts';
+import type { Settings } from '../../../shared/bridge/settings.ts';
+import SettingsView from './settings-view.svelte';
+
+let before: Settings | null = null;
+
+afterEach(async () => {
+  // What a test saved is put back, so the other screens see the seeded settings.
+  if (before) await realBridge().invoke('settings:update', { notifications: before.notifications });
+  before = null;
+});
+
+/** Settings with one webhook `id` added (not saved yet) and its options open. */
+async function withWebhook(id: string): Promise<void> {
+  before = await realBridge().invoke('settings:get');
+  await renderScreen(SettingsView, { section: null });
+  await userEvent.fill(page.getByTestId('webhook-id'), id);
+  await userEvent.fill(page.getByTestId('webhook-url'), `http://127.0.0.1:9/${id}`);
+  await userEvent.click(page.getByTestId('webhook-add'));
+  const toggle = page.getByTestId(`webhook-options-toggle-${id}`);
+  await expect.element(toggle).toHaveAttribute('aria-expanded', 'false');
+  await userEvent.click(toggle);
+  await expect.element(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect.element(page.getByTestId(`webhook-options-${id}`)).toBeVisible();
+}
+
+async function saved(id: string) {
+  const settings = await realBridge().invoke('settings:get');
+  return settings.notifications.webhooks.find((w) => w.id === id);
+}
+
+describe('a webhook’s options', () => {
+  it('headers: one the app sets itself is refused next to it, good ones are kept', async () => {
+    await withWebhook('routed');
+    await userEvent.click(page.getByTestId('webhook-header-add-routed'));
+    await userEvent.fill(page.getByTestId('webhook-header-name-routed-0'), 'Content-Type');
+    await userEvent.fill(page.getByTestId('webhook-header-value-routed-0'), 'text/plain');
+    await userEvent.click(page.getByTestId('save-notifications'));
+    const error = page.getByTestId('settings-error-notifications.webhooks.0.headers.0');
+    await expect
+      .element(error)
+      .toHaveTextContent('Webhook 1 header 1: Gammawatch sets this header itself: choose another name');
+    await expect
+      .element(page.getByTestId('webhook-header-name-routed-0'))
+      .toHaveAttribute('aria-invalid', 'true');
+    expect(await saved('routed')).toBeUndefined();
+
+    await userEvent.fill(page.getByTestId('webhook-header-name-routed-0'), 'Authorization');
+    await userEvent.fill(page.getByTestId('webhook-header-value-routed-0'), 'Bearer abc-0123456789');
+    await userEvent.click(page.getByTestId('webhook-header-add-routed'));
+    await userEvent.fill(page.getByTestId('webhook-header-name-routed-1'), 'X-Desk');
+    await userEvent.fill(page.getByTestId('webhook-header-value-routed-1'), 'options');
+    await userEvent.click(page.getByTestId('save-notifications'));
+    await expect.element(page.getByTestId('toast-success')).toHaveTextContent('Settings saved');
+    await expect.element(error).not.toBeInTheDocument();
+    expect((await saved('routed'))?.headers).toEqual([
+      { name: 'Authorization', value: 'Bearer abc-0123456789' },
+      { name: 'X-Desk', value: 'options' },
+    ]);
+
+    // Removing one and saving again keeps the other.
+    await userEvent.click(page.getByRole('button', { name: 'Remove header 1 of webhook routed' }));
+    await userEvent.click(page.getByTestId('save-notifications'));
+    await expect
+      .poll(async () => (await saved('routed'))?.headers)
+      .toEqual([{ name: 'X-Desk', value: 'options' }]);
+  });
+});
