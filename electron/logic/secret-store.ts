@@ -1,19 +1,20 @@
 // The app's secrets at rest in Electron: one safeStorage-encrypted file per secret in the user-data
-// folder (`api-key.enc` as before, `tradier-token.enc` beside it), in the format of secret-file.ts.
+// folder (`api-key.enc` as before, `tradier-token.enc` beside it, the webhooks' signing keys in
+// `webhook-signing-keys.enc`), in the format of secret-file.ts.
 // The cipher and the folder are injected, so this is tested without Electron.
 import fs from 'node:fs';
 import path from 'node:path';
-import { statusOf, type SecretStore } from '../../src/core/index.ts';
-import type { SecretName } from '../../src/shared/bridge/data-source.ts';
+import { statusOf, type SecretStore, type StoredSecretName } from '../../src/core/index.ts';
 import { decodeSecretFile, encodeSecretFile, type StringCipher } from './secret-file.ts';
 
-export const SECRET_FILES: Record<SecretName, string> = {
+export const SECRET_FILES: Record<StoredSecretName, string> = {
   remoteApiKey: 'api-key.enc',
   tradierToken: 'tradier-token.enc',
   telegramBotToken: 'telegram-bot-token.enc',
   smtpPassword: 'smtp-password.enc',
   pushoverAppToken: 'pushover-app-token.enc',
   pushoverUserKey: 'pushover-user-key.enc',
+  webhookSigningKeys: 'webhook-signing-keys.enc',
 };
 
 function readIfPresent(file: string): string | null {
@@ -25,8 +26,9 @@ function readIfPresent(file: string): string | null {
 }
 
 export function cipherSecretStore(dir: string, cipher: StringCipher): SecretStore {
-  const fileOf = (name: SecretName): string => path.join(dir, SECRET_FILES[name]);
-  const get = (name: SecretName): string | null => decodeSecretFile(readIfPresent(fileOf(name)), cipher);
+  const fileOf = (name: StoredSecretName): string => path.join(dir, SECRET_FILES[name]);
+  const get = (name: StoredSecretName): string | null =>
+    decodeSecretFile(readIfPresent(fileOf(name)), cipher);
   return {
     get,
     set(name, value) {

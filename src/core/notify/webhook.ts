@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { AlertEvent } from '../../shared/bridge/alerts.ts';
 import {
   WEBHOOK_CREDENTIALS_MESSAGE,
+  WEBHOOK_SIGNATURE_HEADER,
   type Webhook,
   type WebhookHeader,
 } from '../../shared/bridge/settings.ts';
@@ -15,6 +16,7 @@ import { errorText, type DeliveryOutcome, type NotificationChannel } from './cha
 import { eventIdsOf, isSimulated, outwardTitle, type OutgoingEvent } from './outgoing.ts';
 import { nyTimeText } from './templated.ts';
 import { redactSecrets, urlCredentials } from './url-redaction.ts';
+import { webhookSignature } from './webhook-signature.ts';
 
 export type WebhookPreset = Webhook['preset'];
 
@@ -36,6 +38,8 @@ export interface WebhookRequest {
    * app's, which win; their values are kept out of every error text.
    */
   headers?: readonly WebhookHeader[];
+  /** The webhook's signing key: each attempt carries X-Gammawatch-Signature (webhook-signature.ts). */
+  signingKey?: string | null;
 }
 
 /** Values this short are ordinary words; longer header values may be tokens, scrubbed from errors. */
@@ -215,6 +219,8 @@ export interface WebhookOptions {
   maxRetryAfterMs?: number;
   /** How much of a response body is read (for the error text); the rest is dropped unread. */
   responsePrefixBytes?: number;
+  /** The clock a signature's timestamp reads (epoch ms); the wall clock by default. */
+  now?: () => number;
 }
 
 export interface PostResult {
@@ -311,6 +317,8 @@ interface Answer {
 /** One POST, the timeout covering all of it; throws AttemptTimeout, the caller's abort, or fetch's error. */
 async function attemptOnce(
   request: WebhookRequest,
+  /** The body as sent, and signed: serialized once for every attempt. */
+  body: string,
   options: WebhookOptions,
   signal: AbortSignal | undefined,
   /** Set as soon as the status line arrives, so a body that then stalls still reports it. */
@@ -330,11 +338,15 @@ async function attemptOnce(
     for (const h of request.headers ?? []) headers[h.name.trim().toLowerCase()] = h.value;
     headers['content-type'] = 'application/json';
     if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
+    if (request.signingKey) {
+      const at = Math.floor((options.now ?? Date.now)() / 1000);
+      headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()] = webhookSignature(request.signingKey, body, at);
+    }
     const response = await abortable(
       doFetch(request.url, {
         method: 'POST',
         headers,
-        body: JSON.stringify(request.body),
+        body,
         signal: controller.signal,
         redirect: 'error',
       }),
@@ -378,6 +390,7 @@ export async function postJson(
   ];
   const clean = (text: string): string => redactSecrets(text, secrets);
   const started = performance.now();
+  const body = JSON.stringify(request.body);
   let status: number | null = null;
   let error: string | null = null;
   const result = (delivered: boolean, attempts: number, error: string | null): PostResult => ({
@@ -392,7 +405,7 @@ export async function postJson(
     let wait = base * 2 ** (attempt - 1);
     const seen = { status: null as number | null };
     try {
-      const answer = await attemptOnce(request, options, signal, seen);
+      const answer = await attemptOnce(request, body, options, signal, seen);
       status = answer.status;
       if (answer.ok) return result(true, attempt, null);
       const snippet = snippetOf(answer.text);
@@ -418,6 +431,8 @@ export async function postJson(
 export function webhookChannel(
   hook: WebhookTarget & { id: string },
   options: WebhookOptions = {},
+  /** The webhook's signing key, read at each delivery (null: unsigned). */
+  signingKey: () => string | null = () => null,
 ): NotificationChannel {
   return {
     id: `webhook:${hook.id}`,
@@ -428,7 +443,11 @@ export function webhookChannel(
         return { state: 'failed', attempts: 0, error: WEBHOOK_CREDENTIALS_MESSAGE };
       let request: WebhookRequest;
       try {
-        request = { ...webhookRequest(hook.preset, hook.url, event), headers: hook.headers ?? [] };
+        request = {
+          ...webhookRequest(hook.preset, hook.url, event),
+          headers: hook.headers ?? [],
+          signingKey: signingKey(),
+        };
       } catch (e) {
         return { state: 'failed', attempts: 0, error: `bad webhook URL: ${redactSecrets(errorText(e))}` };
       }

@@ -5,13 +5,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { SECRET_NAMES, type SecretName } from '../../shared/bridge/data-source.ts';
 import { messageOf } from '../../shared/message-of.ts';
-import { statusOf, type SecretStore } from './secret-store.ts';
+import { statusOf, STORED_SECRET_NAMES, type SecretStore, type StoredSecretName } from './secret-store.ts';
 
 const secretFileSchema = z.object({
   version: z.literal(1),
-  secrets: z.partialRecord(z.enum(SECRET_NAMES), z.string().min(1)),
+  secrets: z.partialRecord(
+    z.enum(STORED_SECRET_NAMES as [StoredSecretName, ...StoredSecretName[]]),
+    z.string().min(1),
+  ),
 });
 
 export const SECRETS_FILE = 'secrets.json';
@@ -22,7 +24,7 @@ export function fileSecretStore(
 ): SecretStore {
   const file = path.join(dataDir, SECRETS_FILE);
 
-  function read(): Partial<Record<SecretName, string>> {
+  function read(): Partial<Record<StoredSecretName, string>> {
     let text: string;
     try {
       text = fs.readFileSync(file, 'utf8');
@@ -38,7 +40,7 @@ export function fileSecretStore(
     }
   }
 
-  const get = (name: SecretName): string | null => read()[name] ?? null;
+  const get = (name: StoredSecretName): string | null => read()[name] ?? null;
 
   return {
     get,

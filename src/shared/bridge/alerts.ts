@@ -101,8 +101,12 @@ export const markReadInputSchema = z.union([
 export const testWebhookInputSchema = z.union([
   /** A webhook saved in settings. */
   z.object({ webhookId: z.string().min(1) }),
-  /** An unsaved one from the settings form, with its headers when it has some. */
+  /**
+   * An unsaved one from the settings form, with its headers when it has some; with its id, it is
+   * signed with the key made for that id, if any.
+   */
   z.object({
+    id: webhookSchema.shape.id.optional(),
     url: webhookUrlSchema,
     preset: webhookPresetSchema,
     headers: webhookSchema.shape.headers.optional(),

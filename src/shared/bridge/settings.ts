@@ -288,6 +288,28 @@ export const webhookSchema = z.strictObject({
 });
 export type Webhook = z.infer<typeof webhookSchema>;
 
+/** Whether a webhook has a signing key, and its last four characters: never the key itself. */
+export const signingKeyStatusSchema = z.object({ set: z.boolean(), hint: z.string().max(8).nullable() });
+/** By webhook id: the webhooks that sign their requests. */
+export const signingKeysStatusSchema = z.record(z.string(), signingKeyStatusSchema);
+export type SigningKeysStatus = z.infer<typeof signingKeysStatusSchema>;
+
+/**
+ * `webhooks:signingKey`: make a new signing key for a webhook (replacing any; saved or not yet,
+ * by its id) or forget it. The answer holds a new key in full, this once, for the user to copy.
+ */
+export const signingKeyInputSchema = z.object({
+  webhookId: webhookSchema.shape.id,
+  action: z.enum(['generate', 'forget']),
+});
+export const signingKeyOutputSchema = z.object({
+  webhookId: z.string(),
+  /** The new key (generate), or null (forget). */
+  key: z.string().nullable(),
+  keys: signingKeysStatusSchema,
+});
+export type SigningKeyResult = z.infer<typeof signingKeyOutputSchema>;
+
 /**
  * Telegram through a bot: the Bot API's sendMessage to one chat. The bot token is the secret
  * `telegramBotToken` (main-side, like the API key); the chat id is a number (negative for groups)

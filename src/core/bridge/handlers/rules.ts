@@ -14,7 +14,7 @@ export type RuleMethods =
 
 export type RuleContext = Pick<
   BridgeApp,
-  'store' | 'source' | 'universe' | 'settings' | 'wallNow' | 'sendTestMessage'
+  'store' | 'source' | 'universe' | 'settings' | 'wallNow' | 'sendTestMessage' | 'webhookKeys'
 >;
 
 /** A sample from the source in use (from the simulator: marked simulated, as its alerts are). */
@@ -63,6 +63,7 @@ export function ruleHandlers(ctx: RuleContext): Pick<BridgeHandlers, RuleMethods
         {
           ...webhookRequest(target.preset, target.url, sample, testMessageKey()),
           headers: target.headers ?? [],
+          signingKey: target.id === undefined ? null : ctx.webhookKeys.get(target.id),
         },
         {
           maxAttempts: 1,

@@ -1,5 +1,6 @@
-// A webhook's options in Settings → Notifications, on the real core: its headers, checked where
-// they are typed and kept by the core once the notifications are saved.
+// A webhook's options in Settings → Notifications, on the real core: its signing key, made by the
+// core, shown in full once with a Copy button and afterwards only as a hint; its headers, checked
+// where they are typed and kept by the core once the notifications are saved.
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { realBridge, renderScreen } from '../../../../test/component/harness/mount.ts';
@@ -34,6 +35,40 @@ async function saved(id: string) {
 }
 
 describe('a webhook’s options', () => {
+  it('signing: the key is shown once to copy, then only its last four characters', async () => {
+    await withWebhook('signed');
+    const state = page.getByTestId('webhook-key-state-signed');
+    await expect.element(state).toHaveTextContent('Not signed');
+    await userEvent.click(page.getByTestId('webhook-key-generate-signed'));
+
+    const shown = page.getByTestId('webhook-key-signed');
+    await expect.element(shown).toBeVisible();
+    const key = (shown.element() as HTMLInputElement).value;
+    expect(key).toMatch(/^gwhsec_[A-Za-z0-9_-]{43}$/);
+    await expect.element(state).toHaveTextContent(`Signing key stored …${key.slice(-4)}`);
+    await expect.element(page.getByTestId('webhook-signed-signed')).toHaveTextContent('Signed');
+    expect((await realBridge().invoke('webhooks:signingKeys'))['signed']).toEqual({
+      set: true,
+      hint: `…${key.slice(-4)}`,
+    });
+    await userEvent.click(page.getByTestId('webhook-key-copy-signed'));
+    await expect.element(page.getByText(/Signing key copied|Could not copy/)).toBeVisible();
+
+    // Closed and opened again: the key is gone from the page, its hint stays.
+    const toggle = page.getByTestId('webhook-options-toggle-signed');
+    await userEvent.click(toggle);
+    await userEvent.click(toggle);
+    await expect.element(shown).not.toBeInTheDocument();
+    expect(document.body.innerHTML).not.toContain(key);
+    await expect
+      .element(page.getByTestId('webhook-key-generate-signed'))
+      .toHaveTextContent('Replace signing key');
+
+    await userEvent.click(page.getByTestId('webhook-key-forget-signed'));
+    await expect.element(state).toHaveTextContent('Not signed');
+    expect(await realBridge().invoke('webhooks:signingKeys')).not.toHaveProperty('signed');
+  });
+
   it('headers: one the app sets itself is refused next to it, good ones are kept', async () => {
     await withWebhook('routed');
     await userEvent.click(page.getByTestId('webhook-header-add-routed'));
