@@ -22,8 +22,9 @@ export function outgoingFromStore(store: Store<AlertRuleBody>): (event: AlertEve
         : null;
     const details = record(store.alertEvents.get(event.id)?.payload)?.['details'];
     const facts = alertFacts(event, details, signals);
+    const values = templateValues(event, signals);
     const template =
       event.ruleId === null ? null : (store.alertRules.get(event.ruleId)?.rule.template ?? null);
-    return { ...templatedEvent(event, template, templateValues(event, signals)), facts };
+    return { ...templatedEvent(event, template, values), facts, values };
   };
 }

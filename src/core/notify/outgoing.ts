@@ -5,16 +5,19 @@
 // The simulator's figures come under real tickers and look like market prices: a message raised
 // from them says so in its title ("[Simulated] SPY …") and, where it has a text, in a line of it,
 // from the source recorded with the event (a retry after a switch of source still says so).
+import type { TemplateValues } from '../../shared/alert-template.ts';
 import type { AlertEvent } from '../../shared/bridge/alerts.ts';
 import type { AlertFacts } from './alert-facts.ts';
 
 /**
  * An event as sent; a digest lists every event it stands for in `eventIds`, newest first. `facts`:
- * its figures as fields (outgoing-event.ts reads them from the store; absent: none known).
+ * its figures as fields, `values`: its template placeholders' values (outgoing-event.ts reads both
+ * from the store; absent: none known).
  */
 export type OutgoingEvent = AlertEvent & {
   readonly eventIds?: readonly number[];
   readonly facts?: AlertFacts;
+  readonly values?: TemplateValues;
 };
 
 export function eventIdsOf(event: OutgoingEvent): readonly number[] {

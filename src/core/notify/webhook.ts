@@ -15,7 +15,9 @@ import {
 import { errorText, type DeliveryOutcome, type NotificationChannel } from './channel.ts';
 import { eventIdsOf, isSimulated, outwardTitle, type OutgoingEvent } from './outgoing.ts';
 import { nyTimeText } from './templated.ts';
+import { renderWebhookBody } from '../../shared/webhook-template.ts';
 import { redactSecrets, urlCredentials } from './url-redaction.ts';
+import { webhookValues } from './webhook-body.ts';
 import { webhookSignature } from './webhook-signature.ts';
 
 export type WebhookPreset = Webhook['preset'];
@@ -26,6 +28,7 @@ export interface WebhookTarget {
   url: string;
   preset: WebhookPreset;
   headers?: readonly WebhookHeader[] | undefined;
+  bodyTemplate?: string | null | undefined;
 }
 
 export interface WebhookRequest {
@@ -40,6 +43,8 @@ export interface WebhookRequest {
   headers?: readonly WebhookHeader[];
   /** The webhook's signing key: each attempt carries X-Gammawatch-Signature (webhook-signature.ts). */
   signingKey?: string | null;
+  /** A body of the webhook's own template, sent as it is instead of `body` as JSON. */
+  text?: { body: string; contentType: string };
 }
 
 /** Values this short are ordinary words; longer header values may be tokens, scrubbed from errors. */
@@ -159,6 +164,21 @@ export function webhookRequest(
     case 'generic':
       return { url, idempotencyKey: key, body: genericBody(event, key) };
   }
+}
+
+/**
+ * The request a webhook sends for an event: its preset's, or the generic one's body from its own
+ * template (webhook-body.ts), with its headers. Signing is postJson's, at each attempt.
+ */
+export function requestFor(
+  hook: WebhookTarget,
+  event: OutgoingEvent,
+  key: string = eventIdempotencyKey(event),
+): WebhookRequest {
+  const request = { ...webhookRequest(hook.preset, hook.url, event, key), headers: hook.headers ?? [] };
+  if (hook.preset !== 'generic' || !hook.bodyTemplate) return request;
+  const { text, contentType } = renderWebhookBody(hook.bodyTemplate, webhookValues(event, key));
+  return { ...request, text: { body: text, contentType } };
 }
 
 /** Of `value`, JSON's own: a number, a text or null (never undefined, so the key is always there). */
@@ -336,7 +356,7 @@ async function attemptOnce(
   try {
     const headers: Record<string, string> = { 'user-agent': 'Gammawatch' };
     for (const h of request.headers ?? []) headers[h.name.trim().toLowerCase()] = h.value;
-    headers['content-type'] = 'application/json';
+    headers['content-type'] = request.text?.contentType ?? 'application/json';
     if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
     if (request.signingKey) {
       const at = Math.floor((options.now ?? Date.now)() / 1000);
@@ -390,7 +410,7 @@ export async function postJson(
   ];
   const clean = (text: string): string => redactSecrets(text, secrets);
   const started = performance.now();
-  const body = JSON.stringify(request.body);
+  const body = request.text?.body ?? JSON.stringify(request.body);
   let status: number | null = null;
   let error: string | null = null;
   const result = (delivered: boolean, attempts: number, error: string | null): PostResult => ({
@@ -443,11 +463,7 @@ export function webhookChannel(
         return { state: 'failed', attempts: 0, error: WEBHOOK_CREDENTIALS_MESSAGE };
       let request: WebhookRequest;
       try {
-        request = {
-          ...webhookRequest(hook.preset, hook.url, event),
-          headers: hook.headers ?? [],
-          signingKey: signingKey(),
-        };
+        request = { ...requestFor(hook, event), signingKey: signingKey() };
       } catch (e) {
         return { state: 'failed', attempts: 0, error: `bad webhook URL: ${redactSecrets(errorText(e))}` };
       }

@@ -110,6 +110,7 @@ export const testWebhookInputSchema = z.union([
     url: webhookUrlSchema,
     preset: webhookPresetSchema,
     headers: webhookSchema.shape.headers.optional(),
+    bodyTemplate: webhookSchema.shape.bodyTemplate.optional(),
   }),
 ]);
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { SCREENER_PRESETS, screenerPresetSchema } from '../api/index.ts';
 import { clockTimeSchema, tickerSchema } from './common.ts';
+import { webhookTemplateSchema } from '../webhook-template.ts';
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 export const themeSchema = z.enum(THEMES);
@@ -275,17 +276,31 @@ const webhookHeadersSchema = z
     });
   });
 
-export const webhookSchema = z.strictObject({
-  id: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'a webhook id is up to 40 lower-case letters, digits, - or _'),
-  url: webhookUrlSchema,
-  preset: webhookPresetSchema,
-  enabled: z.boolean(),
-  digestMinutes: digestMinutesSchema.default(0),
-  /** Sent with every request, after the app's own (which they cannot replace). */
-  headers: webhookHeadersSchema.default([]),
-});
+export const webhookSchema = z
+  .strictObject({
+    id: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'a webhook id is up to 40 lower-case letters, digits, - or _'),
+    url: webhookUrlSchema,
+    preset: webhookPresetSchema,
+    enabled: z.boolean(),
+    digestMinutes: digestMinutesSchema.default(0),
+    /** Sent with every request, after the app's own (which they cannot replace). */
+    headers: webhookHeadersSchema.default([]),
+    /**
+     * The generic preset's body in the receiver's own shape (webhook-template.ts), instead of the
+     * app's JSON; null: the JSON.
+     */
+    bodyTemplate: webhookTemplateSchema.nullable().default(null),
+  })
+  .superRefine((hook, ctx) => {
+    if (hook.bodyTemplate !== null && hook.preset !== 'generic')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['bodyTemplate'],
+        message: 'only a Generic JSON webhook takes a body template: Discord, Slack and ntfy read their own',
+      });
+  });
 export type Webhook = z.infer<typeof webhookSchema>;
 
 /** Whether a webhook has a signing key, and its last four characters: never the key itself. */

@@ -5,7 +5,7 @@ import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import type { AlertEvent, AlertSource } from '../../../shared/bridge/alerts.ts';
 import { BridgeFailure } from '../../../shared/bridge/result.ts';
 import type { BridgeApp } from '../bridge-app.ts';
-import { postJson, testMessageKey, webhookRequest, type WebhookTarget } from '../../notify/webhook.ts';
+import { postJson, requestFor, testMessageKey, type WebhookTarget } from '../../notify/webhook.ts';
 import { createRule, ruleUniverse, toBridgeRule, updateRule } from '../../queries/rules.ts';
 import { iso } from '../../queries/snapshot-meta.ts';
 
@@ -61,8 +61,7 @@ export function ruleHandlers(ctx: RuleContext): Pick<BridgeHandlers, RuleMethods
       });
       const result = await postJson(
         {
-          ...webhookRequest(target.preset, target.url, sample, testMessageKey()),
-          headers: target.headers ?? [],
+          ...requestFor(target, sample, testMessageKey()),
           signingKey: target.id === undefined ? null : ctx.webhookKeys.get(target.id),
         },
         {

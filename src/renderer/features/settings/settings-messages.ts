@@ -161,6 +161,11 @@ export function placeIssue(section: string, issue: SettingsIssue): PlacedMessage
         message: `Webhook ${index + 1}${which}: ${words}`,
       };
     }
+    if (Number.isInteger(index) && fourth === 'bodyTemplate')
+      return {
+        key: `notifications.webhooks.${index}.bodyTemplate`,
+        message: `Webhook ${index + 1} body template: ${ZOD_WORDING.test(issue.message) ? 'is not valid' : issue.message}`,
+      };
     if (Number.isInteger(index))
       return {
         key: `notifications.webhooks.${index}.${fourth ?? ''}`,

@@ -1,6 +1,7 @@
 // A webhook's options in Settings → Notifications, on the real core: its signing key, made by the
 // core, shown in full once with a Copy button and afterwards only as a hint; its headers, checked
-// where they are typed and kept by the core once the notifications are saved.
+// where they are typed and kept by the core once the notifications are saved; its body template,
+// previewed with example values and refused where it would not make JSON.
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { realBridge, renderScreen } from '../../../../test/component/harness/mount.ts';
@@ -67,6 +68,35 @@ describe('a webhook’s options', () => {
     await userEvent.click(page.getByTestId('webhook-key-forget-signed'));
     await expect.element(state).toHaveTextContent('Not signed');
     expect(await realBridge().invoke('webhooks:signingKeys')).not.toHaveProperty('signed');
+  });
+
+  it('body template: previewed as typed, refused where it would not make JSON, kept once valid', async () => {
+    await withWebhook('bot');
+    const field = page.getByTestId('webhook-template-bot');
+    await userEvent.fill(field, '{"ticker": "{{ticker}}", "price": {{price}, "sim": {{simulated}}}');
+    const error = page.getByTestId('settings-error-notifications.webhooks.0.bodyTemplate');
+    await expect.element(error).toHaveTextContent('not valid JSON once filled');
+    await expect.element(field).toHaveAttribute('aria-invalid', 'true');
+    await expect.element(page.getByTestId('webhook-template-preview-bot')).not.toBeInTheDocument();
+    await userEvent.click(page.getByTestId('save-notifications'));
+    await expect.element(error).toBeVisible();
+    expect(await saved('bot')).toBeUndefined();
+
+    const template =
+      '{"ticker": "{{ticker}}", "price": {{price}}, "sim": {{simulated}}, "text": "{{message}}"}';
+    await userEvent.fill(field, template);
+    await expect.element(error).not.toBeInTheDocument();
+    const preview = page.getByTestId('webhook-template-preview-bot');
+    await expect.element(preview).toHaveTextContent('"ticker": "SPY", "price": 601, "sim": true');
+    expect(JSON.parse(preview.element().textContent ?? '')).toMatchObject({ ticker: 'SPY', sim: true });
+    await userEvent.click(page.getByTestId('save-notifications'));
+    await expect.element(page.getByTestId('toast-success')).toHaveTextContent('Settings saved');
+    expect((await saved('bot'))?.bodyTemplate).toBe(template);
+
+    // Emptied: the app's JSON again.
+    await userEvent.clear(field);
+    await userEvent.click(page.getByTestId('save-notifications'));
+    await expect.poll(async () => (await saved('bot'))?.bodyTemplate).toBeNull();
   });
 
   it('headers: one the app sets itself is refused next to it, good ones are kept', async () => {

@@ -23,6 +23,7 @@ const valid: Webhook = {
   enabled: true,
   digestMinutes: 0,
   headers: [],
+  bodyTemplate: null,
 };
 const invalid: Webhook = {
   id: 'ops',
@@ -31,6 +32,7 @@ const invalid: Webhook = {
   enabled: true,
   digestMinutes: 0,
   headers: [],
+  bodyTemplate: null,
 };
 
 function reopen(): Store {

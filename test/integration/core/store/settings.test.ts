@@ -50,6 +50,7 @@ describe('settings', () => {
             enabled: true,
             digestMinutes: 0,
             headers: [],
+            bodyTemplate: null,
           },
         ],
       },
@@ -65,6 +66,7 @@ describe('settings', () => {
           enabled: true,
           digestMinutes: 0,
           headers: [],
+          bodyTemplate: null,
         },
       ],
     });
@@ -127,7 +129,7 @@ describe('settings', () => {
     ).toEqual(['polling', 'schedules']);
   });
 
-  it('webhooks stored before headers existed read as they were, with none', () => {
+  it('webhooks stored before headers and body templates existed read as they were, with neither', () => {
     store.close();
     const db = new Database(tmp.file('settings.db'));
     // The row as the previous version wrote it.
@@ -161,7 +163,7 @@ describe('settings', () => {
     store = openDatabase(tmp.file('settings.db'));
     expect(store.settings.problems()).toEqual([]);
     expect(store.settings.getSettings().notifications.webhooks).toEqual(
-      stored.webhooks.map((w) => ({ ...w, headers: [] })),
+      stored.webhooks.map((w) => ({ ...w, headers: [], bodyTemplate: null })),
     );
   });
 

@@ -1,16 +1,35 @@
 // Signed webhook requests: X-Gammawatch-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of
 // "<t>.<raw body>">, checked here with HMAC code of the test's own; each attempt signed at its own
-// time; unsigned without a key. And the keys: made by the app, one per webhook, kept as one
+// time; unsigned without a key; a body template signed as the text it makes. And the keys: made by the app, one per webhook, kept as one
 // secret, never shown again in full, each known to the redactor.
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { secretsOf } from '../../../../src/core/app/app-secrets.ts';
-import { postJson } from '../../../../src/core/notify/webhook.ts';
+import { postJson, requestFor } from '../../../../src/core/notify/webhook.ts';
+import type { AlertEvent } from '../../../../src/shared/bridge/alerts.ts';
 import { webhookSignature } from '../../../../src/core/notify/webhook-signature.ts';
 import { memorySecretStore } from '../../../../src/core/secrets/secret-store.ts';
 import { secretValues, SIGNING_KEY_PREFIX, webhookKeys } from '../../../../src/core/secrets/webhook-keys.ts';
+
+const sampleEvent: AlertEvent = {
+  id: 7,
+  ruleId: 2,
+  ruleName: 'IV rank',
+  ticker: 'SPY',
+  kind: 'metric_threshold',
+  severity: 'warning',
+  title: 'SPY IV rank above 70 "fast"',
+  message: 'IV rank is 72 (above 70; was 68).',
+  transition: { from: '68', to: '72' },
+  asof: '2026-03-02T15:00:00.000Z',
+  endpoint: 'signals',
+  source: { id: 'simulator:42:real', label: 'Local simulator (seed 42)', simulated: true },
+  createdAt: '2026-03-02T15:00:01.000Z',
+  read: false,
+  deliveries: [],
+};
 
 /** The receiver's side, written apart from the app's: HMAC-SHA256 over "<t>.<body>", hex. */
 const expected = (key: string, t: number, body: string) =>
@@ -65,6 +84,39 @@ describe('a signed delivery', () => {
       expected('gwhsec_test-key-0123456789', 1_741_619_102, seen[1]?.raw ?? ''),
     ]);
     expect(seen[0]?.raw).toBe(JSON.stringify({ ticker: 'SPY', note: 'é → "q"' }));
+  });
+
+  it('a body template is sent, and signed, as the text it makes', async () => {
+    const { url, seen } = await receiver([200]);
+    const got: { type: string | undefined }[] = [];
+    const server = servers.at(-1);
+    server?.prependListener('request', (req: http.IncomingMessage) =>
+      got.push({ type: req.headers['content-type'] }),
+    );
+    const event = {
+      ...sampleEvent,
+      facts: { level: null, value: 72, previous: 68, metric: 'iv_rank', threshold: 70, price: 598.2 },
+    };
+    const hook = {
+      id: 'bot',
+      url,
+      preset: 'generic' as const,
+      bodyTemplate: '{"ticker":"{{ticker}}","value":{{value}},"simulated":{{simulated}},"title":"{{title}}"}',
+    };
+    const result = await postJson(
+      { ...requestFor(hook, event), signingKey: 'k-0123456789' },
+      { now: () => 5_000 },
+    );
+    expect(result.delivered).toBe(true);
+    const raw = seen[0]?.raw ?? '';
+    expect(JSON.parse(raw)).toEqual({
+      ticker: 'SPY',
+      value: 72,
+      simulated: true,
+      title: '[Simulated] SPY IV rank above 70 "fast"',
+    });
+    expect(got[0]?.type).toBe('application/json');
+    expect(seen[0]?.signature).toBe(expected('k-0123456789', 5, raw));
   });
 
   it.each([null, ''])('without a key (%j) there is no signature', async (signingKey) => {

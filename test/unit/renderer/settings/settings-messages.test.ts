@@ -19,6 +19,7 @@ const hook = (id: string, url: string): Webhook => ({
   enabled: true,
   digestMinutes: 0,
   headers: [],
+  bodyTemplate: null,
 });
 
 const EMAIL = {
@@ -174,6 +175,20 @@ describe('settings messages: what the form checks', () => {
       }),
       'notifications.webhooks.0.headers.0',
       'Webhook 1 header 1: is not valid',
+    ],
+    [
+      'notifications',
+      notify({ webhooks: [{ ...hook('ops', 'https://a.example'), bodyTemplate: '{{ticker}} {{close}}' }] }),
+      'notifications.webhooks.0.bodyTemplate',
+      'Webhook 1 body template: unknown placeholder {{close}}: use {{ticker}}, {{title}}, {{price}}, {{flip}}, {{regime}}, {{tier}}, {{severity}}, {{time}}, {{message}}, {{kind}}, {{value}}, {{previous}}, {{level}}, {{level_value}}, {{simulated}}, {{source}}, {{occurred_at}}, {{event_id}}, {{idempotency_key}}',
+    ],
+    [
+      'notifications',
+      notify({
+        webhooks: [{ ...hook('chat', 'https://a.example'), preset: 'slack', bodyTemplate: '{{ticker}}' }],
+      }),
+      'notifications.webhooks.0.bodyTemplate',
+      'Webhook 1 body template: only a Generic JSON webhook takes a body template: Discord, Slack and ntfy read their own',
     ],
   ] as const)('%s %j → %s: %s', (section, value, key, message) => {
     expect(messagesFor(section, value)).toEqual([{ key, message }]);
