@@ -5,7 +5,8 @@ import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import type { AlertEvent, AlertSource } from '../../../shared/bridge/alerts.ts';
 import { BridgeFailure } from '../../../shared/bridge/result.ts';
 import type { BridgeApp } from '../bridge-app.ts';
-import { postJson, requestFor, testMessageKey, type WebhookTarget } from '../../notify/webhook.ts';
+import { postJson } from '../../notify/webhook.ts';
+import { requestFor, testMessageKey, type WebhookTarget } from '../../notify/webhook-request.ts';
 import { createRule, ruleUniverse, toBridgeRule, updateRule } from '../../queries/rules.ts';
 import { iso } from '../../queries/snapshot-meta.ts';
 

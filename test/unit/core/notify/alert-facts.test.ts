@@ -2,7 +2,7 @@
 // event; and the generic webhook body that carries them beside every field it always had.
 import { describe, expect, it } from 'vitest';
 import { alertFacts, type AlertFacts } from '../../../../src/core/notify/alert-facts.ts';
-import { webhookRequest } from '../../../../src/core/notify/webhook.ts';
+import { webhookRequest } from '../../../../src/core/notify/webhook-request.ts';
 import type { AlertEvent } from '../../../../src/shared/bridge/alerts.ts';
 
 const SIGNALS = { price: 598.2, gex_flip: 600.1 };

@@ -8,7 +8,7 @@ import { SIMULATED_NOTE } from '../../../../src/core/notify/outgoing.ts';
 import { pushoverForm } from '../../../../src/core/notify/pushover.ts';
 import { telegramText } from '../../../../src/core/notify/telegram.ts';
 import { digestEvent } from '../../../../src/core/notify/templated.ts';
-import { webhookRequest } from '../../../../src/core/notify/webhook.ts';
+import { webhookRequest } from '../../../../src/core/notify/webhook-request.ts';
 import { eventSourceOf } from '../../../../src/core/queries/alerts.ts';
 import type { AlertEvent, AlertSource } from '../../../../src/shared/bridge/alerts.ts';
 

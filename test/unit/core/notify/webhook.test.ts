@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AlertEvent } from '../../../../src/shared/bridge/alerts.ts';
-import { postJson, webhookChannel, webhookRequest } from '../../../../src/core/notify/webhook.ts';
+import { postJson, webhookChannel } from '../../../../src/core/notify/webhook.ts';
+import { webhookRequest } from '../../../../src/core/notify/webhook-request.ts';
 
 export const sampleEvent: AlertEvent = {
   id: 42,
