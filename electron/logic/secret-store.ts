@@ -1,10 +1,15 @@
 // The app's secrets at rest in Electron: one safeStorage-encrypted file per secret in the data
-// folder (`api-key.enc` as before, `tradier-token.enc` beside it), in the format of secret-file.ts.
+// folder (`api-key.enc` as before, `tradier-token.enc` beside it, the webhooks' signing keys in
+// `webhook-signing-keys.enc`), in the format of secret-file.ts.
 // The cipher and the folder are injected, so this is tested without Electron.
 import fs from 'node:fs';
 import path from 'node:path';
-import { DESKTOP_SECRET_FILES, statusOf, type SecretStore } from '../../src/core/index.ts';
-import type { SecretName } from '../../src/shared/bridge/data-source.ts';
+import {
+  DESKTOP_SECRET_FILES,
+  statusOf,
+  type SecretStore,
+  type StoredSecretName,
+} from '../../src/core/index.ts';
 import { decodeSecretFile, encodeSecretFile, type StringCipher } from './secret-file.ts';
 
 /** The file of each secret (named in core, since every entry point sharing the folder must know them). */
@@ -19,8 +24,9 @@ function readIfPresent(file: string): string | null {
 }
 
 export function cipherSecretStore(dir: string, cipher: StringCipher): SecretStore {
-  const fileOf = (name: SecretName): string => path.join(dir, SECRET_FILES[name]);
-  const get = (name: SecretName): string | null => decodeSecretFile(readIfPresent(fileOf(name)), cipher);
+  const fileOf = (name: StoredSecretName): string => path.join(dir, SECRET_FILES[name]);
+  const get = (name: StoredSecretName): string | null =>
+    decodeSecretFile(readIfPresent(fileOf(name)), cipher);
   return {
     get,
     set(name, value) {

@@ -22,7 +22,7 @@ export { runBacktest } from './backtest/run.ts';
 export { pastOf } from './backtest/past-of.ts';
 
 // What a shell supplies: its secret store and its desktop notifier.
-export { statusOf, type SecretStore } from './secrets/secret-store.ts';
+export { statusOf, type SecretStore, type StoredSecretName } from './secrets/secret-store.ts';
 export { DESKTOP_SECRET_FILES } from './secrets/desktop-secret-files.ts';
 // Text a host lets go past the bridge and the log (MCP's answers, a command's output).
 export { redactDeep, redactText } from './secrets/redact.ts';

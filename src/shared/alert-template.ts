@@ -1,7 +1,8 @@
 // A rule's own wording for its alert messages, with TradingView-style placeholders ({{ticker}}).
 // One definition for both sides: the rule editor validates and previews with it, the core renders
 // every delivery with it. An unknown placeholder is refused when the rule is saved, never found at
-// delivery time.
+// delivery time. The placeholder syntax and filling are shared with a webhook's body template
+// (webhook-template.ts), which knows more placeholders.
 import { z } from 'zod';
 
 export const TEMPLATE_PLACEHOLDERS = [
@@ -31,23 +32,44 @@ export const PLACEHOLDER_HELP: Record<TemplatePlaceholder, string> = {
 /** `{{ name }}`, spaces inside the braces allowed. */
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
-/** The placeholders a text uses that are not in TEMPLATE_PLACEHOLDERS, each once, in order. */
-export function unknownPlaceholders(text: string): string[] {
-  const known = new Set<string>(TEMPLATE_PLACEHOLDERS);
+/** The placeholders a text uses that are not `known` (a rule's by default), each once, in order. */
+export function unknownPlaceholders(
+  text: string,
+  known: readonly string[] = TEMPLATE_PLACEHOLDERS,
+): string[] {
+  const names = new Set<string>(known);
   const unknown: string[] = [];
   for (const match of text.matchAll(PLACEHOLDER)) {
     const name = match[1] ?? '';
-    if (!known.has(name) && !unknown.includes(name)) unknown.push(name);
+    if (!names.has(name) && !unknown.includes(name)) unknown.push(name);
   }
   return unknown;
 }
 
-function placeholderIssue(text: string): string | null {
-  const unknown = unknownPlaceholders(text);
+/** "unknown placeholder {{px}}: use {{ticker}}, …", or null when every placeholder is `known`. */
+export function placeholderIssue(
+  text: string,
+  known: readonly string[] = TEMPLATE_PLACEHOLDERS,
+): string | null {
+  const unknown = unknownPlaceholders(text, known);
   if (unknown.length === 0) return null;
   const names = unknown.map((n) => `{{${n}}}`).join(', ');
-  const known = TEMPLATE_PLACEHOLDERS.map((n) => `{{${n}}}`).join(', ');
-  return `unknown placeholder${unknown.length === 1 ? '' : 's'} ${names}: use ${known}`;
+  const list = known.map((n) => `{{${n}}}`).join(', ');
+  return `unknown placeholder${unknown.length === 1 ? '' : 's'} ${names}: use ${list}`;
+}
+
+/**
+ * `text` with each placeholder that `values` has replaced by `fill(its value, where it starts)`;
+ * any other is left as written (validation refuses it earlier).
+ */
+export function fillPlaceholders<V>(
+  text: string,
+  values: Readonly<Record<string, V>>,
+  fill: (value: V, offset: number) => string,
+): string {
+  return text.replace(PLACEHOLDER, (whole, name: string, offset: number) =>
+    Object.hasOwn(values, name) ? fill(values[name] as V, offset) : whole,
+  );
 }
 
 const templateText = (max: number) =>
@@ -71,9 +93,5 @@ export type TemplateValues = Record<TemplatePlaceholder, string | null>;
 
 /** Fills the known placeholders; anything else is left as written (validation refuses it earlier). */
 export function renderTemplateText(text: string, values: TemplateValues): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) =>
-    (TEMPLATE_PLACEHOLDERS as readonly string[]).includes(name)
-      ? (values[name as TemplatePlaceholder] ?? '—')
-      : whole,
-  );
+  return fillPlaceholders(text, values, (value) => value ?? '—');
 }

@@ -280,7 +280,8 @@ test('Telegram, e-mail and Pushover: set up, templated, digested, through quiet 
       { timeout: 150_000, message: 'a templated rule fired and was sent on every channel' },
     )
     .toBe(true);
-  TITLE = fired?.ruleName === RISES ? 'SPY Warning: price rose' : 'SPY Warning: price fell';
+  // The rule's title, marked: the app runs on the simulator.
+  TITLE = `[Simulated] SPY Warning: price ${fired?.ruleName === RISES ? 'rose' : 'fell'}`;
   const templated = {
     telegram: () => telegram.received.filter((m) => m.text.startsWith(`${TITLE}\n`)),
     email: () => smtp.received.filter((m) => m.subject === TITLE),

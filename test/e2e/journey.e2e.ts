@@ -106,6 +106,11 @@ test('ticker detail: market structure, signals, trade setup, levels with downloa
   expect(file.suggestedFilename()).toMatch(/SPY.*\.txt$/i);
   const text = readFileSync(await file.path(), 'utf8');
   expect(text.length).toBeGreaterThan(10);
+  // The app runs on the simulator: the script says so before anything else.
+  expect(text.split('\n').slice(0, 2)).toEqual([
+    '//@version=5',
+    "// Simulated data (Gammawatch's built-in market simulator), not market prices.",
+  ]);
   await snap(gw, '06-ticker-levels');
 
   // Tabs are reachable by keyboard.

@@ -93,9 +93,10 @@ test('a new rule’s alert arrives in the app and as a desktop notification', as
     new RegExp(`^${TICKER} price ${event.ruleName === RISES ? 'above' : 'below'} `),
   );
 
-  // On the desktop: dunst received it, from Gammawatch, naming the ticker and the rule.
+  // On the desktop: dunst received it, from Gammawatch, naming the ticker and the rule, and
+  // saying that the figures are the simulator's.
   const shown = await desktop.waitForNotification(
-    (n) => n.appname === 'Gammawatch' && n.summary === event.title,
+    (n) => n.appname === 'Gammawatch' && n.summary === `[Simulated] ${event.title}`,
     120_000,
   );
   await test.info().attach('dunst-history.json', {

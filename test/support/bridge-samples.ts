@@ -94,6 +94,8 @@ export const BRIDGE_SAMPLE_INPUTS: { [M in BridgeMethod]: BridgeInput<M> } = {
   'source:test': { kind: 'local', seed: 42, clock: 'real' },
   'secrets:status': {},
   'secrets:set': { name: 'tradierToken', value: 'sample-token-0000' },
+  'webhooks:signingKeys': {},
+  'webhooks:signingKey': { webhookId: 'sample-hook', action: 'generate' },
   'export:snapshots': { ticker: 'SPY', format: 'csv' },
   'export:series': { ticker: 'SPY', metrics: ['price'], format: 'csv' },
   'backup:create': {},

@@ -9,6 +9,7 @@ import { sendTestMessage } from '../notify/test-message.ts';
 import type { Notifications } from '../notify/wiring.ts';
 import type { SecretRedactor } from '../secrets/redact.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
+import type { WebhookKeys } from '../secrets/webhook-keys.ts';
 import type { TradierConnector } from '../source/connect.ts';
 import { testSource } from '../source/probe.ts';
 import { sourceInfoOf } from '../source/source-info.ts';
@@ -35,6 +36,7 @@ export interface AppParts {
   status: StatusPublisher;
   settings: SettingsInForce;
   secrets: SecretStore;
+  webhookKeys: WebhookKeys;
   redactor: SecretRedactor;
   timers: Timers;
   env: NodeJS.ProcessEnv;
@@ -72,7 +74,18 @@ export function appOf(p: AppParts): App {
     log,
     redact: redactor.redact,
     settings: () => settings.current(),
-    updateSettings: (patch) => switches.updateSettings(patch),
+    async updateSettings(patch) {
+      const ids = (s: { notifications: { webhooks: readonly { id: string }[] } }) =>
+        new Set(s.notifications.webhooks.map((w) => w.id));
+      const before = ids(settings.current());
+      const next = await switches.updateSettings(patch);
+      // A webhook removed from the settings takes its signing key with it: one added later under
+      // the same id starts unsigned, not with a key someone else may hold.
+      const kept = ids(next);
+      for (const id of before) if (!kept.has(id)) p.webhookKeys.forget(id);
+      return next;
+    },
+    webhookKeys: p.webhookKeys,
     channels: () => notifications.channels(),
     universe: () => active.current.universe(),
     info: () => appInfoOf(active.current, { version, dataDir: p.dataDir, store }),
@@ -93,6 +106,10 @@ export function appOf(p: AppParts): App {
           settings: () => settings.current(),
           secret: (name) => secrets.get(name),
           wallNow: () => Date.now(),
+          source: () => {
+            const c = active.current;
+            return { id: c.id, label: c.label, simulated: c.simulated() };
+          },
           env,
           ...(p.messages ? { messages: p.messages } : {}),
         },

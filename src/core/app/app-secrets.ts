@@ -1,11 +1,12 @@
 // The app's secrets as createApp holds them: the store (whose values the environment's variables
 // override) and the redactor that knows every one of their values, told of each new one as it is
-// saved, so a key saved in Settings is kept out of the very next error that echoes it.
-import { SECRET_NAMES } from '../../shared/bridge/data-source.ts';
+// saved, so a key saved in Settings is kept out of the very next error that echoes it. The
+// webhooks' signing keys are among them, each known on its own (secrets/webhook-keys.ts).
 import { messageOf } from '../../shared/message-of.ts';
 import type { DataSourceOption } from '../source/option.ts';
 import { SecretRedactor } from '../secrets/redact.ts';
-import { withEnvOverrides, type SecretStore } from '../secrets/secret-store.ts';
+import { STORED_SECRET_NAMES, withEnvOverrides, type SecretStore } from '../secrets/secret-store.ts';
+import { secretValues } from '../secrets/webhook-keys.ts';
 
 export interface AppSecrets {
   secrets: SecretStore;
@@ -18,7 +19,9 @@ export function secretsOf(
   log: (message: string) => void,
 ): AppSecrets {
   const stored = withEnvOverrides(base, env);
-  const redactor = new SecretRedactor(() => SECRET_NAMES.map((name) => stored.get(name)));
+  const redactor = new SecretRedactor(() =>
+    STORED_SECRET_NAMES.flatMap((name) => secretValues(name, stored.get(name))),
+  );
   try {
     redactor.refresh();
   } catch (error) {
@@ -29,7 +32,7 @@ export function secretsOf(
     get: (name) => stored.get(name),
     set(name, value) {
       // Known before it is used, and even if saving it fails: the user typed it anyway.
-      redactor.remember(value);
+      redactor.remember(...secretValues(name, value));
       stored.set(name, value);
     },
     status: () => stored.status(),

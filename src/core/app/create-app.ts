@@ -23,6 +23,7 @@ import { Notifications } from '../notify/wiring.ts';
 import { realTimers } from '../lib/timers.ts';
 import { fileSecretStore } from '../secrets/file-secret-store.ts';
 import { rememberSecretsOf, secretsOf } from './app-secrets.ts';
+import { webhookKeys } from '../secrets/webhook-keys.ts';
 import { publishSnapshots } from './snapshot-publisher.ts';
 import type { ConnectDeps } from '../source/connect.ts';
 import { InfoChanges } from '../source/info-changes.ts';
@@ -60,6 +61,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       rememberSecretsOf(sourceFromSettings(d, { dataDir: options.dataDir, secrets, env }), redactor);
     if (options.dataSource) rememberSecretsOf(options.dataSource, redactor);
 
+    const keys = webhookKeys(secrets);
     const events = new EventHub((error) => log(`event: ${messageOf(error)}`), redactor.redact);
     const notifications = new Notifications({
       store,
@@ -68,6 +70,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       ...(options.desktopNotifier ? { desktopNotifier: options.desktopNotifier } : {}),
       ...(options.webhook ? { webhook: options.webhook } : {}),
       secret: (name) => secrets.get(name),
+      webhookKey: (id) => keys.get(id),
       env,
       timers,
       ...(options.messages ? { messages: options.messages } : {}),
@@ -167,6 +170,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       status,
       settings,
       secrets,
+      webhookKeys: keys,
       redactor,
       timers,
       env,

@@ -14,6 +14,7 @@ import type { Settings, SettingsPatch } from '../settings/schema.ts';
 import type { Connection } from '../source/connect.ts';
 import type { DataSourceInfo } from '../source/source-info.ts';
 import type { Store } from '../store/database.ts';
+import type { WebhookKeys } from '../secrets/webhook-keys.ts';
 
 export interface BridgeApp {
   readonly dataDir: string;
@@ -54,6 +55,8 @@ export interface BridgeApp {
   sendTestMessage(input: TestChannelInput): Promise<TestChannelResult>;
   /** Stores (or forgets) a secret; the source in use that reads it reconnects with it. */
   setSecret(name: SecretName, value: string | null): Promise<SecretsStatus>;
+  /** The webhooks' signing keys: made by the app, kept with its secrets. */
+  readonly webhookKeys: WebhookKeys;
   /**
    * "Refresh now": the source fetches what it can (Tradier: a collection run; a chain folder: a
    * rescan), then the job(s) run outside their schedule. Resolves once the runs are queued.

@@ -27,6 +27,8 @@ export interface ChannelResolverDeps {
   webhook?: WebhookOptions;
   /** Secrets (bot token, SMTP password, Pushover keys), read at each delivery. */
   secret?: (name: SecretName) => string | null;
+  /** A webhook's signing key (null: its requests go unsigned), read at each delivery. */
+  webhookKey?: (webhookId: string) => string | null;
   /** Where the loopback test hooks are read (GAMMAWATCH_*_API_ORIGIN). */
   env?: NodeJS.ProcessEnv;
   messages?: MessageChannelOptions;
@@ -80,6 +82,6 @@ export function channelResolver(deps: ChannelResolverDeps): (name: string) => No
     if (!name.startsWith('webhook:')) return null;
     const id = name.slice('webhook:'.length);
     const hook = deps.settings().notifications.webhooks.find((w) => w.id === id && w.enabled);
-    return hook ? webhookChannel(hook, deps.webhook) : null;
+    return hook ? webhookChannel(hook, deps.webhook, () => deps.webhookKey?.(id) ?? null) : null;
   };
 }

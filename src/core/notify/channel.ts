@@ -2,7 +2,7 @@
 // instead of throwing, so a failing channel is a recorded outcome, never a stalled poller.
 import type { AlertEvent } from '../../shared/bridge/alerts.ts';
 import { messageOf } from '../../shared/message-of.ts';
-import type { OutgoingEvent } from './outgoing.ts';
+import { outwardTitle, type OutgoingEvent } from './outgoing.ts';
 
 export type ChannelKind = 'desktop' | 'webhook' | 'in_app' | 'telegram' | 'email' | 'pushover';
 
@@ -45,13 +45,13 @@ export const URGENCY: Record<AlertEvent['severity'], DesktopNotification['urgenc
  * also names the rule, so the user knows which of their rules spoke without opening the app.
  */
 export function desktopNotification(
-  event: Pick<AlertEvent, 'id' | 'title' | 'message' | 'ruleName' | 'severity'>,
+  event: Pick<AlertEvent, 'id' | 'title' | 'message' | 'ruleName' | 'severity' | 'source'>,
 ): DesktopNotification {
   const rule = event.ruleName.trim();
   // One notification standing for several rules (alerts/group-events.ts) names them all already.
   const named = rule !== '' && event.message.includes('Rules: ') && event.message.includes(rule);
   return {
-    title: event.title,
+    title: outwardTitle(event),
     body: rule && !named ? `${event.message}\nRule: ${rule}` : event.message,
     urgency: URGENCY[event.severity],
     tag: String(event.id),

@@ -20,8 +20,8 @@ export interface DispatcherDeps {
   loadEvent(id: number): AlertEvent | null;
   /** The channel for a store channel name (`desktop`, `in_app`, `webhook:<id>`), from current settings. */
   channel(name: string): NotificationChannel | null;
-  /** The event as an outward channel sends it (the rule's template applied); default: as stored. */
-  outgoing?(event: AlertEvent): AlertEvent;
+  /** The event as an outward channel sends it (its figures, the rule's template); default: as stored. */
+  outgoing?(event: AlertEvent): OutgoingEvent;
   /** Minutes of a channel's digest window (0 or absent: each event on its own). */
   digestMinutes?(channel: string): number;
   /** The clock and timers digest windows run on (the app's, so tests advance them). */
@@ -156,7 +156,7 @@ export class NotificationDispatcher {
     const rows =
       this.#safe(() => this.#deps.deliveries.digestGroup(channel, until, this.#deps.maxAttempts ?? 3)) ?? [];
     if (rows.length === 0) return;
-    const events: AlertEvent[] = [];
+    const events: OutgoingEvent[] = [];
     for (const row of rows) {
       const event = this.#safe(() => this.#deps.loadEvent(row.eventId));
       if (event) events.push(this.#outward(channel, event));
@@ -166,7 +166,7 @@ export class NotificationDispatcher {
     this.#record(rows, await this.#send(channel, message));
   }
 
-  #outward(channel: string, event: AlertEvent): AlertEvent {
+  #outward(channel: string, event: AlertEvent): OutgoingEvent {
     if (channel === 'in_app' || !this.#deps.outgoing) return event;
     return this.#safe(() => this.#deps.outgoing?.(event) ?? event) ?? event;
   }

@@ -4,12 +4,19 @@
 // trusts its own self-signed one through `tlsCa` (or NODE_EXTRA_CA_CERTS for a child process).
 // Every message has the Message-ID `<gammawatch-<event id>-<created ms>@gammawatch>` and an
 // X-Gammawatch-Event header, the same on every retry, so a mail filter or the trader can drop a
-// repeat.
+// repeat; one raised from the simulator has X-Gammawatch-Simulated: true too.
 import nodemailer from 'nodemailer';
 import type { EmailSettings } from '../../shared/bridge/settings.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import type { NotificationChannel } from './channel.ts';
-import { eventIdsOf, messageIdOf, messageText, type OutgoingEvent } from './outgoing.ts';
+import {
+  eventIdsOf,
+  isSimulated,
+  messageIdOf,
+  messageText,
+  outwardTitle,
+  type OutgoingEvent,
+} from './outgoing.ts';
 import { notSent, scrubbed, sendOutcome, type SendResult } from './send-result.ts';
 
 export interface EmailTarget {
@@ -42,6 +49,25 @@ function smtpError(error: unknown): SmtpError {
     message: messageOf(error),
     responseCode: typeof e.responseCode === 'number' ? e.responseCode : null,
     response: typeof e.response === 'string' ? e.response : null,
+  };
+}
+
+/** What an event's e-mail says, and the headers that make a retry and a simulated alert recognisable. */
+export function emailMessage(event: OutgoingEvent): {
+  subject: string;
+  text: string;
+  messageId: string;
+  headers: Record<string, string>;
+} {
+  return {
+    subject: outwardTitle(event),
+    text: messageText(event),
+    messageId: messageIdOf(event),
+    headers: {
+      'X-Gammawatch-Event': eventIdsOf(event).join(', '),
+      // A mail filter can file the simulator's alerts apart.
+      ...(isSimulated(event) ? { 'X-Gammawatch-Simulated': 'true' } : {}),
+    },
   };
 }
 
@@ -83,10 +109,7 @@ export async function sendEmail(
         const info = (await transport.sendMail({
           from: settings.from,
           to: settings.to,
-          subject: event.title,
-          text: messageText(event),
-          messageId: messageIdOf(event),
-          headers: { 'X-Gammawatch-Event': eventIdsOf(event).join(', ') },
+          ...emailMessage(event),
         })) as { response?: unknown };
         const reply = typeof info.response === 'string' ? info.response : '';
         const code = Number.parseInt(reply, 10);

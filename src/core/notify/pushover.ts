@@ -5,7 +5,7 @@
 // sent as `timestamp` so a digest or a retry shows when the alert fired, not when it arrived.
 import type { AlertEvent } from '../../shared/bridge/alerts.ts';
 import type { NotificationChannel } from './channel.ts';
-import { clip, messageText, type OutgoingEvent } from './outgoing.ts';
+import { clip, messageText, outwardTitle, type OutgoingEvent } from './outgoing.ts';
 import { notSent, scrubbed, sendOutcome, type SendResult } from './send-result.ts';
 import { postToService, type ServiceRequestOptions } from './service-request.ts';
 
@@ -36,7 +36,7 @@ export function pushoverForm(event: OutgoingEvent, appToken: string, userKey: st
   const form = new URLSearchParams({
     token: appToken,
     user: userKey,
-    title: clip(event.title, MAX_TITLE),
+    title: clip(outwardTitle(event), MAX_TITLE),
     message: clip(messageText(event), MAX_MESSAGE),
     priority: String(PUSHOVER_PRIORITY[event.severity]),
   });

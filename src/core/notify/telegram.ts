@@ -4,7 +4,7 @@
 // silently (disable_notification), warning and critical with sound.
 import type { TelegramSettings } from '../../shared/bridge/settings.ts';
 import type { NotificationChannel } from './channel.ts';
-import { clip, messageText, type OutgoingEvent } from './outgoing.ts';
+import { clip, messageText, outwardTitle, type OutgoingEvent } from './outgoing.ts';
 import { notSent, scrubbed, sendOutcome, type SendResult } from './send-result.ts';
 import { postToService, type ServiceRequestOptions } from './service-request.ts';
 
@@ -24,7 +24,7 @@ function record(value: unknown): Record<string, unknown> | null {
 }
 
 export function telegramText(event: OutgoingEvent): string {
-  return clip(`${event.title}\n${messageText(event)}`, MAX_TEXT);
+  return clip(`${outwardTitle(event)}\n${messageText(event)}`, MAX_TEXT);
 }
 
 export async function sendTelegram(

@@ -10,7 +10,7 @@ import {
 } from '../../shared/alert-template.ts';
 import { epochToNy } from '../../shared/market-calendar.ts';
 import { number, text } from '../lib/payload-fields.ts';
-import type { OutgoingEvent } from './outgoing.ts';
+import { isSimulated, SIMULATED_MARK, type OutgoingEvent } from './outgoing.ts';
 
 const SEVERITY_TEXT: Record<AlertEvent['severity'], string> = {
   info: 'Info',
@@ -66,9 +66,10 @@ export function templatedEvent(
 /**
  * One message for a digest window's events: the count, then one line per event, newest first;
  * the highest severity of them; the newest event's id and time (its idempotency key), and every
- * event's id for the footer and headers.
+ * event's id for the footer and headers. A line from the simulator is marked as such, and so is
+ * the digest when any of its events is (its title counts them when not all are).
  */
-export function digestEvent(events: readonly AlertEvent[]): OutgoingEvent {
+export function digestEvent(events: readonly OutgoingEvent[]): OutgoingEvent {
   const sorted = [...events].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
   const newest = sorted[0];
   if (!newest) throw new Error('a digest needs at least one event');
@@ -79,12 +80,16 @@ export function digestEvent(events: readonly AlertEvent[]): OutgoingEvent {
   const count = `${sorted.length} alert${sorted.length === 1 ? '' : 's'}`;
   const lines = sorted.map((e) => {
     const ticker = e.ticker && !e.title.includes(e.ticker) ? `${e.ticker} ` : '';
-    return `${nyClock(Date.parse(e.createdAt))} ${ticker}${e.title}`;
+    const mark = isSimulated(e) && !e.title.startsWith(SIMULATED_MARK) ? `${SIMULATED_MARK} ` : '';
+    return `${nyClock(Date.parse(e.createdAt))} ${mark}${ticker}${e.title}`;
   });
+  const simulated = sorted.filter(isSimulated).length;
+  const some = simulated > 0 && simulated < sorted.length ? ` (${simulated} simulated)` : '';
   return {
     ...newest,
     severity,
-    title: `Gammawatch: ${count}`,
+    source: { ...newest.source, simulated: simulated > 0 },
+    title: `Gammawatch: ${count}${some}`,
     message: [count, ...lines].join('\n'),
     eventIds: sorted.map((e) => e.id),
   };

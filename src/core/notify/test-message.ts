@@ -2,8 +2,14 @@
 // or the form's unsaved ones, and the secrets from the main side's store. The answer is the
 // service's own, in words (Telegram's message id or description, the SMTP reply, Pushover's
 // request id or errors), secrets removed. A test message has a fresh id of its own in its text,
-// so a receiver that drops repeats still shows each test.
-import type { AlertEvent, TestChannelInput, TestChannelResult } from '../../shared/bridge/alerts.ts';
+// so a receiver that drops repeats still shows each test. It comes from the source in use, as an
+// alert would: from the simulator, it is marked simulated like one.
+import type {
+  AlertEvent,
+  AlertSource,
+  TestChannelInput,
+  TestChannelResult,
+} from '../../shared/bridge/alerts.ts';
 import type { SecretName } from '../../shared/bridge/data-source.ts';
 import type { Settings } from '../settings/schema.ts';
 import type { MessageChannelOptions } from './channel-lookup.ts';
@@ -17,13 +23,15 @@ export interface TestMessageDeps {
   settings: () => Settings;
   secret: (name: SecretName) => string | null;
   wallNow: () => number;
+  /** The data source in use. */
+  source: () => AlertSource;
   env?: NodeJS.ProcessEnv;
   messages?: MessageChannelOptions;
 }
 
 const LABEL = { telegram: 'Telegram', email: 'E-mail', pushover: 'Pushover' } as const;
 
-export function testEvent(at: number, channel: TestChannelInput['channel']): AlertEvent {
+export function testEvent(at: number, channel: TestChannelInput['channel'], source: AlertSource): AlertEvent {
   const iso = new Date(at).toISOString();
   return {
     // The id a receiver sees: the time, so two tests are never taken for one message.
@@ -38,6 +46,7 @@ export function testEvent(at: number, channel: TestChannelInput['channel']): Ale
     transition: { from: 'range_bound', to: 'trending_low_vol' },
     asof: iso,
     endpoint: 'signals',
+    source,
     createdAt: iso,
     read: false,
     deliveries: [],
@@ -49,7 +58,7 @@ export async function sendTestMessage(
   input: TestChannelInput,
 ): Promise<TestChannelResult> {
   const env = deps.env ?? process.env;
-  const event = testEvent(deps.wallNow(), input.channel);
+  const event = testEvent(deps.wallNow(), input.channel, deps.source());
   const saved = deps.settings().notifications;
   let result: SendResult;
   // One try: the user is waiting for the answer, and a retry would hide what happened.

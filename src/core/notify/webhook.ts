@@ -1,134 +1,18 @@
-// Webhooks: a JSON POST shaped for the receiving service (generic, Discord, Slack, ntfy), with a
-// timeout per attempt and bounded retries with backoff on network errors, 429 and 5xx. A 4xx
-// other than 429 is the receiver refusing the message: retrying would not help. Delivery is at
-// least once (a receiver slower than the timeout gets the retry too), so every request carries the
-// event's idempotency key, in an `Idempotency-Key` header and, where the body can hold a field of
-// ours, in the body: a receiver drops a key it has seen.
-import { randomUUID } from 'node:crypto';
-import type { AlertEvent } from '../../shared/bridge/alerts.ts';
-import { WEBHOOK_CREDENTIALS_MESSAGE, type Webhook } from '../../shared/bridge/settings.ts';
+// Webhooks: the request webhook-request.ts shapes, POSTed with a timeout per attempt and bounded
+// retries with backoff on network errors, 429 and 5xx. A 4xx other than 429 is the receiver
+// refusing the message: retrying would not help. Delivery is at least once (a receiver slower
+// than the timeout gets the retry too), so every request carries the event's idempotency key, in
+// an `Idempotency-Key` header and, where the body can hold a field of ours, in the body: a
+// receiver drops a key it has seen. A webhook with a signing key signs each attempt
+// (webhook-signature.ts).
+import { WEBHOOK_CREDENTIALS_MESSAGE, WEBHOOK_SIGNATURE_HEADER } from '../../shared/bridge/settings.ts';
 import { errorText, type DeliveryOutcome, type NotificationChannel } from './channel.ts';
 import { redactSecrets, urlCredentials } from './url-redaction.ts';
+import { requestFor, type WebhookRequest, type WebhookTarget } from './webhook-request.ts';
+import { webhookSignature } from './webhook-signature.ts';
 
-export type WebhookPreset = Webhook['preset'];
-
-export interface WebhookRequest {
-  url: string;
-  body: unknown;
-  /** Sent as the Idempotency-Key header: the same for every attempt at one event. */
-  idempotencyKey?: string;
-}
-
-/**
- * One event's key, the same on every retry and restart: its id in the store, with its creation
- * time so that a new database (ids restarting at 1) never reuses a key a receiver has seen.
- */
-export function eventIdempotencyKey(event: Pick<AlertEvent, 'id' | 'createdAt'>): string {
-  const created = Date.parse(event.createdAt);
-  return Number.isFinite(created) ? `gammawatch-${event.id}-${created}` : `gammawatch-${event.id}`;
-}
-
-const SEVERITY_COLOUR = { info: 0x3b82f6, warning: 0xf59e0b, critical: 0xef4444 } as const;
-const NTFY_PRIORITY = { info: 3, warning: 4, critical: 5 } as const;
-
-/** A test message's key: new each time, so a receiver that drops repeats still shows every test. */
-export function testMessageKey(): string {
-  return `gammawatch-test-${randomUUID()}`;
-}
-
-/**
- * The request a preset sends for an event. `key` is its idempotency key (default: the event's own,
- * see eventIdempotencyKey; a test message passes a fresh one so a receiver never drops it). Discord
- * and ntfy read only their own fields, so there the header alone carries the key; Slack keeps it
- * as the message block's block_id; the generic body has it as `idempotency_key`.
- */
-export function webhookRequest(
-  preset: WebhookPreset,
-  url: string,
-  event: AlertEvent,
-  key: string = eventIdempotencyKey(event),
-): WebhookRequest {
-  switch (preset) {
-    case 'discord':
-      return {
-        url,
-        idempotencyKey: key,
-        body: {
-          username: 'Gammawatch',
-          content: `**${event.title}**`,
-          embeds: [
-            {
-              title: event.title,
-              description: event.message,
-              color: SEVERITY_COLOUR[event.severity],
-              timestamp: event.asof,
-              footer: { text: `${event.ruleName} · ${event.severity}` },
-            },
-          ],
-        },
-      };
-    case 'slack':
-      return {
-        url,
-        idempotencyKey: key,
-        body: {
-          text: `*${event.title}*\n${event.message}`,
-          blocks: [
-            {
-              type: 'section',
-              block_id: key,
-              text: { type: 'mrkdwn', text: `*${event.title}*\n${event.message}` },
-            },
-            {
-              type: 'context',
-              elements: [{ type: 'mrkdwn', text: `${event.ruleName} · ${event.severity} · ${event.asof}` }],
-            },
-          ],
-        },
-      };
-    case 'ntfy': {
-      // ntfy takes JSON at the server root with the topic in the body; the configured URL is the
-      // topic's URL (https://ntfy.sh/my-topic).
-      const parsed = new URL(url);
-      const topic = parsed.pathname.replace(/^\/+|\/+$/g, '');
-      parsed.pathname = '/';
-      return {
-        url: parsed.toString(),
-        idempotencyKey: key,
-        body: {
-          topic,
-          title: event.title,
-          message: event.message,
-          priority: NTFY_PRIORITY[event.severity],
-          tags: [event.kind, event.severity],
-        },
-      };
-    }
-    case 'generic':
-      return {
-        url,
-        idempotencyKey: key,
-        body: {
-          source: 'gammawatch',
-          type: 'alert',
-          idempotency_key: key,
-          event: {
-            id: event.id,
-            rule: event.ruleName,
-            ruleId: event.ruleId,
-            ticker: event.ticker,
-            kind: event.kind,
-            severity: event.severity,
-            title: event.title,
-            message: event.message,
-            transition: event.transition,
-            asof: event.asof,
-            createdAt: event.createdAt,
-          },
-        },
-      };
-  }
-}
+/** Values this short are ordinary words; longer header values may be tokens, scrubbed from errors. */
+const MIN_SCRUBBED_VALUE = 6;
 
 export interface WebhookOptions {
   fetch?: typeof fetch;
@@ -141,6 +25,8 @@ export interface WebhookOptions {
   maxRetryAfterMs?: number;
   /** How much of a response body is read (for the error text); the rest is dropped unread. */
   responsePrefixBytes?: number;
+  /** The clock a signature's timestamp reads (epoch ms); the wall clock by default. */
+  now?: () => number;
 }
 
 export interface PostResult {
@@ -237,6 +123,8 @@ interface Answer {
 /** One POST, the timeout covering all of it; throws AttemptTimeout, the caller's abort, or fetch's error. */
 async function attemptOnce(
   request: WebhookRequest,
+  /** The body as sent, and signed: serialized once for every attempt. */
+  body: string,
   options: WebhookOptions,
   signal: AbortSignal | undefined,
   /** Set as soon as the status line arrives, so a body that then stalls still reports it. */
@@ -252,16 +140,19 @@ async function attemptOnce(
   const onAbort = (): void => controller.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      'user-agent': 'Gammawatch',
-    };
+    const headers: Record<string, string> = { 'user-agent': 'Gammawatch' };
+    for (const h of request.headers ?? []) headers[h.name.trim().toLowerCase()] = h.value;
+    headers['content-type'] = request.text?.contentType ?? 'application/json';
     if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
+    if (request.signingKey) {
+      const at = Math.floor((options.now ?? Date.now)() / 1000);
+      headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()] = webhookSignature(request.signingKey, body, at);
+    }
     const response = await abortable(
       doFetch(request.url, {
         method: 'POST',
         headers,
-        body: JSON.stringify(request.body),
+        body,
         signal: controller.signal,
         redirect: 'error',
       }),
@@ -299,9 +190,13 @@ export async function postJson(
   const sleep = options.sleep ?? realSleep;
   const maxAttempts = Math.max(1, options.maxAttempts ?? 3);
   const base = options.backoffBaseMs ?? 500;
-  const secrets = urlCredentials(request.url);
+  const secrets = [
+    ...urlCredentials(request.url),
+    ...(request.headers ?? []).map((h) => h.value.trim()).filter((v) => v.length >= MIN_SCRUBBED_VALUE),
+  ];
   const clean = (text: string): string => redactSecrets(text, secrets);
   const started = performance.now();
+  const body = request.text?.body ?? JSON.stringify(request.body);
   let status: number | null = null;
   let error: string | null = null;
   const result = (delivered: boolean, attempts: number, error: string | null): PostResult => ({
@@ -316,7 +211,7 @@ export async function postJson(
     let wait = base * 2 ** (attempt - 1);
     const seen = { status: null as number | null };
     try {
-      const answer = await attemptOnce(request, options, signal, seen);
+      const answer = await attemptOnce(request, body, options, signal, seen);
       status = answer.status;
       if (answer.ok) return result(true, attempt, null);
       const snippet = snippetOf(answer.text);
@@ -340,8 +235,10 @@ export async function postJson(
 }
 
 export function webhookChannel(
-  hook: Pick<Webhook, 'id' | 'url' | 'preset'>,
+  hook: WebhookTarget & { id: string },
   options: WebhookOptions = {},
+  /** The webhook's signing key, read at each delivery (null: unsigned). */
+  signingKey: () => string | null = () => null,
 ): NotificationChannel {
   return {
     id: `webhook:${hook.id}`,
@@ -352,7 +249,7 @@ export function webhookChannel(
         return { state: 'failed', attempts: 0, error: WEBHOOK_CREDENTIALS_MESSAGE };
       let request: WebhookRequest;
       try {
-        request = webhookRequest(hook.preset, hook.url, event);
+        request = { ...requestFor(hook, event), signingKey: signingKey() };
       } catch (e) {
         return { state: 'failed', attempts: 0, error: `bad webhook URL: ${redactSecrets(errorText(e))}` };
       }

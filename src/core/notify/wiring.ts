@@ -25,6 +25,8 @@ export interface NotificationsOptions {
   webhook?: WebhookOptions;
   /** The stored secrets (bot token, SMTP password, Pushover keys). */
   secret(name: SecretName): string | null;
+  /** A webhook's signing key, or null. */
+  webhookKey?(webhookId: string): string | null;
   env: NodeJS.ProcessEnv;
   /** Digest windows run on these. */
   timers: Timers;
@@ -70,6 +72,7 @@ export class Notifications {
         emitInApp: (event) => o.events.emit('alert:new', event),
         ...(o.webhook ? { webhook: o.webhook } : {}),
         secret: o.secret,
+        ...(o.webhookKey ? { webhookKey: o.webhookKey } : {}),
         env: o.env,
         ...(o.messages ? { messages: o.messages } : {}),
       }),

@@ -2,6 +2,7 @@
 // (rule name, title, message), and one row per delivery channel.
 import type {
   AlertEvent as BridgeAlertEvent,
+  AlertSource,
   AlertsPage,
   AlertsQuery,
   Delivery as BridgeDelivery,
@@ -12,6 +13,7 @@ import { SNAPSHOT_ENDPOINTS, type SnapshotEndpoint } from '../../shared/bridge/t
 import type { AlertEvent, AlertEventRepository } from '../store/repositories/alert-events.ts';
 import type { Delivery, DeliveryRepository } from '../store/repositories/alert-deliveries.ts';
 import { record, text } from '../lib/payload-fields.ts';
+import { sourceFactsOfId } from '../source/option.ts';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -30,6 +32,21 @@ export function toBridgeDelivery(d: Delivery): BridgeDelivery {
     lastError: d.lastError,
     quietHours: d.quietHours,
     digestUntil: d.digestUntil === null ? null : iso(d.digestUntil),
+  };
+}
+
+/**
+ * The source an event was raised from: its id (the event's column) with the label and simulated
+ * flag recorded at the time, or what the id tells of them for an event stored before they were.
+ */
+export function eventSourceOf(event: Pick<AlertEvent, 'source' | 'payload'>): AlertSource {
+  const recorded = record(record(event.payload)?.['source']);
+  const fallback = sourceFactsOfId(event.source);
+  const simulated = recorded?.['simulated'];
+  return {
+    id: event.source,
+    label: text(recorded, 'label') ?? fallback.label,
+    simulated: typeof simulated === 'boolean' ? simulated : fallback.simulated,
   };
 }
 
@@ -54,6 +71,7 @@ export function toBridgeEvent(event: AlertEvent, deliveries: readonly Delivery[]
       endpoint && (SNAPSHOT_ENDPOINTS as readonly string[]).includes(endpoint)
         ? (endpoint as SnapshotEndpoint)
         : null,
+    source: eventSourceOf(event),
     createdAt: iso(event.createdAt),
     read: event.readAt !== null,
     deliveries: deliveries.map(toBridgeDelivery),

@@ -20,11 +20,13 @@ function slug(label: string): string {
 /**
  * The latest stored levels as a script to draw now (`now`: the market clock): a 0DTE level whose
  * expiration settled since the snapshot (a Friday snapshot exported on the weekend) is left out.
+ * `simulated`: the store's source is the simulator, and the script says so.
  */
 export function levelsText(
   store: Store<unknown>,
   input: BridgeParsedInput<'ticker:levelsText'>,
   now: number,
+  simulated = false,
 ): BridgeOutput<'ticker:levelsText'> {
   const snap = store.snapshots.latest({ endpoint: 'levels', ticker: input.ticker });
   const parsed = levelsDataSchema.safeParse(snap?.data);
@@ -43,7 +45,7 @@ export function levelsText(
     ? withoutSettledZeroDte(stored, snap.asof, now)
     : { levels: stored, notes: [] };
   const render = input.format === 'tradingview' ? renderTradingView : renderThinkorswim;
-  const text = render(input.ticker, asof ?? 'never (no levels stored yet)', levels, notes);
+  const text = render(input.ticker, asof ?? 'never (no levels stored yet)', levels, notes, { simulated });
   return {
     ticker: input.ticker,
     format: input.format,

@@ -11,9 +11,15 @@ import { redactDeep } from './redact.ts';
  */
 const CONFIGURATION: ReadonlySet<string> = new Set(['settings:get', 'settings:update', 'settings:changed']);
 
+/**
+ * The one answer that carries a secret on purpose: a webhook's new signing key, shown once for the
+ * user to copy into the receiver (every later answer has only its last four characters).
+ */
+const SHOWN_ONCE: ReadonlySet<string> = new Set(['webhooks:signingKey']);
+
 /** An answer or event payload of `name` without any stored secret in it. */
 export function redactAnswer<T>(name: string, value: T, redact: (text: string) => string): T {
-  return CONFIGURATION.has(name) ? value : redactDeep(value, redact);
+  return CONFIGURATION.has(name) || SHOWN_ONCE.has(name) ? value : redactDeep(value, redact);
 }
 
 /** A failure whose message is redacted in place, so its class and code (what the bridge maps) stay. */

@@ -6,14 +6,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SecretName } from '../../shared/bridge/data-source.ts';
+import type { StoredSecretName } from './secret-store.ts';
 
-export const DESKTOP_SECRET_FILES: Record<SecretName, string> = {
+export const DESKTOP_SECRET_FILES: Record<StoredSecretName, string> = {
   remoteApiKey: 'api-key.enc',
   tradierToken: 'tradier-token.enc',
   telegramBotToken: 'telegram-bot-token.enc',
   smtpPassword: 'smtp-password.enc',
   pushoverAppToken: 'pushover-app-token.enc',
   pushoverUserKey: 'pushover-user-key.enc',
+  webhookSigningKeys: 'webhook-signing-keys.enc',
 };
 
 const NOUN: Record<SecretName, string> = {

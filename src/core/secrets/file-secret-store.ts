@@ -5,14 +5,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { SECRET_NAMES, type SecretName } from '../../shared/bridge/data-source.ts';
+import type { SecretName } from '../../shared/bridge/data-source.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import { desktopLockedReason } from './desktop-secret-files.ts';
-import { SECRET_ENV, statusOf, type SecretStore } from './secret-store.ts';
+import {
+  SECRET_ENV,
+  statusOf,
+  STORED_SECRET_NAMES,
+  type SecretStore,
+  type StoredSecretName,
+} from './secret-store.ts';
 
 const secretFileSchema = z.object({
   version: z.literal(1),
-  secrets: z.partialRecord(z.enum(SECRET_NAMES), z.string().min(1)),
+  secrets: z.partialRecord(
+    z.enum(STORED_SECRET_NAMES as [StoredSecretName, ...StoredSecretName[]]),
+    z.string().min(1),
+  ),
 });
 
 export const SECRETS_FILE = 'secrets.json';
@@ -23,7 +32,7 @@ export function fileSecretStore(
 ): SecretStore {
   const file = path.join(dataDir, SECRETS_FILE);
 
-  function read(): Partial<Record<SecretName, string>> {
+  function read(): Partial<Record<StoredSecretName, string>> {
     let text: string;
     try {
       text = fs.readFileSync(file, 'utf8');
@@ -39,7 +48,7 @@ export function fileSecretStore(
     }
   }
 
-  const get = (name: SecretName): string | null => read()[name] ?? null;
+  const get = (name: StoredSecretName): string | null => read()[name] ?? null;
   // A secret the desktop app saved in this folder is encrypted for it alone: say so, rather than
   // "none stored" while the user can see it in the desktop app's Settings.
   const locked = (name: SecretName): string | null =>

@@ -7,10 +7,21 @@ import { SECRET_NAMES } from '../../shared/bridge/data-source.ts';
 
 export type { SecretName, SecretsStatus } from '../../shared/bridge/data-source.ts';
 
+/**
+ * Secrets the app keeps that the renderer never names through `secrets:set`: the webhooks'
+ * signing keys, one JSON map by webhook id (webhook-keys.ts), made and forgotten by the app only.
+ */
+export const INTERNAL_SECRET_NAMES = ['webhookSigningKeys'] as const;
+export type InternalSecretName = (typeof INTERNAL_SECRET_NAMES)[number];
+
+/** Every name a store keeps a secret under. */
+export type StoredSecretName = SecretName | InternalSecretName;
+export const STORED_SECRET_NAMES: readonly StoredSecretName[] = [...SECRET_NAMES, ...INTERNAL_SECRET_NAMES];
+
 export interface SecretStore {
-  get(name: SecretName): string | null;
+  get(name: StoredSecretName): string | null;
   /** Stores a secret, or forgets it with null. Throws with a message a user can read when it cannot. */
-  set(name: SecretName, value: string | null): void;
+  set(name: StoredSecretName, value: string | null): void;
   status(): SecretsStatus;
   /**
    * Why a secret that was saved cannot be read here (see desktop-secret-files.ts), or null. Only
@@ -53,11 +64,12 @@ export function statusOf(
 
 /** A store whose secrets an environment variable overrides (SECRET_ENV: `GAMMAWATCH_API_KEY`, …). */
 export function withEnvOverrides(base: SecretStore, env: NodeJS.ProcessEnv = process.env): SecretStore {
-  const fromEnv = (name: SecretName): string | null => {
-    const value = env[SECRET_ENV[name]]?.trim();
+  const fromEnv = (name: StoredSecretName): string | null => {
+    const variable = (SECRET_ENV as Partial<Record<StoredSecretName, string>>)[name];
+    const value = variable === undefined ? undefined : env[variable]?.trim();
     return value ? value : null;
   };
-  const get = (name: SecretName): string | null => fromEnv(name) ?? base.get(name);
+  const get = (name: StoredSecretName): string | null => fromEnv(name) ?? base.get(name);
   const locked = (name: SecretName): string | null =>
     fromEnv(name) === null ? (base.locked?.(name) ?? null) : null;
   return {
@@ -69,9 +81,9 @@ export function withEnvOverrides(base: SecretStore, env: NodeJS.ProcessEnv = pro
 }
 
 /** Secrets held in memory only (tests; a run that must not write any). */
-export function memorySecretStore(initial: Partial<Record<SecretName, string>> = {}): SecretStore {
-  const values = new Map<SecretName, string>(Object.entries(initial) as [SecretName, string][]);
-  const get = (name: SecretName): string | null => values.get(name) ?? null;
+export function memorySecretStore(initial: Partial<Record<StoredSecretName, string>> = {}): SecretStore {
+  const values = new Map<StoredSecretName, string>(Object.entries(initial) as [StoredSecretName, string][]);
+  const get = (name: StoredSecretName): string | null => values.get(name) ?? null;
   return {
     get,
     set(name, value) {

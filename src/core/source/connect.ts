@@ -329,6 +329,7 @@ export async function connectSource(option: DataSourceOption, deps: ConnectDeps)
       wallNow: () => deps.timers.now(),
       marketNow: () => marketClock.now(),
       alertBaseline: deps.alertBaseline,
+      source: () => ({ label: started.label, simulated: simulated() }),
       onSnapshots: deps.onSnapshots,
       onAlerts: deps.onAlerts,
       log: deps.log,

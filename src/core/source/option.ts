@@ -108,3 +108,24 @@ function simulatorClockId(clock: SourceClock | undefined): string {
   if ('now' in clock) return 'custom';
   return clock.kind === 'real' || clock.kind === 'fast' ? clock.kind : 'custom';
 }
+
+/**
+ * What a source id alone tells of its source, for an event stored before events recorded their
+ * source's label: a simulator is simulated; a folder or a remote is taken as market data (a remote
+ * serving simulated payloads is recorded as such since, see store/ingest.ts).
+ */
+export function sourceFactsOfId(id: string): { label: string; simulated: boolean } {
+  const simulator = /^simulator:(\d+):/.exec(id);
+  if (simulator) return { label: `Local simulator (seed ${simulator[1]})`, simulated: true };
+  if (id.startsWith('folder:'))
+    return { label: `Chain folder (${id.slice('folder:'.length)})`, simulated: false };
+  if (id.startsWith('remote:')) {
+    const url = id.slice('remote:'.length);
+    try {
+      return { label: new URL(url).host, simulated: false };
+    } catch {
+      return { label: url, simulated: false };
+    }
+  }
+  return { label: id === '' ? 'Unknown source' : id, simulated: false };
+}

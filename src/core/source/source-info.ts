@@ -4,6 +4,8 @@ import type { DataSourceKind } from '../../shared/bridge/settings.ts';
 import type { ClockMode, Connection } from './connect.ts';
 
 export interface DataSourceInfo {
+  /** The data's identity (sourceIdOf). */
+  id: string;
   kind: DataSourceKind;
   label: string;
   baseUrl: string;
@@ -15,6 +17,7 @@ export interface DataSourceInfo {
 
 export function sourceInfoOf(c: Connection): DataSourceInfo {
   return {
+    id: c.id,
     kind: c.kind,
     label: c.label,
     baseUrl: c.baseUrl,

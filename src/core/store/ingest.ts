@@ -46,6 +46,13 @@ export interface FetchedRequest {
   key: string;
 }
 
+/** What the data source said of itself when an event was raised (its id is the event's column). */
+export interface EventSourceFacts {
+  label: string;
+  /** Its figures are the market simulator's: every message built from the event says so. */
+  simulated: boolean;
+}
+
 /** What the alerts engine puts in an event's payload, besides the indexed columns. */
 export interface AlertEventPayload {
   ruleName: string;
@@ -53,6 +60,8 @@ export interface AlertEventPayload {
   message: string;
   endpoint: SnapshotEndpoint;
   details: Record<string, unknown>;
+  /** Absent in events stored before it was recorded (queries/alerts.ts reads the source id then). */
+  source?: EventSourceFacts;
 }
 
 export interface NewSnapshot {
@@ -110,6 +119,11 @@ export interface IngestDeps {
    * (0, the default, compares with everything). A switch of source moves it.
    */
   alertBaseline?: () => number;
+  /**
+   * The source's label and whether it is simulated, recorded with each event it raises (read once
+   * per batch that raises one): a message says what the data was when it was raised, not later.
+   */
+  source?(): EventSourceFacts;
   /** After the commit: the news of a batch (`snapshot:new`). */
   onSnapshots?(snapshots: readonly NewSnapshot[]): void;
   /** After the commit: the alert events a batch wrote, to deliver now. */
@@ -194,13 +208,14 @@ function seriesPoints(ticker: string, data: unknown): MetricPointInput[] {
   return out;
 }
 
-function eventPayload(e: NewAlertEvent): AlertEventPayload {
+function eventPayload(e: NewAlertEvent, source: EventSourceFacts | undefined): AlertEventPayload {
   return {
     ruleName: e.ruleName,
     title: e.title,
     message: e.message,
     endpoint: e.endpoint,
     details: e.details,
+    ...(source ? { source } : {}),
   };
 }
 
@@ -279,6 +294,8 @@ function writeBatch(
 
     const eventIds: number[] = [];
     const news: NewSnapshot[] = [];
+    let source: EventSourceFacts | undefined | null = null;
+    const sourceFacts = (): EventSourceFacts | undefined => (source ??= deps.source?.());
     // Oldest first, so a batch holding two snapshots of one series compares them in order.
     fresh.sort((a, b) => (a.item.input.asof as number) - (b.item.input.asof as number));
     for (const f of fresh) {
@@ -311,7 +328,7 @@ function writeBatch(
           transition: e.transition,
           severity: e.severity,
           asof: e.asof,
-          payload: eventPayload(e),
+          payload: eventPayload(e, sourceFacts()),
           idempotencyKey: e.idempotencyKey,
         });
         if (!inserted) continue;

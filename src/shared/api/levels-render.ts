@@ -9,6 +9,8 @@
 // /levels?format=tradingview|tos and core renders the stored levels with them.
 // A label or id may come from a remote service: whatever it holds, each stays on its
 // one line as a string literal or a comment, and a plot name is a plain identifier built from it.
+// Levels from the market simulator sit at prices that look real, under real tickers: a script of
+// them says so in its first comment line and in its labels, so a chart never shows them unmarked.
 import { HIDDEN_NAME_CHARACTERS } from '../bridge/common.ts';
 import { isIndexUnderlying, settlesOnFuture } from '../index-underlyings.ts';
 import type { KeyLevel, LevelKind } from './levels.ts';
@@ -102,24 +104,41 @@ function tosSymbol(ticker: string): string {
   return isIndexUnderlying(ticker) ? `$${ticker.replace(/^[\^$.]/, '')}` : ticker;
 }
 
+/** The first comment line of a script of the simulator's levels. */
+export const SIMULATED_SCRIPT_NOTE =
+  "Simulated data (Gammawatch's built-in market simulator), not market prices.";
+
+/** How a script's labels say that their levels are the simulator's. */
+const SIMULATED_LABEL = '(simulated)';
+
+export interface RenderOptions {
+  /** The levels come from the market simulator: the script says so at its top and in its labels. */
+  simulated?: boolean;
+}
+
 /** `notes`: more header lines, e.g. which settled 0DTE levels were left out (zero-dte-levels.ts). */
 export function renderTradingView(
   ticker: string,
   asofIso: string,
   levels: readonly KeyLevel[],
   notes: readonly string[] = [],
+  options: RenderOptions = {},
 ): string {
+  const sim = options.simulated === true;
+  const mark = (text: string): string => (sim ? `${text} ${SIMULATED_LABEL}` : text);
   const lines = [
+    // The version annotation stays the first line, as the Pine Editor writes it.
     '//@version=5',
+    ...(sim ? [comment('//', SIMULATED_SCRIPT_NOTE)] : []),
     comment(
       '//',
       `Gammawatch key levels for ${ticker} as of ${asofIso}. Paste into the Pine Editor and add to a ${ticker} chart.`,
     ),
     ...[...indexNotes(ticker), ...notes].map((n) => comment('//', n)),
-    `indicator(${pineString(oneLine(`Gammawatch ${ticker} levels`))}, overlay = true)`,
+    `indicator(${pineString(oneLine(mark(`Gammawatch ${ticker} levels`)))}, overlay = true)`,
     ...levels.map((l) => {
       const s = STYLES[l.kind];
-      return `hline(${price(l.price)}, ${pineString(`${scriptLabel(l.label)} ${price(l.price)}`)}, color = ${s.pine}, linestyle = hline.style_${s.pineStyle})`;
+      return `hline(${price(l.price)}, ${pineString(mark(`${scriptLabel(l.label)} ${price(l.price)}`))}, color = ${s.pine}, linestyle = hline.style_${s.pineStyle})`;
     }),
   ];
   return lines.join('\n') + '\n';
@@ -182,8 +201,11 @@ export function renderThinkorswim(
   asofIso: string,
   levels: readonly KeyLevel[],
   notes: readonly string[] = [],
+  options: RenderOptions = {},
 ): string {
+  const sim = options.simulated === true;
   const lines = [
+    ...(sim ? [comment('#', SIMULATED_SCRIPT_NOTE)] : []),
     comment(
       '#',
       `Gammawatch key levels for ${ticker} as of ${asofIso}. Add as a study on a ${tosSymbol(ticker)} chart.`,
@@ -195,7 +217,7 @@ export function renderThinkorswim(
     const name = names[i] as string;
     const s = STYLES[l.kind];
     lines.push(
-      `plot ${name} = ${price(l.price)}; ${comment('#', scriptLabel(l.label))}`,
+      `plot ${name} = ${price(l.price)}; ${comment('#', sim ? `${scriptLabel(l.label)} ${SIMULATED_LABEL}` : scriptLabel(l.label))}`,
       `${name}.SetDefaultColor(Color.${s.tos});`,
       `${name}.SetStyle(Curve.${s.tosStyle});`,
     );

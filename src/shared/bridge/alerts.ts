@@ -7,6 +7,7 @@ import {
   pushoverSettingsSchema,
   telegramSettingsSchema,
   webhookPresetSchema,
+  webhookSchema,
   webhookUrlSchema,
 } from './settings.ts';
 import { snapshotEndpointSchema } from './tickers.ts';
@@ -33,6 +34,20 @@ export type Delivery = z.infer<typeof deliverySchema>;
 
 export const alertKindSchema = z.enum(ALERT_KINDS);
 
+/**
+ * The data source whose snapshot raised an event, as it was then: a message built from it says
+ * "Simulated" when that source was the simulator, whatever source is in use when it is delivered.
+ */
+export const alertSourceSchema = z.object({
+  /** The source's identity, e.g. `simulator:42:real`, `folder:/home/me/chains`, `remote:https://…`. */
+  id: z.string(),
+  /** For people, e.g. "Local simulator (seed 42)", "Chain folder (/home/me/chains)". */
+  label: z.string(),
+  /** The figures are the market simulator's, not market prices. */
+  simulated: z.boolean(),
+});
+export type AlertSource = z.infer<typeof alertSourceSchema>;
+
 export const alertEventSchema = z.object({
   id: idSchema,
   ruleId: idSchema.nullable(),
@@ -48,6 +63,8 @@ export const alertEventSchema = z.object({
   /** The snapshot that triggered it: open the ticker at this instant to see what was seen. */
   asof: isoTimeSchema,
   endpoint: snapshotEndpointSchema.nullable(),
+  /** The data source of that snapshot. */
+  source: alertSourceSchema,
   createdAt: isoTimeSchema,
   read: z.boolean(),
   deliveries: z.array(deliverySchema),
@@ -84,8 +101,17 @@ export const markReadInputSchema = z.union([
 export const testWebhookInputSchema = z.union([
   /** A webhook saved in settings. */
   z.object({ webhookId: z.string().min(1) }),
-  /** An unsaved one from the settings form. */
-  z.object({ url: webhookUrlSchema, preset: webhookPresetSchema }),
+  /**
+   * An unsaved one from the settings form, with its headers when it has some; with its id, it is
+   * signed with the key made for that id, if any.
+   */
+  z.object({
+    id: webhookSchema.shape.id.optional(),
+    url: webhookUrlSchema,
+    preset: webhookPresetSchema,
+    headers: webhookSchema.shape.headers.optional(),
+    bodyTemplate: webhookSchema.shape.bodyTemplate.optional(),
+  }),
 ]);
 
 export const testWebhookOutputSchema = z.object({

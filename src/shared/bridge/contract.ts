@@ -17,6 +17,7 @@
 //   poll:status | refreshNow | pause | resume
 //   settings:get | update
 //   source:test, secrets:status | set
+//   webhooks:signingKeys | signingKey
 //   export:snapshots | series
 //   backup:create | list | import
 //   backtest:run | cancel | export, rankings:trackRecord
@@ -92,7 +93,13 @@ import {
   savedViewSchema,
   savedViewsListInputSchema,
 } from './saved-views.ts';
-import { settingsPatchSchema, settingsSchema } from './settings.ts';
+import {
+  settingsPatchSchema,
+  settingsSchema,
+  signingKeyInputSchema,
+  signingKeyOutputSchema,
+  signingKeysStatusSchema,
+} from './settings.ts';
 import {
   levelsTextInputSchema,
   levelsTextOutputSchema,
@@ -205,6 +212,10 @@ export const bridgeMethods = {
   'source:test': { input: sourceTestInputSchema, output: sourceTestOutputSchema },
   'secrets:status': { input: noInputSchema, output: secretsStatusSchema },
   'secrets:set': { input: secretSetInputSchema, output: secretsStatusSchema },
+  /** Which webhooks sign their requests (a hint of each key, never the key). */
+  'webhooks:signingKeys': { input: noInputSchema, output: signingKeysStatusSchema },
+  /** Makes (answering it in full, once) or forgets a webhook's signing key. */
+  'webhooks:signingKey': { input: signingKeyInputSchema, output: signingKeyOutputSchema },
 
   /** Small exports come back as content; large ones are written to `<data dir>/exports/` (path and size). */
   'export:snapshots': { input: exportSnapshotsInputSchema, output: snapshotsExportOutputSchema },

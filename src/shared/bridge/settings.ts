@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { SCREENER_PRESETS, screenerPresetSchema } from '../api/index.ts';
 import { clockTimeSchema, tickerSchema } from './common.ts';
+import { webhookTemplateSchema } from '../webhook-template.ts';
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 export const themeSchema = z.enum(THEMES);
@@ -212,16 +213,117 @@ export const webhookUrlSchema = httpUrl.refine(
   { message: WEBHOOK_CREDENTIALS_MESSAGE },
 );
 
-export const webhookSchema = z.strictObject({
-  id: z
+/** The header that carries a webhook's signature (see notify/webhook-signature.ts). */
+export const WEBHOOK_SIGNATURE_HEADER = 'X-Gammawatch-Signature';
+
+/**
+ * Headers a webhook's own list may not set: the body's (Content-Type, Content-Length), the
+ * connection's (Host and the hop-by-hop ones fetch refuses) and Gammawatch's own (the signature,
+ * the idempotency key), which a receiver must be able to trust came from the app.
+ */
+export const RESERVED_WEBHOOK_HEADERS: readonly string[] = [
+  'content-type',
+  'content-length',
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
+  'proxy-connection',
+  'idempotency-key',
+  WEBHOOK_SIGNATURE_HEADER.toLowerCase(),
+];
+
+/**
+ * One header a webhook sends with every request (an Authorization a receiver asks for, a
+ * routing key). The name is an HTTP token; the value one line of text: a line break would end the
+ * header and start another, which no receiver should have to fear.
+ */
+export const webhookHeaderSchema = z.strictObject({
+  name: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'a webhook id is up to 40 lower-case letters, digits, - or _'),
-  url: webhookUrlSchema,
-  preset: webhookPresetSchema,
-  enabled: z.boolean(),
-  digestMinutes: digestMinutesSchema.default(0),
+    .trim()
+    .min(1, 'a header needs a name')
+    .max(100, 'a header name is at most 100 characters')
+    .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'a header name is letters, digits and - (e.g. Authorization)')
+    .refine((name) => !RESERVED_WEBHOOK_HEADERS.includes(name.toLowerCase()), {
+      message: 'Gammawatch sets this header itself: choose another name',
+    }),
+  value: z
+    .string()
+    .max(2000, 'a header value is at most 2,000 characters')
+    .refine((value) => !/[\r\n]/.test(value), { message: 'a header value is one line: no line breaks' })
+    // Control characters and what is beyond Latin-1 cannot travel in a header.
+    .refine((value) => /^[\t\x20-\x7e\x80-\xff]*$/.test(value), {
+      message: 'a header value is plain text: no control characters, no characters beyond Latin-1',
+    }),
 });
+export type WebhookHeader = z.infer<typeof webhookHeaderSchema>;
+
+const webhookHeadersSchema = z
+  .array(webhookHeaderSchema)
+  .max(20, 'at most 20 headers')
+  .superRefine((headers, ctx) => {
+    const seen = new Set<string>();
+    headers.forEach((h, i) => {
+      const name = h.name.trim().toLowerCase();
+      if (seen.has(name))
+        ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `${h.name.trim()} is set twice` });
+      seen.add(name);
+    });
+  });
+
+export const webhookSchema = z
+  .strictObject({
+    id: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'a webhook id is up to 40 lower-case letters, digits, - or _'),
+    url: webhookUrlSchema,
+    preset: webhookPresetSchema,
+    enabled: z.boolean(),
+    digestMinutes: digestMinutesSchema.default(0),
+    /** Sent with every request, after the app's own (which they cannot replace). */
+    headers: webhookHeadersSchema.default([]),
+    /**
+     * The generic preset's body in the receiver's own shape (webhook-template.ts), instead of the
+     * app's JSON; null: the JSON.
+     */
+    bodyTemplate: webhookTemplateSchema.nullable().default(null),
+  })
+  .superRefine((hook, ctx) => {
+    if (hook.bodyTemplate !== null && hook.preset !== 'generic')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['bodyTemplate'],
+        message: 'only a Generic JSON webhook takes a body template: Discord, Slack and ntfy read their own',
+      });
+  });
 export type Webhook = z.infer<typeof webhookSchema>;
+
+/** Whether a webhook has a signing key, and its last four characters: never the key itself. */
+export const signingKeyStatusSchema = z.object({ set: z.boolean(), hint: z.string().max(8).nullable() });
+/** By webhook id: the webhooks that sign their requests. */
+export const signingKeysStatusSchema = z.record(z.string(), signingKeyStatusSchema);
+export type SigningKeysStatus = z.infer<typeof signingKeysStatusSchema>;
+
+/**
+ * `webhooks:signingKey`: make a new signing key for a webhook (replacing any; saved or not yet,
+ * by its id) or forget it. The answer holds a new key in full, this once, for the user to copy.
+ */
+export const signingKeyInputSchema = z.object({
+  webhookId: webhookSchema.shape.id,
+  action: z.enum(['generate', 'forget']),
+});
+export const signingKeyOutputSchema = z.object({
+  webhookId: z.string(),
+  /** The new key (generate), or null (forget). */
+  key: z.string().nullable(),
+  keys: signingKeysStatusSchema,
+});
+export type SigningKeyResult = z.infer<typeof signingKeyOutputSchema>;
 
 /**
  * Telegram through a bot: the Bot API's sendMessage to one chat. The bot token is the secret

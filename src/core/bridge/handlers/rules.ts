@@ -2,10 +2,11 @@
 // themselves (checked against the running app's universe and settings), a test of a webhook with
 // a sample event, and a test message through Telegram, e-mail or Pushover.
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
-import type { AlertEvent } from '../../../shared/bridge/alerts.ts';
+import type { AlertEvent, AlertSource } from '../../../shared/bridge/alerts.ts';
 import { BridgeFailure } from '../../../shared/bridge/result.ts';
 import type { BridgeApp } from '../bridge-app.ts';
-import { postJson, testMessageKey, webhookRequest } from '../../notify/webhook.ts';
+import { postJson } from '../../notify/webhook.ts';
+import { requestFor, testMessageKey, type WebhookTarget } from '../../notify/webhook-request.ts';
 import { createRule, ruleUniverse, toBridgeRule, updateRule } from '../../queries/rules.ts';
 import { iso } from '../../queries/snapshot-meta.ts';
 
@@ -14,10 +15,11 @@ export type RuleMethods =
 
 export type RuleContext = Pick<
   BridgeApp,
-  'store' | 'source' | 'universe' | 'settings' | 'wallNow' | 'sendTestMessage'
+  'store' | 'source' | 'universe' | 'settings' | 'wallNow' | 'sendTestMessage' | 'webhookKeys'
 >;
 
-const SAMPLE_EVENT = (at: string): AlertEvent => ({
+/** A sample from the source in use (from the simulator: marked simulated, as its alerts are). */
+const SAMPLE_EVENT = (at: string, source: AlertSource): AlertEvent => ({
   id: 0,
   ruleId: null,
   ruleName: 'Webhook test',
@@ -29,6 +31,7 @@ const SAMPLE_EVENT = (at: string): AlertEvent => ({
   transition: { from: 'range_bound', to: 'trending_low_vol' },
   asof: at,
   endpoint: 'signals',
+  source,
   createdAt: at,
   read: false,
   deliveries: [],
@@ -46,14 +49,22 @@ export function ruleHandlers(ctx: RuleContext): Pick<BridgeHandlers, RuleMethods
     },
     'notify:test': async (input) => ctx.sendTestMessage(input),
     'rules:testWebhook': async (input) => {
-      let target: { url: string; preset: 'generic' | 'discord' | 'slack' | 'ntfy' };
+      let target: WebhookTarget;
       if ('webhookId' in input) {
         const hook = ctx.settings().notifications.webhooks.find((w) => w.id === input.webhookId);
         if (!hook) throw new BridgeFailure('not_found', `no webhook '${input.webhookId}' in settings`);
         target = hook;
       } else target = input;
+      const sample = SAMPLE_EVENT(iso(ctx.wallNow()), {
+        id: ctx.source.id,
+        label: ctx.source.label,
+        simulated: ctx.source.simulated,
+      });
       const result = await postJson(
-        webhookRequest(target.preset, target.url, SAMPLE_EVENT(iso(ctx.wallNow())), testMessageKey()),
+        {
+          ...requestFor(target, sample, testMessageKey()),
+          signingKey: target.id === undefined ? null : ctx.webhookKeys.get(target.id),
+        },
         {
           maxAttempts: 1,
           timeoutMs: 10_000,

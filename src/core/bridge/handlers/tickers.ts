@@ -30,7 +30,7 @@ export type TickerMethods =
 
 export type TickerContext = Pick<
   BridgeApp,
-  'store' | 'poller' | 'universe' | 'marketNow' | 'wallNow' | 'sourceWork'
+  'store' | 'poller' | 'universe' | 'marketNow' | 'wallNow' | 'sourceWork' | 'source'
 >;
 
 export function tickerHandlers(ctx: TickerContext): Pick<BridgeHandlers, TickerMethods> {
@@ -73,7 +73,8 @@ export function tickerHandlers(ctx: TickerContext): Pick<BridgeHandlers, TickerM
       ),
     'ticker:curve': async (input) => tickerCurve(curves(), input),
     'ticker:series': async (input) => tickerSeries(store, input, ctx.marketNow()),
-    'ticker:levelsText': async (input) => levelsText(store, input, ctx.marketNow()),
+    // The store reads the source in use: its levels are the simulator's when it is.
+    'ticker:levelsText': async (input) => levelsText(store, input, ctx.marketNow(), ctx.source.simulated),
     'ticker:optionsVolume': async (input) => optionsVolume(curves(), input),
     'ticker:timeline': async (input) => timeline(view(), input),
     'ticker:levelsHistory': async (input) => levelsHistory(store, input, ctx.marketNow()),

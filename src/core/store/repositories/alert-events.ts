@@ -41,6 +41,8 @@ export interface AlertEvent {
   payload: JsonValue;
   idempotencyKey: string;
   readAt: EpochMs | null;
+  /** The data source whose snapshot raised it (sourceIdOf; '' for a store used without one). */
+  source: string;
 }
 
 export interface AlertEventFilter {
@@ -106,6 +108,7 @@ interface EventRow {
   payload: string;
   idempotency_key: string;
   read_at: number | null;
+  source: string;
 }
 
 function toEvent(row: EventRow): AlertEvent {
@@ -122,6 +125,7 @@ function toEvent(row: EventRow): AlertEvent {
     payload: JSON.parse(row.payload) as JsonValue,
     idempotencyKey: row.idempotency_key,
     readAt: row.read_at,
+    source: row.source,
   };
 }
 

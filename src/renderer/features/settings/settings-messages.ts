@@ -135,7 +135,7 @@ export function placeIssue(section: string, issue: SettingsIssue): PlacedMessage
   // Local checks parse one section (paths relative to it); the main side's paths start with it.
   const raw = segments(issue.path);
   const path = raw[0] === section ? raw : [section, ...raw];
-  const [head, second, third, fourth] = path;
+  const [head, second, third, fourth, fifth] = path;
 
   if (head === 'retentionDays') return { key: 'retentionDays', message: retention(issue) };
   if (head === 'schedules' && second !== undefined && isJob(second))
@@ -151,6 +151,21 @@ export function placeIssue(section: string, issue: SettingsIssue): PlacedMessage
   if (head === 'newHook') return { key: `newHook.${second ?? ''}`, message: webhookField('Webhook', second) };
   if (head === 'notifications' && second === 'webhooks') {
     const index = third === undefined ? NaN : Number(third);
+    if (Number.isInteger(index) && fourth === 'headers') {
+      // The schema words these for people already ("a header value is one line: no line breaks").
+      const header = fifth === undefined ? NaN : Number(fifth);
+      const which = Number.isInteger(header) ? ` header ${header + 1}` : ' headers';
+      const words = ZOD_WORDING.test(issue.message) ? 'is not valid' : issue.message;
+      return {
+        key: `notifications.webhooks.${index}.headers${Number.isInteger(header) ? `.${header}` : ''}`,
+        message: `Webhook ${index + 1}${which}: ${words}`,
+      };
+    }
+    if (Number.isInteger(index) && fourth === 'bodyTemplate')
+      return {
+        key: `notifications.webhooks.${index}.bodyTemplate`,
+        message: `Webhook ${index + 1} body template: ${ZOD_WORDING.test(issue.message) ? 'is not valid' : issue.message}`,
+      };
     if (Number.isInteger(index))
       return {
         key: `notifications.webhooks.${index}.${fourth ?? ''}`,

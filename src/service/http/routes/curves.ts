@@ -123,7 +123,7 @@ export function registerCurveRoutes(app: FastifyInstance, ctx: ServiceContext): 
     data: (a, { format, body }) => {
       if (format !== 'tradingview' && format !== 'tos') return levelsData(a);
       const render = format === 'tradingview' ? renderTradingView : renderThinkorswim;
-      const text = render(a.ticker, isoUtc(a.asof), a.keyLevels);
+      const text = render(a.ticker, isoUtc(a.asof), a.keyLevels, [], { simulated: a.metrics.simulated });
       if (body !== 'json') return text;
       const data: LevelsTextData = {
         ticker: a.ticker,

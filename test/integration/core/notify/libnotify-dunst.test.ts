@@ -76,6 +76,7 @@ describe.skipIf(missing.length > 0)(`libnotify against a real dunst ${skipReason
       transition: { from: '139.9', to: '141.2' },
       asof: '2026-03-02T15:00:00.000Z',
       endpoint: 'signals',
+      source: { id: 'folder:/data/chains', label: 'Chain folder (/data/chains)', simulated: false },
       createdAt: '2026-03-02T15:00:01.000Z',
       read: false,
       deliveries: [],

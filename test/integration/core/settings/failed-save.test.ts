@@ -22,6 +22,8 @@ const valid: Webhook = {
   preset: 'discord',
   enabled: true,
   digestMinutes: 0,
+  headers: [],
+  bodyTemplate: null,
 };
 const invalid: Webhook = {
   id: 'ops',
@@ -29,6 +31,8 @@ const invalid: Webhook = {
   preset: 'generic',
   enabled: true,
   digestMinutes: 0,
+  headers: [],
+  bodyTemplate: null,
 };
 
 function reopen(): Store {

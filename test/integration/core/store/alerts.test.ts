@@ -143,6 +143,8 @@ describe('alert events', () => {
       payload: { i: 1 },
       idempotencyKey: 'k1',
       readAt: null,
+      // A store used without a data source records none.
+      source: '',
     });
   });
 

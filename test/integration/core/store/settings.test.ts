@@ -42,13 +42,33 @@ describe('settings', () => {
       theme: 'dark',
       schedules: { signals: '*/2 * * * *' },
       notifications: {
-        webhooks: [{ id: 'ops', url: 'https://ntfy.sh/gw', preset: 'ntfy', enabled: true, digestMinutes: 0 }],
+        webhooks: [
+          {
+            id: 'ops',
+            url: 'https://ntfy.sh/gw',
+            preset: 'ntfy',
+            enabled: true,
+            digestMinutes: 0,
+            headers: [],
+            bodyTemplate: null,
+          },
+        ],
       },
     });
     expect(next.schedules).toEqual({ ...defaultSettings.schedules, signals: '*/2 * * * *' });
     expect(next.notifications).toEqual({
       ...defaultSettings.notifications,
-      webhooks: [{ id: 'ops', url: 'https://ntfy.sh/gw', preset: 'ntfy', enabled: true, digestMinutes: 0 }],
+      webhooks: [
+        {
+          id: 'ops',
+          url: 'https://ntfy.sh/gw',
+          preset: 'ntfy',
+          enabled: true,
+          digestMinutes: 0,
+          headers: [],
+          bodyTemplate: null,
+        },
+      ],
     });
     store.close();
     store = openDatabase(tmp.file('settings.db'));
@@ -107,6 +127,44 @@ describe('settings', () => {
         .map((p) => p.section)
         .sort(),
     ).toEqual(['polling', 'schedules']);
+  });
+
+  it('webhooks stored before headers and body templates existed read as they were, with neither', () => {
+    store.close();
+    const db = new Database(tmp.file('settings.db'));
+    // The row as the previous version wrote it.
+    const stored = {
+      desktop: true,
+      desktopDigestMinutes: 0,
+      telegram: null,
+      email: null,
+      pushover: null,
+      webhooks: [
+        {
+          id: 'desk',
+          url: 'https://hooks.example.com/gw',
+          preset: 'generic',
+          enabled: true,
+          digestMinutes: 5,
+        },
+        {
+          id: 'chat',
+          url: 'https://discord.com/api/webhooks/1/x',
+          preset: 'discord',
+          enabled: false,
+          digestMinutes: 0,
+        },
+      ],
+    };
+    db.prepare("INSERT INTO settings (key, value, updated_at) VALUES ('notifications', ?, 0)").run(
+      JSON.stringify(stored),
+    );
+    db.close();
+    store = openDatabase(tmp.file('settings.db'));
+    expect(store.settings.problems()).toEqual([]);
+    expect(store.settings.getSettings().notifications.webhooks).toEqual(
+      stored.webhooks.map((w) => ({ ...w, headers: [], bodyTemplate: null })),
+    );
   });
 
   it('a stored section missing keys a newer version added gets their defaults', () => {

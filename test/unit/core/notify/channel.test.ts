@@ -18,6 +18,7 @@ const event = (over: Partial<AlertEvent>): AlertEvent => ({
   transition: null,
   asof: '2026-03-02T15:00:00.000Z',
   endpoint: 'signals',
+  source: { id: 'folder:/data/chains', label: 'Chain folder (/data/chains)', simulated: false },
   createdAt: '2026-03-02T15:00:01.000Z',
   read: false,
   deliveries: [],

@@ -20,6 +20,7 @@ const event = (id: number, createdAt: string, severity: AlertEvent['severity'] =
   transition: { from: 'a', to: 'b' },
   asof: createdAt,
   endpoint: 'signals',
+  source: { id: 'folder:/data/chains', label: 'Chain folder (/data/chains)', simulated: false },
   createdAt,
   read: false,
   deliveries: [],

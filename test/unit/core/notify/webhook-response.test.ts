@@ -4,14 +4,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { postJson, webhookChannel } from '../../../../src/core/notify/webhook.ts';
 import {
   eventIdempotencyKey,
-  postJson,
   testMessageKey,
-  webhookChannel,
   webhookRequest,
   type WebhookPreset,
-} from '../../../../src/core/notify/webhook.ts';
+} from '../../../../src/core/notify/webhook-request.ts';
 import type { AlertEvent } from '../../../../src/shared/bridge/alerts.ts';
 
 const event: AlertEvent = {
@@ -26,6 +25,7 @@ const event: AlertEvent = {
   transition: { from: 'positive', to: 'negative' },
   asof: '2025-03-10T15:05:00.000Z',
   endpoint: 'signals',
+  source: { id: 'folder:/data/chains', label: 'Chain folder (/data/chains)', simulated: false },
   createdAt: '2025-03-10T15:05:02.000Z',
   read: false,
   deliveries: [],

@@ -30,6 +30,7 @@ const event: AlertEvent = {
   transition: null,
   asof: '2025-03-10T15:05:00.000Z',
   endpoint: 'signals',
+  source: { id: 'folder:/data/chains', label: 'Chain folder (/data/chains)', simulated: false },
   createdAt: '2025-03-10T15:05:02.000Z',
   read: false,
   deliveries: [],

@@ -18,6 +18,8 @@ const hook = (id: string, url: string): Webhook => ({
   preset: 'generic',
   enabled: true,
   digestMinutes: 0,
+  headers: [],
+  bodyTemplate: null,
 });
 
 const EMAIL = {
@@ -146,6 +148,47 @@ describe('settings messages: what the form checks', () => {
       notify({ webhooks: [{ ...hook('ops', 'https://a.example'), digestMinutes: 1000 }] }),
       'notifications.webhooks.0.digestMinutes',
       'Webhook 1 digest must be Off or a whole number of minutes up to 240',
+    ],
+    [
+      'notifications',
+      notify({
+        webhooks: [
+          hook('a', 'https://a.example'),
+          { ...hook('ops', 'https://b.example'), headers: [{ name: 'X-Ok', value: 'a\nb' }] },
+        ],
+      }),
+      'notifications.webhooks.1.headers.0',
+      'Webhook 2 header 1: a header value is one line: no line breaks',
+    ],
+    [
+      'notifications',
+      notify({
+        webhooks: [{ ...hook('ops', 'https://a.example'), headers: [{ name: 'Host', value: 'x' }] }],
+      }),
+      'notifications.webhooks.0.headers.0',
+      'Webhook 1 header 1: Gammawatch sets this header itself: choose another name',
+    ],
+    [
+      'notifications',
+      notify({
+        webhooks: [{ ...hook('ops', 'https://a.example'), headers: [{ name: 'X-A', value: 1 }] }],
+      }),
+      'notifications.webhooks.0.headers.0',
+      'Webhook 1 header 1: is not valid',
+    ],
+    [
+      'notifications',
+      notify({ webhooks: [{ ...hook('ops', 'https://a.example'), bodyTemplate: '{{ticker}} {{close}}' }] }),
+      'notifications.webhooks.0.bodyTemplate',
+      'Webhook 1 body template: unknown placeholder {{close}}: use {{ticker}}, {{title}}, {{price}}, {{flip}}, {{regime}}, {{tier}}, {{severity}}, {{time}}, {{message}}, {{kind}}, {{value}}, {{previous}}, {{level}}, {{level_value}}, {{simulated}}, {{source}}, {{occurred_at}}, {{event_id}}, {{idempotency_key}}',
+    ],
+    [
+      'notifications',
+      notify({
+        webhooks: [{ ...hook('chat', 'https://a.example'), preset: 'slack', bodyTemplate: '{{ticker}}' }],
+      }),
+      'notifications.webhooks.0.bodyTemplate',
+      'Webhook 1 body template: only a Generic JSON webhook takes a body template: Discord, Slack and ntfy read their own',
     ],
   ] as const)('%s %j → %s: %s', (section, value, key, message) => {
     expect(messagesFor(section, value)).toEqual([{ key, message }]);
