@@ -14,7 +14,7 @@ const shared = {
   setupFiles: ['test/setup/fast-check.ts'],
   testTimeout: 30_000,
   hookTimeout: 30_000,
-} as const;
+};
 
 export default defineConfig({
   test: {
