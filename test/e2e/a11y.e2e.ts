@@ -1,8 +1,10 @@
 // Accessibility, end to end: every main view in the light and the dark theme passes axe with no
 // serious or critical violation (colour contrast included), and a keyboard-only user can walk
 // the navigation, open a ticker and switch its tabs, always seeing where the focus is. Also the
-// curve state a trader meets when the data source is down ("unreachable", with a retry).
-// Screenshots go to test/artifacts/screenshots/a11y-*.png.
+// curve state a trader meets when the data source is down ("unreachable", with a retry). Every
+// table of every view is readable in a window 1280 and 1440 pixels wide: no head or cell runs
+// into its neighbour and no table is cut off at the side.
+// Screenshots go to test/artifacts/screenshots/a11y-*.png and width-*.png.
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -169,6 +171,62 @@ for (const theme of THEMES) {
     expect(found, 'serious/critical axe violations per view').toEqual({});
   });
 }
+
+/**
+ * What stops a reader in the tables on screen: a head or cell whose text is wider than its box (it
+ * runs into the next one; text cut with an ellipsis by design is allowed, its whole text is in a
+ * title), a table wider than what shows of it (a column cut off at the side) unless it scrolls
+ * with its first column pinned, and a page wider than the window, each named.
+ */
+function unreadableTables(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const name = (el: Element): string =>
+      `${el.closest('[data-testid]')?.getAttribute('data-testid') ?? el.tagName.toLowerCase()}`;
+    for (const table of Array.from(document.querySelectorAll('main table'))) {
+      const box = table.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      for (const cell of Array.from(table.querySelectorAll('th, td')) as HTMLElement[]) {
+        const text = cell.innerText.trim();
+        if (text === '' || cell.getClientRects().length === 0) continue;
+        const style = getComputedStyle(cell);
+        const ellipsis = style.textOverflow === 'ellipsis' && style.overflowX === 'hidden';
+        if (!ellipsis && cell.scrollWidth > cell.clientWidth + 1)
+          found.push(
+            `${name(table)}: "${text.replace(/\s+/g, ' ')}" is ${cell.scrollWidth} px in ${cell.clientWidth}`,
+          );
+      }
+      // Scrolling sideways is readable only with the row's name pinned (its first column sticky).
+      const first = table.querySelector('tbody td:first-child');
+      const pinned = first !== null && getComputedStyle(first).position === 'sticky';
+      for (let up = table.parentElement; up && up !== document.body; up = up.parentElement) {
+        const overflow = getComputedStyle(up).overflowX;
+        if (!pinned && (overflow === 'auto' || overflow === 'scroll') && up.scrollWidth > up.clientWidth + 1)
+          found.push(`${name(table)}: ${up.scrollWidth} px wide in ${up.clientWidth} px (scrolls sideways)`);
+      }
+    }
+    if (document.documentElement.scrollWidth > window.innerWidth)
+      found.push(`the page is ${document.documentElement.scrollWidth} px wide in ${window.innerWidth}`);
+    return found;
+  });
+}
+
+test('every table of every view is readable in a window 1280 and 1440 pixels wide', async ({ gw, app }) => {
+  test.setTimeout(300_000);
+  await app.call('settings:update', { theme: 'light' });
+  const found: Record<string, string[]> = {};
+  for (const width of [1280, 1440]) {
+    await gw.setViewportSize({ width, height: 900 });
+    for (const view of VIEWS) {
+      await open(gw, app, view);
+      const problems = await unreadableTables(gw);
+      if (problems.length) found[`${width} ${view.name}`] = problems;
+    }
+    await open(gw, app, VIEWS[0] as View);
+    await snap(gw, `width-${width}-watchlists`);
+  }
+  expect(found, 'tables a reader cannot read, per width and view').toEqual({});
+});
 
 test('keyboard only: the navigation, a ticker, its tabs, with the focus always visible', async ({
   gw,
