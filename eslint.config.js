@@ -65,6 +65,9 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'test/bench/results/',
+      // The inner loop's caches (npm run test:fast): svelte-check's incremental output is TypeScript.
+      '.cache/',
+      '.svelte-check/',
     ],
   },
   js.configs.recommended,
