@@ -50,6 +50,7 @@ export const BRIDGE_SAMPLE_INPUTS: { [M in BridgeMethod]: BridgeInput<M> } = {
   'watchlist:addTicker': { watchlistId: 1, ticker: 'MSFT' },
   'watchlist:removeTicker': { watchlistId: 1, ticker: 'MSFT' },
   'watchlist:moveTicker': { watchlistId: 1, ticker: 'SPY', toIndex: 0 },
+  'watchlist:importTickers': { watchlistId: 1, tickers: ['SPY', 'QQQ'] },
   'universe:search': { query: 'a' },
   'tickers:latest': { watchlistId: 1 },
   'ticker:view': { ticker: 'SPY', view: 'market_structure' },

@@ -2,7 +2,7 @@
 // snapshot of one of the list's tickers (coalesced: one reload per burst of events).
 import type { TickerRow } from '../../shared/bridge/tickers.ts';
 import type { UniverseEntry } from '../../shared/bridge/tickers.ts';
-import type { Watchlist } from '../../shared/bridge/watchlists.ts';
+import type { Watchlist, WatchlistImport } from '../../shared/bridge/watchlists.ts';
 import type { BridgeClient } from '../lib/bridge-client.ts';
 import { coalesce } from '../lib/coalesce.ts';
 import {
@@ -171,6 +171,19 @@ export class WatchlistsState {
     if (!list) throw new Error('create a watchlist first');
     this.#replace(await this.#bridge.invoke('watchlist:addTicker', { watchlistId: list.id, ticker }));
     await this.loadRows();
+  }
+
+  /** Appends tickers read from a watchlist file to the list on screen; says what was and was not added. */
+  async importTickers(tickers: readonly string[]): Promise<WatchlistImport> {
+    const list = this.selected;
+    if (!list) throw new Error('create a watchlist first');
+    const result = await this.#bridge.invoke('watchlist:importTickers', {
+      watchlistId: list.id,
+      tickers: [...tickers],
+    });
+    this.#replace(result.watchlist);
+    if (list.id === this.selected?.id) await this.loadRows();
+    return result;
   }
 
   /** Adds a ticker to a list that may not be the one on screen (from the rankings, say). */

@@ -1,7 +1,14 @@
 // Key levels as text a charting platform takes as is:
-// - TradingView: a Pine Script v5 indicator (Pine Editor → paste → Add to chart), one `hline` per
-//   level. Pine draws hlines on whatever symbol is open, so the title names the ticker and time.
-// - thinkorswim: a thinkScript study (Studies → Edit studies → Create → paste), one `plot` per level.
+// - TradingView: a Pine Script v5 indicator (Pine Editor → paste → Add to chart), one `gwLevel`
+//   call per level on the last bar: a line across the chart and a label at its right end with the
+//   level's name and price (an hline cannot be labelled on the chart, nor left undrawn on a wrong
+//   symbol: its colour must be an input, and syminfo.ticker is not one).
+// - thinkorswim: a thinkScript study (Studies → Edit studies → Create → paste), one `plot` per level,
+//   named after the level, with a chart bubble at the last bar carrying its name and price.
+// Both have an input per group of levels present (LEVEL_GROUPS: walls, flip, ±1σ…) that turns the
+// group off, and draw only on a chart of the levels' symbol (TradingView's syminfo.ticker: the
+// ticker or an index's option roots, SPXW for SPX; thinkorswim's GetSymbol(): $SPX for an index);
+// on any other symbol they draw nothing and show a warning naming both, an input turning that off.
 // Prices are printed with two decimals, in the JSON order (price descending), never with "$": an
 // index's levels (SPX, NDX, RUT, VIX) are index points and the header says so, naming the chart as
 // thinkorswim spells an index ($SPX). VIX's levels come from options on VIX futures, priced off each
@@ -12,7 +19,7 @@
 // Levels from the market simulator sit at prices that look real, under real tickers: a script of
 // them says so in its first comment line and in its labels, so a chart never shows them unmarked.
 import { HIDDEN_NAME_CHARACTERS } from '../bridge/common.ts';
-import { isIndexUnderlying, settlesOnFuture } from '../index-underlyings.ts';
+import { indexAliases, isIndexUnderlying, settlesOnFuture } from '../index-underlyings.ts';
 import type { KeyLevel, LevelKind } from './levels.ts';
 
 interface Style {
@@ -116,6 +123,86 @@ export interface RenderOptions {
   simulated?: boolean;
 }
 
+/**
+ * The groups of levels a script's inputs turn on and off (TradingView: `input.bool`, thinkorswim:
+ * `input … = yes;`), each by its input's name. Every kind is in exactly one group; a script has
+ * an input for each group it draws a level of, and no other.
+ */
+export interface LevelGroup {
+  /** The input's identifier in both languages (thinkScript shows it as the setting's name). */
+  input: string;
+  /** The setting's title in TradingView. */
+  title: string;
+  kinds: readonly LevelKind[];
+}
+
+export const LEVEL_GROUPS: readonly LevelGroup[] = [
+  { input: 'showSpot', title: 'Spot', kinds: ['spot'] },
+  { input: 'showFlip', title: 'Gamma flip', kinds: ['gamma_flip'] },
+  { input: 'showWalls', title: 'Call and put walls', kinds: ['call_wall', 'put_wall'] },
+  { input: 'showMaxPain', title: 'Max pain', kinds: ['max_pain'] },
+  {
+    input: 'showSigma',
+    title: '±1σ expected moves (1D, 1W, 1M)',
+    kinds: ['sigma_1d', 'sigma_1w', 'sigma_1m'],
+  },
+  {
+    input: 'showGammaStrikes',
+    title: 'Gamma strikes (abs gamma, top ±GEX)',
+    kinds: ['abs_gamma', 'gex_positive', 'gex_negative'],
+  },
+  {
+    input: 'showExpiryLevels',
+    title: "Per-expiry levels (the nearest expiration's flip, the same-day expiration's flip and walls)",
+    kinds: ['nearest_flip', 'zero_dte_flip', 'zero_dte_call_wall', 'zero_dte_put_wall'],
+  },
+];
+
+/** The group a kind belongs to. */
+export function levelGroupOf(kind: LevelKind): LevelGroup {
+  const group = LEVEL_GROUPS.find((g) => g.kinds.includes(kind));
+  if (group === undefined) throw new Error(`no level group for ${kind}`);
+  return group;
+}
+
+/** The groups the levels fall in, in LEVEL_GROUPS' order. */
+function groupsOf(levels: readonly KeyLevel[]): LevelGroup[] {
+  const kinds = new Set(levels.map((l) => l.kind));
+  return LEVEL_GROUPS.filter((g) => g.kinds.some((k) => kinds.has(k)));
+}
+
+/** The input that turns the symbol check off, in both languages. */
+export const ANY_SYMBOL_INPUT = 'drawOnAnySymbol';
+
+/**
+ * The chart symbols TradingView's `syminfo.ticker` shows for the levels' ticker (upper case):
+ * the ticker itself, an index's option roots (SPX: SPXW, SPXPM; their levels are the index's),
+ * and for a share class written with "-" or "/" (BRK-B) TradingView's "." spelling (BRK.B).
+ * Never another instrument: SPY's levels are not SPX's, nor ES futures' or a CFD's.
+ */
+export function tradingViewSymbols(ticker: string): string[] {
+  const bare = oneLine(ticker)
+    .toUpperCase()
+    .replace(/^[\^$.]/, '');
+  const symbols = [bare, ...indexAliases(bare)];
+  if (/^[A-Z0-9]+[-/][A-Z0-9]+$/.test(bare)) symbols.push(bare.replace(/[-/]/, '.'));
+  return [...new Set(symbols)];
+}
+
+/** The chart symbol thinkorswim's GetSymbol() gives for the ticker ($SPX for the SPX index). */
+export function thinkorswimSymbols(ticker: string): string[] {
+  return [tosSymbol(oneLine(ticker).toUpperCase())];
+}
+
+/**
+ * What the scripts show on a chart of another symbol, around that symbol's name: the text before
+ * it and the text after it.
+ */
+function wrongSymbolText(ticker: string, chart: string = ticker): [string, string] {
+  const what = isIndexUnderlying(ticker) ? `the ${ticker} index (not an ETF, future or CFD on it)` : ticker;
+  return [`Gammawatch levels are for ${what}; this chart is `, `. Nothing drawn: open a ${chart} chart.`];
+}
+
 /** `notes`: more header lines, e.g. which settled 0DTE levels were left out (zero-dte-levels.ts). */
 export function renderTradingView(
   ticker: string,
@@ -126,6 +213,8 @@ export function renderTradingView(
 ): string {
   const sim = options.simulated === true;
   const mark = (text: string): string => (sim ? `${text} ${SIMULATED_LABEL}` : text);
+  const shownTicker = oneLine(ticker);
+  const symbols = tradingViewSymbols(ticker).map(pineString).join(', ');
   const lines = [
     // The version annotation stays the first line, as the Pine Editor writes it.
     '//@version=5',
@@ -135,11 +224,40 @@ export function renderTradingView(
       `Gammawatch key levels for ${ticker} as of ${asofIso}. Paste into the Pine Editor and add to a ${ticker} chart.`,
     ),
     ...[...indexNotes(ticker), ...notes].map((n) => comment('//', n)),
-    `indicator(${pineString(oneLine(mark(`Gammawatch ${ticker} levels`)))}, overlay = true)`,
+    comment(
+      '//',
+      'Each level is a line across the chart with a label at its right end (name and price); the inputs turn groups of levels on and off.',
+    ),
+    comment(
+      '//',
+      `On a chart of any other symbol nothing is drawn and a warning says so (the last input turns that check off).`,
+    ),
+    `indicator(${pineString(oneLine(mark(`Gammawatch ${ticker} levels`)))}, overlay = true, max_lines_count = 500, max_labels_count = 500)`,
+    ...groupsOf(levels).map((g) => `${g.input} = input.bool(true, ${pineString(g.title)}, group = "Levels")`),
+    `${ANY_SYMBOL_INPUT} = input.bool(false, ${pineString(`Draw on any symbol (skip the check for a ${shownTicker} chart)`)}, group = "Symbol")`,
+    `gwSymbols = array.from(${symbols})`,
+    `gwSymbolOk = ${ANY_SYMBOL_INPUT} or array.includes(gwSymbols, str.upper(syminfo.ticker))`,
+    'var line[] gwLines = array.new_line()',
+    'var label[] gwLabels = array.new_label()',
+    'var table gwWarning = table.new(position.top_right, 1, 1)',
+    '// One level: a line across the chart and its label at the right edge, when its group is on.',
+    'gwLevel(bool show, float price, string name, color col, string style) =>',
+    '    if show',
+    '        array.push(gwLines, line.new(bar_index - 1, price, bar_index, price, extend = extend.both, color = col, style = style))',
+    '        array.push(gwLabels, label.new(bar_index, price, name, style = label.style_label_left, color = color.new(col, 80), textcolor = col, size = size.small))',
+    'if barstate.islast',
+    '    while array.size(gwLines) > 0',
+    '        line.delete(array.pop(gwLines))',
+    '    while array.size(gwLabels) > 0',
+    '        label.delete(array.pop(gwLabels))',
+    '    if gwSymbolOk',
+    '        table.clear(gwWarning, 0, 0)',
     ...levels.map((l) => {
       const s = STYLES[l.kind];
-      return `hline(${price(l.price)}, ${pineString(mark(`${scriptLabel(l.label)} ${price(l.price)}`))}, color = ${s.pine}, linestyle = hline.style_${s.pineStyle})`;
+      return `        gwLevel(${levelGroupOf(l.kind).input}, ${price(l.price)}, ${pineString(mark(`${scriptLabel(l.label)} ${price(l.price)}`))}, ${s.pine}, line.style_${s.pineStyle})`;
     }),
+    '    else',
+    `        table.cell(gwWarning, 0, 0, ${wrongSymbolText(shownTicker).map(pineString).join(' + syminfo.ticker + ')}, text_color = color.white, bgcolor = color.red)`,
   ];
   return lines.join('\n') + '\n';
 }
@@ -158,6 +276,9 @@ const TOS_RESERVED: ReadonlySet<string> = new Set(
     ...['plot', 'rec', 'reference', 'script', 'switch', 'then', 'to', 'while', 'with', 'within'],
     ...['yes', 'open', 'high', 'low', 'close', 'volume', 'vwap', 'hl2', 'hlc3', 'ohlc4'],
     ...['color', 'curve', 'double', 'paintingstrategy', 'globalcolor', 'nan'],
+    // The script's own inputs and definitions.
+    ...LEVEL_GROUPS.map((g) => g.input),
+    ...[ANY_SYMBOL_INPUT, 'gwSymbolOk', 'gwLastBar'],
   ].map((w) => w.toLowerCase()),
 );
 
@@ -196,6 +317,14 @@ function tosNames(levels: readonly KeyLevel[]): string[] {
   });
 }
 
+/**
+ * A thinkScript string literal: thinkScript has no escape for a double quote, so one becomes a
+ * single quote, and a backslash (an escape in a bubble's text: "\n") becomes a slash.
+ */
+function tosString(text: string): string {
+  return `"${text.replace(/"/g, "'").replace(/\\/g, '/')}"`;
+}
+
 export function renderThinkorswim(
   ticker: string,
   asofIso: string,
@@ -204,6 +333,12 @@ export function renderThinkorswim(
   options: RenderOptions = {},
 ): string {
   const sim = options.simulated === true;
+  const mark = (text: string): string => (sim ? `${text} ${SIMULATED_LABEL}` : text);
+  const shownTicker = oneLine(ticker);
+  const symbolCheck = thinkorswimSymbols(ticker)
+    .map((symbol) => `GetSymbol() == ${tosString(symbol)}`)
+    .join(' or ');
+  const [before, after] = wrongSymbolText(shownTicker, tosSymbol(shownTicker));
   const lines = [
     ...(sim ? [comment('#', SIMULATED_SCRIPT_NOTE)] : []),
     comment(
@@ -211,15 +346,32 @@ export function renderThinkorswim(
       `Gammawatch key levels for ${ticker} as of ${asofIso}. Add as a study on a ${tosSymbol(ticker)} chart.`,
     ),
     ...[...indexNotes(ticker), ...notes].map((n) => comment('#', n)),
+    comment(
+      '#',
+      'Each level is a plot named after it with a bubble at the last bar (name and price); the inputs turn groups of levels on and off.',
+    ),
+    comment(
+      '#',
+      `On a chart of any other symbol nothing is drawn and a label says so (input ${ANY_SYMBOL_INPUT} turns that check off).`,
+    ),
+    'declare upper;',
+    ...groupsOf(levels).map((g) => `input ${g.input} = yes; ${comment('#', g.title)}`),
+    `input ${ANY_SYMBOL_INPUT} = no;`,
+    `def gwSymbolOk = ${ANY_SYMBOL_INPUT} or ${symbolCheck};`,
+    'def gwLastBar = !IsNaN(close) and IsNaN(close[-1]);',
+    `AddLabel(!gwSymbolOk, ${tosString(before)} + GetSymbol() + ${tosString(after)}, Color.RED);`,
   ];
   const names = tosNames(levels);
   for (const [i, l] of levels.entries()) {
     const name = names[i] as string;
     const s = STYLES[l.kind];
+    const show = `${levelGroupOf(l.kind).input} and gwSymbolOk`;
+    const at = price(l.price);
     lines.push(
-      `plot ${name} = ${price(l.price)}; ${comment('#', sim ? `${scriptLabel(l.label)} ${SIMULATED_LABEL}` : scriptLabel(l.label))}`,
+      `plot ${name} = if ${show} then ${at} else Double.NaN; ${comment('#', mark(scriptLabel(l.label)))}`,
       `${name}.SetDefaultColor(Color.${s.tos});`,
       `${name}.SetStyle(Curve.${s.tosStyle});`,
+      `AddChartBubble(${show} and gwLastBar, ${at}, ${tosString(mark(`${scriptLabel(l.label)} ${at}`))}, Color.${s.tos}, yes);`,
     );
   }
   return lines.join('\n') + '\n';

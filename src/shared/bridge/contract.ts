@@ -5,7 +5,7 @@
 // Methods
 //   app:info, app:completeOnboarding
 //   watchlists:list | create | rename | delete | reorder
-//   watchlist:addTicker | removeTicker | moveTicker
+//   watchlist:addTicker | removeTicker | moveTicker | importTickers
 //   universe:search
 //   tickers:latest
 //   ticker:view | fetch | curve | series | levelsText | optionsVolume | timeline | levelsHistory
@@ -118,7 +118,7 @@ import {
 } from './tickers.ts';
 import { tickerFetchInputSchema, tickerFetchOutputSchema } from './ticker-fetch.ts';
 import type { BridgeResult } from './result.ts';
-import { watchlistSchema } from './watchlists.ts';
+import { watchlistImportInputSchema, watchlistImportOutputSchema, watchlistSchema } from './watchlists.ts';
 import {
   replayFramesInputSchema,
   replayFramesOutputSchema,
@@ -160,6 +160,11 @@ export const bridgeMethods = {
     input: z.object({ watchlistId: idSchema, ticker: tickerSchema, toIndex: z.number().int().min(0) }),
     output: watchlistSchema,
   },
+  /**
+   * Tickers read from a TradingView or thinkorswim watchlist file, appended in order: those on the
+   * list already stay where they are, those the data source does not list are refused with why.
+   */
+  'watchlist:importTickers': { input: watchlistImportInputSchema, output: watchlistImportOutputSchema },
 
   /** Symbols of the data source's universe matching a prefix or name fragment, best first. */
   'universe:search': {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isIndexUnderlying, settlesOnFuture } from '../../../src/shared/index-underlyings.ts';
+import {
+  indexAliases,
+  indexOfAlias,
+  isIndexUnderlying,
+  settlesOnFuture,
+} from '../../../src/shared/index-underlyings.ts';
 
 describe('index underlyings', () => {
   it.each([
@@ -17,5 +22,35 @@ describe('index underlyings', () => {
   ])('%s: index %s, settles on a future %s', (ticker, index, future) => {
     expect(isIndexUnderlying(ticker)).toBe(index);
     expect(settlesOnFuture(ticker)).toBe(future);
+  });
+});
+
+describe('index alias roots', () => {
+  it.each([
+    // root, the index it trades on
+    ['SPXW', 'SPX'],
+    ['SPXPM', 'SPX'],
+    ['spxw', 'SPX'],
+    ['NDXP', 'NDX'],
+    ['RUTW', 'RUT'],
+    ['VIXW', 'VIX'],
+    ['XSPW', 'XSP'],
+    ['DJXW', 'DJX'],
+    ['SPX', null],
+    ['SPY', null],
+    ['SPYW', null],
+    ['', null],
+  ])('%s trades on %s', (root, index) => {
+    expect(indexOfAlias(root)).toBe(index);
+  });
+
+  it.each([
+    ['SPX', ['SPXW', 'SPXPM']],
+    ['NDX', ['NDXP']],
+    ['VIX', ['VIXW']],
+    ['SPY', []],
+    ['SPXW', []],
+  ])('%s has the aliases %j', (ticker, aliases) => {
+    expect(indexAliases(ticker)).toEqual(aliases);
   });
 });

@@ -14,7 +14,8 @@ export type WatchlistMethods =
   | 'watchlists:reorder'
   | 'watchlist:addTicker'
   | 'watchlist:removeTicker'
-  | 'watchlist:moveTicker';
+  | 'watchlist:moveTicker'
+  | 'watchlist:importTickers';
 
 export type WatchlistContext = Pick<BridgeApp, 'store' | 'source' | 'universe' | 'tickersAdded'>;
 
@@ -70,6 +71,30 @@ export function watchlistHandlers(ctx: WatchlistContext): Pick<BridgeHandlers, W
       if (!list.tickers.includes(ticker))
         throw new BridgeFailure('not_found', `${ticker} is not on ${list.name}`);
       return toList(store.watchlists.removeTickers(list.id, [ticker]));
+    },
+    'watchlist:importTickers': async ({ watchlistId, tickers }) => {
+      const list = mustList(ctx, watchlistId);
+      const watched = new Set(store.watchlists.allTickers());
+      const added: string[] = [];
+      const already: string[] = [];
+      const refused: { ticker: string; reason: string }[] = [];
+      for (const ticker of new Set(tickers)) {
+        if (list.tickers.includes(ticker)) {
+          already.push(ticker);
+          continue;
+        }
+        try {
+          checkTicker(ctx, ticker);
+          added.push(ticker);
+        } catch (error) {
+          if (!(error instanceof BridgeFailure)) throw error;
+          refused.push({ ticker, reason: `not in the data source's universe` });
+        }
+      }
+      const updated = added.length > 0 ? store.watchlists.addTickers(list.id, added) : list;
+      const fresh = added.filter((t) => !watched.has(t));
+      if (fresh.length > 0) ctx.tickersAdded(fresh);
+      return { watchlist: toList(updated), added, already, refused };
     },
     'watchlist:moveTicker': async ({ watchlistId, ticker, toIndex }) => {
       const list = mustList(ctx, watchlistId);

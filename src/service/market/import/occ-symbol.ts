@@ -1,6 +1,7 @@
 // OCC option symbols as Cboe prints them: root (1-6 letters or digits, e.g. TSLA, SPXW, TSLA1),
 // expiration YYMMDD, C or P, and the strike times 1000 in 8 digits: TSLA230825C00172500 is the
 // TSLA 2023-08-25 172.5 call. The 21-character padded form ("SPY   230825C00440000") is accepted.
+import { indexOfAlias } from '../../../shared/index-underlyings.ts';
 import { quoted } from './errors.ts';
 
 export interface OccSymbol {
@@ -12,20 +13,12 @@ export interface OccSymbol {
 
 const OCC = /^([A-Z0-9]{1,6}?)\s*(\d{2})(\d{2})(\d{2})([CP])(\d{8})$/;
 
-/** Weekly and p.m.-settled roots that trade on the same underlying as the plain root. */
-const ROOT_ALIASES: Readonly<Record<string, string>> = {
-  SPXW: 'SPX',
-  SPXPM: 'SPX',
-  NDXP: 'NDX',
-  RUTW: 'RUT',
-  VIXW: 'VIX',
-  XSPW: 'XSP',
-  DJXW: 'DJX',
-};
-
-/** The underlying symbol a root trades on (SPXW → SPX). */
+/**
+ * The underlying symbol a root trades on (SPXW → SPX): weekly and p.m.-settled roots trade on the
+ * plain root's index (the one alias list, src/shared/index-underlyings.ts).
+ */
 export function underlyingOfRoot(root: string): string {
-  return ROOT_ALIASES[root] ?? root;
+  return indexOfAlias(root) ?? root;
 }
 
 /** Parses a symbol; returns a reason string when it is not a valid OCC symbol. */

@@ -123,7 +123,7 @@ describe('bridge handlers over a real app', () => {
     expect(volume.data).not.toBeNull();
     const levels = await w.invoke('ticker:levelsText', { ticker: 'SPY', format: 'tradingview' });
     expect(levels.text).toMatch(/^\/\/@version=5/);
-    expect(levels.text).toContain('hline(');
+    expect(levels.text).toContain('gwLevel(');
 
     const top = await w.invoke('rankings:topSetups', { limit: 5 });
     expect(top.items.length).toBeGreaterThan(0);

@@ -83,37 +83,48 @@ describe('a remote level label in the levels export', () => {
     tmp.cleanup();
   });
 
-  it('TradingView: one hline per level, each title one well-formed string', async () => {
+  it('TradingView: one labelled line per level, each label one well-formed string', async () => {
     const { text } = await call('ticker:levelsText', { ticker: TICKER, format: 'tradingview' });
     expect(scriptProblems(text, lexPine)).toEqual([]);
     expect(plotStatements(text, lexPine)).toEqual([]);
     const lines = scriptLines(text);
-    for (const line of lines) expect(line).toMatch(/^(\/\/|indicator\(|hline\()/);
-    expect(lines.filter((l) => l.startsWith('hline('))).toHaveLength(5);
+    // The remote's labels add no statement: the levels' calls are the only lines naming a price.
+    const calls = lines.filter((l) => l.startsWith('        gwLevel('));
+    expect(calls).toHaveLength(5);
+    for (const line of lines.filter((l) => !calls.includes(l))) expect(line).not.toMatch(/\b(hline|plot)\(/);
     expect(lines).toContain(
-      `hline(95.00, "Gamma flip ${INJECTED} // \\" \\\\ 95.00", color = color.orange, linestyle = hline.style_solid)`,
+      `        gwLevel(showFlip, 95.00, "Gamma flip ${INJECTED} // \\" \\\\ 95.00", color.orange, line.style_solid)`,
     );
-    expect(lines.find((l) => l.startsWith('hline(90.00, '))).toMatch(
-      /^hline\(90\.00, "Wall\\", color = color\.red\) hline\(1, \\"x z+… 90\.00", /,
+    expect(calls.find((l) => l.startsWith('        gwLevel(showWalls, 90.00, '))).toMatch(
+      /^ {8}gwLevel\(showWalls, 90\.00, "Wall\\", color = color\.red\) hline\(1, \\"x z+… 90\.00", color\.red, /,
     );
-    expect(lines).toContain('hline(85.00, "Level 85.00", color = color.gray, linestyle = hline.style_solid)');
-    expect(lines).toContain('hline(80.00, "Spot 80.00", color = color.gray, linestyle = hline.style_solid)');
+    expect(lines).toContain('        gwLevel(showSpot, 85.00, "Level 85.00", color.gray, line.style_solid)');
+    expect(lines).toContain('        gwLevel(showSpot, 80.00, "Spot 80.00", color.gray, line.style_solid)');
   });
 
-  it('thinkorswim: one plot per level, named by a plain identifier, the label only in its comment', async () => {
+  it('thinkorswim: one plot per level, named by a plain identifier, the label in its comment and bubble', async () => {
     const { text } = await call('ticker:levelsText', { ticker: TICKER, format: 'tos' });
     expect(scriptProblems(text, lexThinkScript)).toEqual([]);
+    const gated = (name: string, input: string, price: string): string =>
+      `plot ${name} = if ${input} and gwSymbolOk then ${price} else Double.NaN`;
     expect(plotStatements(text, lexThinkScript)).toEqual([
-      'plot CallWall = 110.00',
-      'plot Level1PlotFake9999 = 95.00',
-      `plot WallColorColorRedHline1XZ${'z'.repeat(23)} = 90.00`,
-      'plot Level = 85.00',
-      'plot Spot = 80.00',
+      gated('CallWall', 'showWalls', '110.00'),
+      gated('Level1PlotFake9999', 'showFlip', '95.00'),
+      gated(`WallColorColorRedHline1XZ${'z'.repeat(23)}`, 'showWalls', '90.00'),
+      gated('Level', 'showSpot', '85.00'),
+      gated('Spot', 'showSpot', '80.00'),
     ]);
     const lines = scriptLines(text);
-    expect(lines).toContain(`plot Level1PlotFake9999 = 95.00; # Gamma flip ${INJECTED} // " \\`);
-    // Header (1 line), then three lines per level.
-    expect(lines).toHaveLength(1 + 3 * 5);
-    for (const line of lines) expect(line).toMatch(/^(#|plot |[A-Za-z0-9_]+\.Set)/);
+    expect(lines).toContain(
+      `${gated('Level1PlotFake9999', 'showFlip', '95.00')}; # Gamma flip ${INJECTED} // " \\`,
+    );
+    expect(lines).toContain(
+      `AddChartBubble(showFlip and gwSymbolOk and gwLastBar, 95.00, "Gamma flip ${INJECTED} // ' / 95.00", Color.ORANGE, yes);`,
+    );
+    // Four lines per level after the header's.
+    const header = lines.findIndex((l) => l.startsWith('plot '));
+    expect(lines.slice(header)).toHaveLength(4 * 5);
+    for (const line of lines.slice(header))
+      expect(line).toMatch(/^(plot |[A-Za-z0-9_]+\.Set|AddChartBubble\()/);
   });
 });

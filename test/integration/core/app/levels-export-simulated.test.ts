@@ -46,7 +46,9 @@ describe('the levels export says when its levels are simulated', () => {
     const { text, asof } = await w.invoke('ticker:levelsText', { ticker: 'SPY', format });
     expect(asof).not.toBeNull();
     expect(firstComment(text)).toBe(note);
-    const labelled = scriptLines(text).filter((l) => l.startsWith('plot ') || l.startsWith('hline('));
+    const labelled = scriptLines(text).filter(
+      (l) => l.startsWith('plot ') || l.startsWith('AddChartBubble(') || l.startsWith('        gwLevel('),
+    );
     expect(labelled.length).toBeGreaterThan(0);
     for (const line of labelled) expect(line).toMatch(/\(simulated\)/);
   });

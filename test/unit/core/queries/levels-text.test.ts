@@ -71,7 +71,7 @@ describe('levels exports around a settled 0DTE expiration', () => {
     const pine = levelsText(s.store, { ticker: 'SPY', format: 'tradingview' }, now).text;
     const tos = levelsText(s.store, { ticker: 'SPY', format: 'tos' }, now).text;
     // The other levels are drawn either way.
-    expect(pine).toMatch(/hline\([\d.]+, "Call wall /);
+    expect(pine).toMatch(/gwLevel\(showWalls, [\d.]+, "Call wall /);
     expect(tos).toMatch(/^plot CallWall = /m);
     expect(pine.includes('"0DTE call wall ')).toBe(zeroDte);
     expect(pine.includes('"0DTE put wall ')).toBe(zeroDte);

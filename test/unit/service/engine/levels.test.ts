@@ -114,29 +114,33 @@ describe('renderers', () => {
     { id: 'spot', label: 'Spot', price: 218.8, kind: 'spot' as const },
   ];
 
-  it('TradingView: a Pine v5 indicator with one hline per level', () => {
+  it('TradingView: a Pine v5 indicator with one labelled line per level', () => {
     const pine = renderTradingView('TSLA', '2023-08-21T02:38:00.000Z', levels);
     const lines = pine.trim().split('\n');
     expect(lines[0]).toBe('//@version=5');
-    expect(lines).toContain('indicator("Gammawatch TSLA levels", overlay = true)');
-    const hlines = lines.filter((l) => l.startsWith('hline('));
-    expect(hlines).toHaveLength(3);
-    expect(hlines[0]).toBe(
-      'hline(225.25, "+1σ 1D 225.25", color = color.aqua, linestyle = hline.style_dotted)',
+    expect(lines).toContain(
+      'indicator("Gammawatch TSLA levels", overlay = true, max_lines_count = 500, max_labels_count = 500)',
     );
-    expect(hlines[1]).toContain('"Gamma \\"flip\\" 223.08"');
+    const calls = lines.filter((l) => l.startsWith('        gwLevel('));
+    expect(calls).toHaveLength(3);
+    expect(calls[0]).toBe(
+      '        gwLevel(showSigma, 225.25, "+1σ 1D 225.25", color.aqua, line.style_dotted)',
+    );
+    expect(calls[1]).toContain('"Gamma \\"flip\\" 223.08"');
   });
 
   it('thinkorswim: a thinkScript study with one plot per level', () => {
     const tos = renderThinkorswim('TSLA', '2023-08-21T02:38:00.000Z', levels);
     const plots = tos.split('\n').filter((l) => l.startsWith('plot '));
     expect(plots).toEqual([
-      'plot Plus1sigma1d = 225.25; # +1σ 1D',
-      'plot GammaFlip = 223.08; # Gamma "flip"',
-      'plot Spot = 218.80; # Spot',
+      'plot Plus1sigma1d = if showSigma and gwSymbolOk then 225.25 else Double.NaN; # +1σ 1D',
+      'plot GammaFlip = if showFlip and gwSymbolOk then 223.08 else Double.NaN; # Gamma "flip"',
+      'plot Spot = if showSpot and gwSymbolOk then 218.80 else Double.NaN; # Spot',
     ]);
     expect(tos).toContain('GammaFlip.SetDefaultColor(Color.ORANGE);');
-    for (const p of plots) expect(p).toMatch(/^plot [A-Za-z][A-Za-z0-9]* = \d+\.\d{2};/);
+    expect(tos).toContain(
+      `AddChartBubble(showFlip and gwSymbolOk and gwLastBar, 223.08, "Gamma 'flip' 223.08", Color.ORANGE, yes);`,
+    );
   });
 });
 
@@ -161,7 +165,8 @@ describe('index levels: points, never dollars', () => {
       expect(text.includes('Levels in index points')).toBe(points);
       expect(text.includes('settle on VIX futures')).toBe(futures);
     }
-    expect(pine).toContain('hline(6016.48, "Spot 6016.48"');
-    expect(tos).toContain('plot Spot = 6016.48; # Spot');
+    expect(pine).toContain('gwLevel(showSpot, 6016.48, "Spot 6016.48"');
+    expect(tos).toContain('plot Spot = if showSpot and gwSymbolOk then 6016.48 else Double.NaN; # Spot');
+    expect(tos).toContain(`GetSymbol() == "${symbol}"`);
   });
 });

@@ -35,13 +35,21 @@ function pineUnquote(literal: string): string {
   return literal.slice(1, -1).replace(/\\(.)/g, (_m, c: string) => ({ n: '\n', t: '\t' })[c] ?? c);
 }
 
-/** The title of the Pine hline at `price`. */
+/** A Pine level call: `gwLevel(input, price, "label", …)`, indented in the last bar's block. */
+const PINE_LEVEL = /^ {8}gwLevel\(\w+, (\d+\.\d{2}), ("(?:[^"\\]|\\.)*")/;
+
+/** The label of the Pine level at `price`. */
 function pineTitle(pine: string, price: string): string {
-  const line = scriptLines(pine).find((l) => l.startsWith(`hline(${price}, `)) ?? '';
-  const literal = /^hline\([^,]+, ("(?:[^"\\]|\\.)*")/.exec(line)?.[1];
-  if (literal === undefined) throw new Error(`no hline at ${price} in:\n${pine}`);
-  return pineUnquote(literal);
+  const match = scriptLines(pine)
+    .map((l) => PINE_LEVEL.exec(l))
+    .find((m) => m?.[1] === price);
+  if (!match) throw new Error(`no level at ${price} in:\n${pine}`);
+  return pineUnquote(match[2] as string);
 }
+
+/** A thinkorswim plot line: drawn when its group's input is on and the chart is the ticker's. */
+const tosPlot = (name: string, input: string, price: string, label: string): string =>
+  `plot ${name} = if ${input} and gwSymbolOk then ${price} else Double.NaN; # ${label}`;
 
 /** Both scripts of the levels, with the checks every script must pass, whatever the labels. */
 function renderChecked(levels: KeyLevel[]): { pine: string; tos: string } {
@@ -53,14 +61,21 @@ function renderChecked(levels: KeyLevel[]): { pine: string; tos: string } {
   expect(scriptLines(tos)).toHaveLength(scriptLines(plain.tos).length);
   expect(scriptProblems(pine, lexPine)).toEqual([]);
   expect(scriptProblems(tos, lexThinkScript)).toEqual([]);
-  // Pine: a comment, the indicator, then one hline per level; no plot at all.
+  // Pine: one level call per level; no plot at all; every other line the plain script's.
   expect(plotStatements(pine, lexPine)).toEqual([]);
-  for (const line of scriptLines(pine)) expect(line).toMatch(/^(\/\/|indicator\(|hline\()/);
-  expect(scriptLines(pine).filter((l) => l.startsWith('hline('))).toHaveLength(levels.length);
+  const isLevel = (l: string): boolean => PINE_LEVEL.test(l);
+  expect(scriptLines(pine).filter(isLevel)).toHaveLength(levels.length);
+  expect(scriptLines(pine).filter((l) => !isLevel(l))).toEqual(
+    scriptLines(plain.pine).filter((l) => !isLevel(l)),
+  );
   // thinkorswim: one plot per level, each named by a plain identifier and set to a price.
   const plots = plotStatements(tos, lexThinkScript);
   expect(plots).toHaveLength(levels.length);
-  for (const p of plots) expect(p).toMatch(/^plot [A-Za-z_][A-Za-z0-9_]* = \d+\.\d{2}$/);
+  for (const p of plots) {
+    expect(p).toMatch(
+      /^plot [A-Za-z_][A-Za-z0-9_]* = if show\w+ and gwSymbolOk then \d+\.\d{2} else Double\.NaN$/,
+    );
+  }
   // The neighbours' lines are the plain script's.
   for (const [text, plainText] of [
     [pine, plain.pine],
@@ -106,7 +121,12 @@ describe('a level label in the chart scripts', () => {
   ])('%s: one line, the label shown cleaned', (_case, label, shown) => {
     const { pine, tos } = renderChecked(around(level(label)));
     expect(pineTitle(pine, '95.00')).toBe(`${shown} 95.00`);
-    expect(scriptLines(tos)).toContain(`plot GammaFlip = 95.00; # ${shown}`);
+    expect(scriptLines(tos)).toContain(tosPlot('GammaFlip', 'showFlip', '95.00', shown));
+    // The bubble's string: thinkScript has no escapes, so a quote is a single quote, a backslash a slash.
+    const bubble = `"${shown.replace(/"/g, "'").replace(/\\/g, '/')} 95.00"`;
+    expect(scriptLines(tos)).toContain(
+      `AddChartBubble(showFlip and gwSymbolOk and gwLastBar, 95.00, ${bubble}, Color.ORANGE, yes);`,
+    );
   });
 
   it(`caps a label at ${LEVEL_LABEL_MAX_CHARS} characters (code points), "…" included`, () => {
@@ -143,11 +163,13 @@ describe('a level id as a thinkScript plot name', () => {
     ['a keyword', 'plot', 'LevelPlot'],
     ['a keyword, other case', 'DEF', 'LevelDEF'],
     ['a price function', 'close', 'LevelClose'],
+    ['an input of the script', 'show_walls', 'LevelShowWalls'],
+    ['a definition of the script', 'gw_symbol_ok', 'LevelGwSymbolOk'],
     ['non-ASCII only', 'σ', 'Level'],
     ['very long', 'a'.repeat(5000), `A${'a'.repeat(47)}`],
   ])('%s: a plain identifier', (_case, id, name) => {
     const { tos } = renderChecked(around(level('Gamma flip', id)));
-    expect(scriptLines(tos)).toContain(`plot ${name} = 95.00; # Gamma flip`);
+    expect(scriptLines(tos)).toContain(tosPlot(name, 'showFlip', '95.00', 'Gamma flip'));
     expect(scriptLines(tos)).toContain(`${name}.SetDefaultColor(Color.ORANGE);`);
   });
 
@@ -159,9 +181,9 @@ describe('a level id as a thinkScript plot name', () => {
     ];
     const tos = renderThinkorswim('SPY', ASOF, levels);
     expect(plotStatements(tos, lexThinkScript)).toEqual([
-      'plot Spot = 110.00',
-      'plot SPOT_2 = 105.00',
-      'plot Spot2 = 100.00',
+      'plot Spot = if showSpot and gwSymbolOk then 110.00 else Double.NaN',
+      'plot SPOT_2 = if showSpot and gwSymbolOk then 105.00 else Double.NaN',
+      'plot Spot2 = if showSpot and gwSymbolOk then 100.00 else Double.NaN',
     ]);
   });
 });

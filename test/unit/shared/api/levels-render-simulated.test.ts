@@ -53,9 +53,9 @@ describe('a levels script from the simulator', () => {
       pine,
       lexPine,
       [
-        'indicator("Gammawatch SPY levels (simulated)", overlay = true)',
-        'hline(610.00, "Call wall 610.00 (simulated)", color = color.green, linestyle = hline.style_dashed)',
-        'hline(600.10, "Gamma flip 600.10 (simulated)", color = color.orange, linestyle = hline.style_solid)',
+        'indicator("Gammawatch SPY levels (simulated)", overlay = true, max_lines_count = 500, max_labels_count = 500)',
+        '        gwLevel(showWalls, 610.00, "Call wall 610.00 (simulated)", color.green, line.style_dashed)',
+        '        gwLevel(showFlip, 600.10, "Gamma flip 600.10 (simulated)", color.orange, line.style_solid)',
       ],
     ],
     [
@@ -63,8 +63,10 @@ describe('a levels script from the simulator', () => {
       tos,
       lexThinkScript,
       [
-        'plot CallWall = 610.00; # Call wall (simulated)',
-        'plot GammaFlip = 600.10; # Gamma flip (simulated)',
+        'plot CallWall = if showWalls and gwSymbolOk then 610.00 else Double.NaN; # Call wall (simulated)',
+        'AddChartBubble(showWalls and gwSymbolOk and gwLastBar, 610.00, "Call wall 610.00 (simulated)", Color.GREEN, yes);',
+        'plot GammaFlip = if showFlip and gwSymbolOk then 600.10 else Double.NaN; # Gamma flip (simulated)',
+        'AddChartBubble(showFlip and gwSymbolOk and gwLastBar, 600.10, "Gamma flip 600.10 (simulated)", Color.ORANGE, yes);',
       ],
     ],
   ] as const)(
