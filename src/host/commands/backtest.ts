@@ -192,7 +192,6 @@ export async function runBacktestCommand(
 }
 
 const command: Command = {
-  summary: 'replay an alert rule over history: firings, forward returns, baseline',
   run: (argv) => runBacktestCommand(argv),
 };
 export default command;

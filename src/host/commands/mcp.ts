@@ -19,7 +19,6 @@ Serves the MCP (Model Context Protocol) tools on stdin/stdout for an AI assistan
 `;
 
 const mcp: Command = {
-  summary: 'serve watchlists, history, alerts and backtests to an AI assistant (MCP over stdio)',
   async run(argv) {
     const { values } = parseArgs({
       args: [...argv],

@@ -195,7 +195,6 @@ function plural(n: number, word: string): string {
 }
 
 const command: Command = {
-  summary: 'run the local API v2 service (simulated market or a live folder of chain files)',
   run: (argv) => runService(argv),
 };
 export default command;

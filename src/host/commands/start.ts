@@ -31,7 +31,6 @@ const HELP = `usage: gammawatch start [options]
 export const defaultDataDir = homeDataDir;
 
 const start: Command = {
-  summary: 'run the app (Electron window, or headless on a loopback address)',
   async run(argv) {
     const { values } = parseArgs({
       args: [...argv],

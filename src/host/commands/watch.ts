@@ -238,7 +238,6 @@ export async function runWatch(
 }
 
 const command: Command = {
-  summary: 'poll API v2 on schedule, keep snapshots, raise alerts (headless)',
   run: (argv) => runWatch(argv),
 };
 export default command;
