@@ -13,7 +13,7 @@ interface Entry {
 
 export const COMMANDS: Readonly<Record<string, Entry>> = {
   analyze: {
-    summary: 'analyze one imported chain file (Cboe CSV or JSON) offline',
+    summary: 'analyze one chain file (Cboe CSV or JSON, or - for stdin) offline',
     load: () => import('./commands/analyze.ts'),
   },
   backtest: {

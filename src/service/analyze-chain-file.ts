@@ -13,7 +13,7 @@ import { interpretMarketStructure } from './engine/interpret/market-structure.ts
 import { buildTickerMetrics } from './engine/snapshot.ts';
 import { carryPricing } from './engine/carry.ts';
 import type { PricingParams, TickerMetrics } from './engine/types.ts';
-import { importChainFile, type ChainImport } from './market/import/index.ts';
+import { importChainFile, importChainStream, type ChainImport } from './market/import/index.ts';
 
 /** A rate or a yield the caller states, continuous, decimal; one left out is the ticker's stated carry. */
 export interface CarryOverride {
@@ -103,7 +103,21 @@ function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData, pri
  * imported throws a ChainImportError whose message says why.
  */
 export async function analyzeChainFile(file: string, options: ChainFileAnalysisOptions): Promise<string> {
-  const imp = await importChainFile(file);
+  return analyzeImport(await importChainFile(file), options);
+}
+
+/**
+ * The same for a chain read from a stream (stdin): its format told from its content alone; content
+ * that is neither Cboe CSV nor Cboe JSON throws a ChainImportError that says so.
+ */
+export async function analyzeChainStream(
+  chunks: AsyncIterable<Buffer | string>,
+  options: ChainFileAnalysisOptions,
+): Promise<string> {
+  return analyzeImport(await importChainStream(chunks), options);
+}
+
+function analyzeImport(imp: ChainImport, options: ChainFileAnalysisOptions): string {
   const pricing = chainFilePricing(imp.chain.ticker, options.pricing);
   const m = buildTickerMetrics({
     chain: imp.chain,

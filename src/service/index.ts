@@ -55,7 +55,7 @@ export {
   type TradierProbeResult,
 } from './market/tradier/index.ts';
 // Façade for core and the CLI (they import nothing else of src/service; lint enforces it).
-export { analyzeChainFile, type ChainFileAnalysisOptions } from './analyze-chain-file.ts';
+export { analyzeChainFile, analyzeChainStream, type ChainFileAnalysisOptions } from './analyze-chain-file.ts';
 export { ChainImportError } from './market/import/index.ts';
 export { analyzeSnapshotPayloads, type SnapshotPayloads } from './snapshot-payloads.ts';
 export { RECENCY_WINDOW_MS } from './analysis/analysis-cache.ts';

@@ -1,4 +1,5 @@
-// `gammawatch analyze <chain file> [--json] [--r R] [--q Q]`: one imported chain through the
+// `gammawatch analyze <chain file | -> [--json] [--r R] [--q Q]`: one imported chain (`-`: read
+// from stdin, its format told from its content) through the
 // engine, offline, at the file's ticker's stated carry (src/shared/carry.ts) unless --r or --q
 // says otherwise. A readable summary by default; with --json the three objects the local service
 // would serve as `data` for this chain from /curves/gex_by_strike (exp=combined),
@@ -6,15 +7,16 @@
 // shows). The work is the service's `analyzeChainFile`; this file parses the arguments and prints.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { analyzeChainFile, ChainImportError } from '../../service/index.ts';
+import { analyzeChainFile, analyzeChainStream, ChainImportError } from '../../service/index.ts';
 import { CliError, type Command } from './command.ts';
 import { RISK_FREE_RATE } from '../../shared/carry.ts';
 import { messageOf } from '../../shared/message-of.ts';
 
 const USAGE = [
-  'usage: gammawatch analyze <chain file> [--json] [--r R] [--q Q]',
+  'usage: gammawatch analyze <chain file | -> [--json] [--r R] [--q Q]',
   '',
   '  <chain file>  a Cboe quotedata.csv or Cboe delayed-quotes JSON file',
+  '  -             read the chain from stdin (CSV or JSON, told from the content)',
   '  --json        print { gex_by_strike, gamma_expirations, market_structure, notes } as JSON',
   `  --r R         risk-free rate, continuous, decimal (default: the stated rate, ${RISK_FREE_RATE})`,
   "  --q Q         dividend yield, continuous, decimal (default: the ticker's stated yield, 0 if unknown)",
@@ -78,7 +80,10 @@ async function run(argv: readonly string[]): Promise<number> {
   const options = { pricing: args.pricing, json: args.json };
   let text: string;
   try {
-    text = await analyzeChainFile(args.file, options);
+    text =
+      args.file === '-'
+        ? await analyzeChainStream(process.stdin, options)
+        : await analyzeChainFile(args.file, options);
   } catch (error) {
     if (!(error instanceof ChainImportError)) throw error;
     throw new CliError(`cannot import the chain: ${error.message}`, 'chain_import', 1);
