@@ -65,13 +65,18 @@ function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData, pri
     ['+1σ 1m', k.plus_1sigma_1m],
     ['+1σ 1w', k.plus_1sigma_1w],
     ['+1σ 1d', k.plus_1sigma_1d],
+    ['call wall', k.call_wall ?? null],
     ['spot', k.spot],
     ['flip', k.gamma_flip],
+    ['max pain', k.max_pain ?? null],
+    ['put wall', k.put_wall ?? null],
     ['-1σ 1d', k.minus_1sigma_1d],
     ['-1σ 1w', k.minus_1sigma_1w],
     ['-1σ 1m', k.minus_1sigma_1m],
   ];
   const levels = named.filter((l): l is [string, number] => l[1] !== null).sort((a, b) => b[1] - a[1]);
+  // The walls and max pain are listed even when the chain has none, as the JSON's nulls say.
+  const missing = named.filter(([name, v]) => v === null && /wall|pain/.test(name)).map(([name]) => name);
   // The 1σ move in price units is the band the key levels and every screen read (moves.ts), not
   // spot × the rounded percent, which is off by a cent or more (±30.18 for the screens' ±30.17).
   const bands = priceLevels(m);
@@ -92,6 +97,7 @@ function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData, pri
     '',
     'key levels',
     ...levels.map(([name, v]) => `  ${name.padEnd(10)} ${usd(v)}`),
+    ...missing.map((name) => `  ${name.padEnd(10)} none`),
   ];
   const notes = dataQualityNotes(imp, m);
   if (notes.length > 0) lines.push('', 'data quality', ...notes.map((n) => `  - ${n}`));

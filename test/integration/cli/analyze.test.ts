@@ -168,6 +168,21 @@ describe('gammawatch analyze', () => {
     }
   });
 
+  it('lists the call wall, put wall and max pain of its JSON in the text summary', async () => {
+    const [text, json] = await Promise.all([cli('analyze', fixture), cli('analyze', fixture, '--json')]);
+    const k = marketStructureDataSchema.parse(
+      (JSON.parse(json.stdout) as { market_structure: unknown }).market_structure,
+    ).key_levels;
+    for (const [label, value] of [
+      ['call wall', k.call_wall],
+      ['put wall', k.put_wall],
+      ['max pain', k.max_pain],
+    ] as const) {
+      expect(value).toEqual(expect.any(Number));
+      expect(text.stdout).toContain(`  ${label.padEnd(10)} $${(value as number).toFixed(2)}\n`);
+    }
+  });
+
   it.each([
     ['Cboe CSV', () => readFile(fixture)],
     [
