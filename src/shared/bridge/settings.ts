@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SCREENER_PRESETS, screenerPresetSchema } from '../api/index.ts';
 import { clockTimeSchema, tickerSchema } from './common.ts';
 import { webhookTemplateSchema } from '../webhook-template.ts';
+import { DEFAULT_SIMULATOR_SEED } from '../simulator-seed.ts';
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 export const themeSchema = z.enum(THEMES);
@@ -452,7 +453,7 @@ export type Settings = z.output<typeof settingsSchema>;
  * renderer's test doubles derive from it too. Shared: clone before changing it.
  */
 export const defaultSettings: Settings = {
-  dataSource: { kind: 'local', seed: 42, clock: 'real' },
+  dataSource: { kind: 'local', seed: DEFAULT_SIMULATOR_SEED, clock: 'real' },
   schedules: {
     signals: '*/5 * * * *',
     market_structure: '*/15 * * * *',
