@@ -444,6 +444,13 @@ export const settingsSchema = z.strictObject({
   /** Snapshots older than this are deleted (daily chart points are kept). */
   retentionDays: z.number().int().min(1).max(3650),
   mcp: mcpSettingsSchema,
+  exports: z.strictObject({
+    /**
+     * Begin every CSV export (snapshots, series, backtests) with a UTF-8 byte-order mark, so that
+     * Excel reads its headers ("−1σ", "25Δ") as UTF-8 rather than in the system's code page.
+     */
+    csvBom: z.boolean(),
+  }),
 });
 export type Settings = z.output<typeof settingsSchema>;
 
@@ -477,6 +484,7 @@ export const defaultSettings: Settings = {
   theme: 'system',
   retentionDays: 365,
   mcp: { http: false, allowWrites: false },
+  exports: { csvBom: false },
 };
 
 /** `settings:update`: any sections, each given whole. */
