@@ -123,7 +123,8 @@ export async function main(argv: readonly string[], io: CliOutput = processOutpu
     io.out(`gammawatch ${cliVersion()}\n`);
     return 0;
   }
-  const json = wantsJson(rest);
+  // The whole line: `gammawatch --json` alone is an unknown command answered in JSON too.
+  const json = wantsJson(argv);
   const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!entry) {
     report(io, json, 'gammawatch', new CliError(`unknown command '${name}'`, 'unknown_command', 2), usage());

@@ -55,6 +55,7 @@ describe('failures', () => {
 
   it.each([
     [['frobnicate', '--json'], 2, { message: "unknown command 'frobnicate'", code: 'unknown_command' }],
+    [['--json'], 2, { message: "unknown command '--json'", code: 'unknown_command' }],
     [['analyze', '--json'], 2, { message: 'missing <chain file>', code: 'usage' }],
     [
       ['analyze', '--json', 'a.csv', '--r', 'five'],
