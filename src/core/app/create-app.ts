@@ -148,6 +148,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     source = active;
 
     const version = readVersion();
+    // A line of the file's own at each start, so a --verbose run always leaves a log to look in.
+    logFile?.write(
+      `gammawatch ${version} (pid ${process.pid}): logging to this file; data folder ${options.dataDir}, ` +
+        `source ${redactor.redact(active.current.label)}`,
+    );
     const lifecycle = new AppLifecycle({
       active,
       compaction,

@@ -27,6 +27,14 @@ describe('the log file', () => {
     w = await startWatcher({ dataDir, env: {}, ...(verbose ? { logFile: file } : {}) });
     const info = appInfoSchema.parse(await w.invoke('app:info'));
     expect(info.logFile).toBe(verbose ? file : null);
+    // Each start writes a line of its own: a --verbose run always leaves a log.
+    expect(fs.existsSync(file)).toBe(verbose);
+    if (verbose)
+      expect(fs.readFileSync(file, 'utf8')).toMatch(
+        new RegExp(
+          `^\\S+Z gammawatch ${info.version} \\(pid ${process.pid}\\): logging to this file; data folder `,
+        ),
+      );
     w.app.log('a line for the file');
     expect(fs.existsSync(file)).toBe(verbose);
   });
