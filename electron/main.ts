@@ -5,7 +5,13 @@
 import { app as electronApp, BrowserWindow, ipcMain, session } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createApp, createBridgeHandlers, dataDirFromArgs, type App } from '../src/core/index.ts';
+import {
+  createApp,
+  createBridgeHandlers,
+  dataDirFromArgs,
+  LOG_FILE_NAME,
+  type App,
+} from '../src/core/index.ts';
 import type { BridgeHandlers } from '../src/shared/bridge/contract.ts';
 import { alertRoute } from './logic/alert-route.ts';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './logic/channels.ts';
@@ -74,6 +80,10 @@ async function start(): Promise<void> {
     desktopNotifier: electronNotifier((tag) => openAlert(Number(tag))),
     // GAMMAWATCH_API_KEY / GAMMAWATCH_TRADIER_TOKEN still win over these (createApp's env overrides).
     secrets: safeStorageSecrets(dataDir),
+    // `gammawatch start --verbose` (or the app run with --verbose): the rotating log file.
+    ...(process.env['GAMMAWATCH_VERBOSE'] === '1' || process.argv.includes('--verbose')
+      ? { logFile: path.join(dataDir, LOG_FILE_NAME) }
+      : {}),
   });
   if (moved.kind === 'moved')
     core.log(`data moved from Electron's userData to ${dataDir}: ${moved.entries.join(', ')}`);

@@ -12,6 +12,7 @@ export { dataDirFromArgs, dataDirOption, homeDataDir } from './app/data-dir.ts';
 export type { JobRunSummary } from './poller/poller.ts';
 // Wall-clock timers, injected where a host times something out (tests pass manual ones).
 export { realTimers, type Timers } from './lib/timers.ts';
+export { LOG_FILE_NAME, LOG_KEEP_FILES, LOG_MAX_BYTES, RotatingLogFile } from './lib/rotating-log.ts';
 
 // The bridge: the handlers over an App, and the one dispatch every transport calls.
 export { createBridgeHandlers } from './bridge/handlers.ts';

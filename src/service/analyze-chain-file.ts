@@ -13,7 +13,7 @@ import { interpretMarketStructure } from './engine/interpret/market-structure.ts
 import { buildTickerMetrics } from './engine/snapshot.ts';
 import { carryPricing } from './engine/carry.ts';
 import type { PricingParams, TickerMetrics } from './engine/types.ts';
-import { importChainFile, type ChainImport } from './market/import/index.ts';
+import { importChainFile, importChainStream, type ChainImport } from './market/import/index.ts';
 
 /** A rate or a yield the caller states, continuous, decimal; one left out is the ticker's stated carry. */
 export interface CarryOverride {
@@ -65,13 +65,18 @@ function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData, pri
     ['+1σ 1m', k.plus_1sigma_1m],
     ['+1σ 1w', k.plus_1sigma_1w],
     ['+1σ 1d', k.plus_1sigma_1d],
+    ['call wall', k.call_wall ?? null],
     ['spot', k.spot],
     ['flip', k.gamma_flip],
+    ['max pain', k.max_pain ?? null],
+    ['put wall', k.put_wall ?? null],
     ['-1σ 1d', k.minus_1sigma_1d],
     ['-1σ 1w', k.minus_1sigma_1w],
     ['-1σ 1m', k.minus_1sigma_1m],
   ];
   const levels = named.filter((l): l is [string, number] => l[1] !== null).sort((a, b) => b[1] - a[1]);
+  // The walls and max pain are listed even when the chain has none, as the JSON's nulls say.
+  const missing = named.filter(([name, v]) => v === null && /wall|pain/.test(name)).map(([name]) => name);
   // The 1σ move in price units is the band the key levels and every screen read (moves.ts), not
   // spot × the rounded percent, which is off by a cent or more (±30.18 for the screens' ±30.17).
   const bands = priceLevels(m);
@@ -92,6 +97,7 @@ function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData, pri
     '',
     'key levels',
     ...levels.map(([name, v]) => `  ${name.padEnd(10)} ${usd(v)}`),
+    ...missing.map((name) => `  ${name.padEnd(10)} none`),
   ];
   const notes = dataQualityNotes(imp, m);
   if (notes.length > 0) lines.push('', 'data quality', ...notes.map((n) => `  - ${n}`));
@@ -103,7 +109,21 @@ function summary(imp: ChainImport, m: TickerMetrics, s: MarketStructureData, pri
  * imported throws a ChainImportError whose message says why.
  */
 export async function analyzeChainFile(file: string, options: ChainFileAnalysisOptions): Promise<string> {
-  const imp = await importChainFile(file);
+  return analyzeImport(await importChainFile(file), options);
+}
+
+/**
+ * The same for a chain read from a stream (stdin): its format told from its content alone; content
+ * that is neither Cboe CSV nor Cboe JSON throws a ChainImportError that says so.
+ */
+export async function analyzeChainStream(
+  chunks: AsyncIterable<Buffer | string>,
+  options: ChainFileAnalysisOptions,
+): Promise<string> {
+  return analyzeImport(await importChainStream(chunks), options);
+}
+
+function analyzeImport(imp: ChainImport, options: ChainFileAnalysisOptions): string {
   const pricing = chainFilePricing(imp.chain.ticker, options.pricing);
   const m = buildTickerMetrics({
     chain: imp.chain,

@@ -54,8 +54,9 @@ export {
   type TradierProbeOptions,
   type TradierProbeResult,
 } from './market/tradier/index.ts';
+import { DEFAULT_SIMULATOR_SEED } from '../shared/simulator-seed.ts';
 // Façade for core and the CLI (they import nothing else of src/service; lint enforces it).
-export { analyzeChainFile, type ChainFileAnalysisOptions } from './analyze-chain-file.ts';
+export { analyzeChainFile, analyzeChainStream, type ChainFileAnalysisOptions } from './analyze-chain-file.ts';
 export { ChainImportError } from './market/import/index.ts';
 export { analyzeSnapshotPayloads, type SnapshotPayloads } from './snapshot-payloads.ts';
 export { RECENCY_WINDOW_MS } from './analysis/analysis-cache.ts';
@@ -63,7 +64,7 @@ export { RECENCY_WINDOW_MS } from './analysis/analysis-cache.ts';
 export interface ServiceOptions {
   /** A ready market; otherwise one is built from `chainsDir` or the simulator. */
   source?: MarketDataSource;
-  /** Simulator seed (default 1). */
+  /** Simulator seed (default DEFAULT_SIMULATOR_SEED, 42: the app's). */
   seed?: number;
   /**
    * The market clock (src/shared/clock-spec.ts): real time, accelerated (`fast`, 300× from now
@@ -143,7 +144,7 @@ function buildSource(opts: ServiceOptions): MarketDataSource {
       'createService: a chain folder opens asynchronously; use startService, or pass await ChainFolder.open(dir) as source',
     );
   }
-  return createSimulatedMarket({ seed: opts.seed ?? 1, clock: buildClock(opts) });
+  return createSimulatedMarket({ seed: opts.seed ?? DEFAULT_SIMULATOR_SEED, clock: buildClock(opts) });
 }
 
 /**

@@ -27,6 +27,8 @@ import type { StatusPublisher } from './status-publisher.ts';
 export interface AppParts {
   dataDir: string;
   version: string;
+  /** The log file `--verbose` writes, or null. */
+  logFile: string | null;
   store: Store<AlertRuleBody>;
   events: EventHub;
   notifications: Notifications;
@@ -68,6 +70,7 @@ export function appOf(p: AppParts): App {
     marketSource: () => active.current.marketSource,
     sourceWork: () => active.current,
     version,
+    logFile: p.logFile,
     marketNow: () => active.current.marketClock.now(),
     wallNow: () => timers.now(),
     alertBaseline: () => active.alertBaseline(),
@@ -88,7 +91,7 @@ export function appOf(p: AppParts): App {
     webhookKeys: p.webhookKeys,
     channels: () => notifications.channels(),
     universe: () => active.current.universe(),
-    info: () => appInfoOf(active.current, { version, dataDir: p.dataDir, store }),
+    info: () => appInfoOf(active.current, { version, dataDir: p.dataDir, logFile: p.logFile, store }),
     sourceProblems: () => active.current.problems(),
     historySettled: () => active.current.importSettled(),
     testSource: (candidate) =>

@@ -50,7 +50,7 @@ export function importingOf(p: ImportProgress | null): { done: number; total: nu
 
 export function appInfoOf(
   c: Connection,
-  app: { version: string; dataDir: string; store: Store<AlertRuleBody> },
+  app: { version: string; dataDir: string; logFile: string | null; store: Store<AlertRuleBody> },
 ): AppInfo {
   const now = c.marketClock.now();
   const session = nextSession(now);
@@ -78,5 +78,6 @@ export function appInfoOf(
     // Set by app:completeOnboarding; a database from before the flag counts as onboarded once it has a list.
     firstRun: !(app.store.flags.get('onboarded') ?? app.store.watchlists.list().length > 0),
     dataDir: app.dataDir,
+    logFile: app.logFile,
   };
 }

@@ -41,6 +41,11 @@ export interface AppOptions {
   pollOnStart?: boolean;
   log?: (message: string) => void;
   /**
+   * Also write every log line, redacted and time-stamped, to this file, rotated by size
+   * (core/lib/rotating-log.ts): what `--verbose` asks for, `<data folder>/gammawatch.log`.
+   */
+  logFile?: string | undefined;
+  /**
    * Where the remote API key and the Tradier token live: Electron passes its safeStorage store;
    * by default a 0600 file in the data folder. Either way GAMMAWATCH_API_KEY and
    * GAMMAWATCH_TRADIER_TOKEN, when set, win (see withEnvOverrides).
@@ -61,6 +66,8 @@ export interface App extends BridgeApp {
   /** The local service's market, which can produce past snapshots (backtests); null for a remote API. */
   marketSource(): MarketDataSource | null;
   readonly version: string;
+  /** The log file this run writes (`--verbose`), or null. */
+  readonly logFile: string | null;
   /** Alerts compare only with snapshots stored after this id: those of the current source. */
   alertBaseline(): number;
   /** The app's log (main-side only: never shown to the renderer); every line is redacted. */

@@ -20,6 +20,7 @@ import { openAppStore } from './app-store.ts';
 import type { App, AppOptions } from './app-types.ts';
 import { EventHub } from '../events/event-hub.ts';
 import { Notifications } from '../notify/wiring.ts';
+import { RotatingLogFile } from '../lib/rotating-log.ts';
 import { realTimers } from '../lib/timers.ts';
 import { fileSecretStore } from '../secrets/file-secret-store.ts';
 import { rememberSecretsOf, secretsOf } from './app-secrets.ts';
@@ -37,7 +38,17 @@ export type { DataSourceOption } from '../source/option.ts';
 export type { App, AppOptions } from './app-types.ts';
 
 export async function createApp(options: AppOptions): Promise<App> {
-  const writeLog = options.log ?? ((message: string) => process.stderr.write(`gammawatch: ${message}\n`));
+  const toTerminal = options.log ?? ((message: string) => process.stderr.write(`gammawatch: ${message}\n`));
+  // With --verbose every line goes to the log file too, through the redactor once it knows the
+  // secrets (the secret store's own lines, before it, never hold one).
+  const logFile = options.logFile
+    ? new RotatingLogFile(options.logFile, { onError: (message) => toTerminal(message) })
+    : null;
+  let redactLine = (message: string): string => message;
+  const writeLog = (message: string): void => {
+    toTerminal(message);
+    logFile?.write(redactLine(message));
+  };
   const timers = options.timers ?? realTimers;
   const env = options.env ?? process.env;
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -48,6 +59,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     env,
     writeLog,
   );
+  redactLine = redactor.redact;
   const log = (message: string): void => writeLog(redactor.redact(message));
   const store = openAppStore(options.dbFile ?? path.join(options.dataDir, 'gammawatch.db'), {
     now: () => timers.now(),
@@ -136,6 +148,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     source = active;
 
     const version = readVersion();
+    // A line of the file's own at each start, so a --verbose run always leaves a log to look in.
+    logFile?.write(
+      `gammawatch ${version} (pid ${process.pid}): logging to this file; data folder ${options.dataDir}, ` +
+        `source ${redactor.redact(active.current.label)}`,
+    );
     const lifecycle = new AppLifecycle({
       active,
       compaction,
@@ -161,6 +178,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const app = appOf({
       dataDir: options.dataDir,
       version,
+      logFile: logFile?.file ?? null,
       store,
       events,
       notifications,

@@ -4,7 +4,7 @@
 // it reads). CSV through the store's RFC 4180 writer; percentages rounded to 4 decimals.
 import { BACKTEST_HORIZONS, type BacktestResult, type HorizonStats } from '../../shared/bridge/backtest.ts';
 import type { ExportFile } from '../../shared/bridge/common.ts';
-import { csvLine, type CsvCell } from '../store/csv.ts';
+import { csvLine, UTF8_BOM, type CsvCell } from '../store/csv.ts';
 
 export const BACKTEST_EXPORT_FORMAT = 'gammawatch.backtest.v1';
 
@@ -126,9 +126,18 @@ export function backtestCsv(result: BacktestResult): string {
   return lines.join('');
 }
 
-export function backtestExport(result: BacktestResult, format: 'csv' | 'json'): ExportFile {
+export function backtestExport(
+  result: BacktestResult,
+  format: 'csv' | 'json',
+  options: { bom?: boolean } = {},
+): ExportFile {
   const stem = fileStem(result);
-  if (format === 'csv') return { name: `${stem}.csv`, mime: 'text/csv', content: backtestCsv(result) };
+  if (format === 'csv')
+    return {
+      name: `${stem}.csv`,
+      mime: 'text/csv',
+      content: `${options.bom ? UTF8_BOM : ''}${backtestCsv(result)}`,
+    };
   return {
     name: `${stem}.json`,
     mime: 'application/json',

@@ -39,6 +39,7 @@ import { badgeText, problemLines, SIMULATED_BADGE } from './badge.ts';
 import { SourceError } from './errors.ts';
 import { FolderHistory, type ImportProgress } from './folder-history.ts';
 import { sourceIdOf, type DataSourceOption, type SourceClock } from './option.ts';
+import { DEFAULT_SIMULATOR_SEED } from '../../shared/simulator-seed.ts';
 
 export type ClockMode = 'real' | 'fast' | 'data';
 
@@ -221,7 +222,7 @@ async function startLocal(option: DataSourceOption, deps: ConnectDeps): Promise<
   };
   if (option.kind === 'local') {
     const { clock, mode } = simulatorClock(option);
-    const service = await startService({ ...common, seed: option.seed ?? 42, clock });
+    const service = await startService({ ...common, seed: option.seed ?? DEFAULT_SIMULATOR_SEED, clock });
     return {
       service,
       collector: null,
@@ -230,7 +231,7 @@ async function startLocal(option: DataSourceOption, deps: ConnectDeps): Promise<
       demo: false,
       marketClock: clock,
       clockMode: mode,
-      label: `Local simulator (seed ${option.seed ?? 42})`,
+      label: `Local simulator (seed ${option.seed ?? DEFAULT_SIMULATOR_SEED})`,
       listsUniverse: true,
     };
   }

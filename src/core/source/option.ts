@@ -7,6 +7,7 @@ import { clockSpecOfSetting, type ClockName, type ClockSpec } from '../../shared
 import type { MarketClock } from '../../service/index.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { Settings } from '../settings/schema.ts';
+import { DEFAULT_SIMULATOR_SEED } from '../../shared/simulator-seed.ts';
 
 /** A source's clock: a spec, a spec's name (its defaults), or a running clock of your own (tests). */
 export type SourceClock = ClockName | ClockSpec | MarketClock;
@@ -89,7 +90,7 @@ export function sourceFromSettings(d: Settings['dataSource'], ctx: ResolveContex
 export function sourceIdOf(option: DataSourceOption): string {
   switch (option.kind) {
     case 'local':
-      return `simulator:${option.seed ?? 42}:${simulatorClockId(option.clock)}`;
+      return `simulator:${option.seed ?? DEFAULT_SIMULATOR_SEED}:${simulatorClockId(option.clock)}`;
     case 'chains':
     case 'tradier':
       return `folder:${path.resolve(option.dir)}`;

@@ -9,6 +9,7 @@ import { messageOf } from '../../shared/message-of.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { tradierConnector, type TradierConnector } from './connect.ts';
 import { sourceFromSettings, type DataSourceOption } from './option.ts';
+import { DEFAULT_SIMULATOR_SEED } from '../../shared/simulator-seed.ts';
 
 export const PROBE_TIMEOUT_MS = 10_000;
 
@@ -103,7 +104,11 @@ export async function testSource(input: DataSource, deps: ProbeDeps): Promise<So
     deps.onResolved?.(option);
     switch (option.kind) {
       case 'local':
-        return { ok: true, message: `Simulator ready (seed ${option.seed ?? 42})`, details: [] };
+        return {
+          ok: true,
+          message: `Simulator ready (seed ${option.seed ?? DEFAULT_SIMULATOR_SEED})`,
+          details: [],
+        };
       case 'chains': {
         const probe = await within(timeoutMs, 'The chain folder', probeChainFolder(option.dir));
         return { ok: probe.ok, message: probe.message, details: [...probe.details] };

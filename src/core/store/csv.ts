@@ -27,3 +27,15 @@ export function csvField(value: CsvCell): string {
 export function csvLine(cells: readonly CsvCell[]): string {
   return cells.map(csvField).join(',') + '\r\n';
 }
+
+/**
+ * The UTF-8 byte-order mark (EF BB BF once encoded). Excel opens a CSV file without it in the
+ * system's code page, so "−1σ" and "25Δ" in headers come out as mojibake; with it, as UTF-8.
+ */
+export const UTF8_BOM = '\uFEFF';
+
+/** The chunks of a CSV export, led by the byte-order mark when `bom` (Settings → Exports). */
+export function* withBom(chunks: Iterable<string>, bom: boolean): Generator<string> {
+  if (bom) yield UTF8_BOM;
+  yield* chunks;
+}

@@ -1,4 +1,5 @@
-// `gammawatch analyze <chain file> [--json] [--r R] [--q Q]`: one imported chain through the
+// `gammawatch analyze <chain file | -> [--json] [--r R] [--q Q]`: one imported chain (`-`: read
+// from stdin, its format told from its content) through the
 // engine, offline, at the file's ticker's stated carry (src/shared/carry.ts) unless --r or --q
 // says otherwise. A readable summary by default; with --json the three objects the local service
 // would serve as `data` for this chain from /curves/gex_by_strike (exp=combined),
@@ -6,15 +7,16 @@
 // shows). The work is the service's `analyzeChainFile`; this file parses the arguments and prints.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { analyzeChainFile, ChainImportError } from '../../service/index.ts';
-import type { Command } from './command.ts';
+import { analyzeChainFile, analyzeChainStream, ChainImportError } from '../../service/index.ts';
+import { CliError, type Command } from './command.ts';
 import { RISK_FREE_RATE } from '../../shared/carry.ts';
 import { messageOf } from '../../shared/message-of.ts';
 
 const USAGE = [
-  'usage: gammawatch analyze <chain file> [--json] [--r R] [--q Q]',
+  'usage: gammawatch analyze <chain file | -> [--json] [--r R] [--q Q]',
   '',
   '  <chain file>  a Cboe quotedata.csv or Cboe delayed-quotes JSON file',
+  '  -             read the chain from stdin (CSV or JSON, told from the content)',
   '  --json        print { gex_by_strike, gamma_expirations, market_structure, notes } as JSON',
   `  --r R         risk-free rate, continuous, decimal (default: the stated rate, ${RISK_FREE_RATE})`,
   "  --q Q         dividend yield, continuous, decimal (default: the ticker's stated yield, 0 if unknown)",
@@ -30,7 +32,10 @@ const argsSchema = z.object({
 });
 type AnalyzeArgs = z.infer<typeof argsSchema>;
 
-class UsageError extends Error {}
+/** A mistake in the arguments: exit code 2, with the usage under the message. */
+function usageError(message: string): CliError {
+  return new CliError(message, 'usage', 2, USAGE);
+}
 
 function parse(argv: readonly string[]): AnalyzeArgs | 'help' {
   let parsed;
@@ -46,11 +51,11 @@ function parse(argv: readonly string[]): AnalyzeArgs | 'help' {
       },
     });
   } catch (error) {
-    throw new UsageError(messageOf(error));
+    throw usageError(messageOf(error));
   }
   if (parsed.values.help) return 'help';
   if (parsed.positionals.length !== 1) {
-    throw new UsageError(
+    throw usageError(
       parsed.positionals.length === 0 ? 'missing <chain file>' : 'expected exactly one chain file',
     );
   }
@@ -61,38 +66,33 @@ function parse(argv: readonly string[]): AnalyzeArgs | 'help' {
   });
   if (!result.success) {
     const key = String(result.error.issues[0]?.path.at(-1) ?? 'r') as 'r' | 'q';
-    throw new UsageError(`--${key}: '${parsed.values[key]}' is not a decimal between -1 and 1`);
+    throw usageError(`--${key}: '${parsed.values[key]}' is not a decimal between -1 and 1`);
   }
   return result.data;
 }
 
 async function run(argv: readonly string[]): Promise<number> {
-  let args: AnalyzeArgs | 'help';
-  try {
-    args = parse(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`gammawatch analyze: ${error.message}\n\n${USAGE}\n`);
-    return 2;
-  }
+  const args = parse(argv);
   if (args === 'help') {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  const options = { pricing: args.pricing, json: args.json };
   let text: string;
   try {
-    text = await analyzeChainFile(args.file, { pricing: args.pricing, json: args.json });
+    text =
+      args.file === '-'
+        ? await analyzeChainStream(process.stdin, options)
+        : await analyzeChainFile(args.file, options);
   } catch (error) {
     if (!(error instanceof ChainImportError)) throw error;
-    process.stderr.write(`gammawatch analyze: cannot import the chain: ${error.message}\n`);
-    return 1;
+    throw new CliError(`cannot import the chain: ${error.message}`, 'chain_import', 1);
   }
   process.stdout.write(`${text}\n`);
   return 0;
 }
 
 const analyze: Command = {
-  summary: 'analyze one imported chain file (Cboe CSV or JSON) offline',
   run,
 };
 

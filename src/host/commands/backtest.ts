@@ -15,7 +15,7 @@ import {
 } from '../../shared/bridge/backtest.ts';
 import { parseTicker } from '../../shared/ticker-symbol.ts';
 import type { Command } from './command.ts';
-import { dataDirOf, dataSourceOf, untilStopSignal } from './options.ts';
+import { dataDirOf, dataSourceOf, logFileOption, untilStopSignal, VERBOSE_HELP } from './options.ts';
 import { messageOf } from '../../shared/message-of.ts';
 
 const HELP = `usage: gammawatch backtest --rule JSON [options]
@@ -31,6 +31,7 @@ const HELP = `usage: gammawatch backtest --rule JSON [options]
   --api-key K          API key for a remote service (or $GAMMAWATCH_API_KEY)
   --seed N             local simulator seed (default: settings)
   --json               the result as one JSON object
+  ${VERBOSE_HELP}
   --help               this text
 `;
 
@@ -141,6 +142,7 @@ export async function runBacktestCommand(
       'api-key': { type: 'string' },
       seed: { type: 'string' },
       json: { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -162,6 +164,7 @@ export async function runBacktestCommand(
     ...(values.db ? { dbFile: path.resolve(values.db) } : {}),
     ...(source ? { dataSource: source } : {}),
     pollOnStart: false,
+    ...logFileOption(dataDir, values.verbose),
     log: (m) => process.stderr.write(`gammawatch backtest: ${m}\n`),
   });
   const controller = new AbortController();
@@ -192,7 +195,6 @@ export async function runBacktestCommand(
 }
 
 const command: Command = {
-  summary: 'replay an alert rule over history: firings, forward returns, baseline',
   run: (argv) => runBacktestCommand(argv),
 };
 export default command;

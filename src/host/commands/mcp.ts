@@ -8,23 +8,24 @@ import { messageOf } from '../../shared/message-of.ts';
 import { lockedSecretOfSource } from '../mcp/api-tools.ts';
 import { serveStdio } from '../mcp/stdio.ts';
 import type { Command } from './command.ts';
-import { dataDirOf, untilStopSignal } from './options.ts';
+import { dataDirOf, logFileOption, untilStopSignal } from './options.ts';
 
 const HELP = `usage: gammawatch mcp [options]
 
 Serves the MCP (Model Context Protocol) tools on stdin/stdout for an AI assistant.
 
   --data-dir DIR      the app's data folder (default: $GAMMAWATCH_HOME or ~/.gammawatch)
+  --verbose           also log to <data dir>/gammawatch.log (rotated at 5 MB, 3 kept)
   -h, --help          this text (on stderr: stdout is the protocol channel)
 `;
 
 const mcp: Command = {
-  summary: 'serve watchlists, history, alerts and backtests to an AI assistant (MCP over stdio)',
   async run(argv) {
     const { values } = parseArgs({
       args: [...argv],
       options: {
         'data-dir': { type: 'string' },
+        verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -34,9 +35,11 @@ const mcp: Command = {
       return 0;
     }
     const log = (line: string): void => void process.stderr.write(`gammawatch mcp: ${line}\n`);
+    const dataDir = dataDirOf({ 'data-dir': values['data-dir'] });
     const app = await createApp({
-      dataDir: dataDirOf({ 'data-dir': values['data-dir'] }),
+      dataDir,
       pollOnStart: false,
+      ...logFileOption(dataDir, values.verbose),
       log,
     });
     try {

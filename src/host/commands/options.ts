@@ -2,7 +2,7 @@
 // the flags ask for, and waiting to be stopped.
 import path from 'node:path';
 import type { DataSourceOption } from '../../core/index.ts';
-import { dataDirOption, homeDataDir } from '../../core/index.ts';
+import { dataDirOption, homeDataDir, LOG_FILE_NAME } from '../../core/index.ts';
 import { CLOCK_FLAGS, clockFromFlags } from './clock-flags.ts';
 
 export { dataDirOption, homeDataDir };
@@ -27,6 +27,15 @@ export function dataDirOf(
   const dataDir = dataDirOption(values['data-dir']);
   if (dataDir !== undefined) return path.resolve(dataDir);
   return values.db ? path.resolve(path.dirname(values.db)) : homeDataDir(env);
+}
+
+/** The help line of `--verbose`, the same in every command that takes it. */
+export const VERBOSE_HELP =
+  '--verbose            also log to <data dir>/gammawatch.log (rotated at 5 MB, 3 kept)';
+
+/** createApp's `logFile` for `--verbose`: the log file in the data folder, or nothing. */
+export function logFileOption(dataDir: string, verbose: boolean | undefined): { logFile?: string } {
+  return verbose ? { logFile: path.join(dataDir, LOG_FILE_NAME) } : {};
 }
 
 /** The data-source flags of `watch` and `backtest` (backtest has no --chains, --demo or clock flags). */

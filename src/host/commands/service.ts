@@ -9,12 +9,13 @@ import type { Command } from './command.ts';
 import { checkKeysFile } from './keys-file.ts';
 import { dataDirOption, intOption, untilStopSignal } from './options.ts';
 import { warmSeriesOption } from './series-option.ts';
+import { DEFAULT_SIMULATOR_SEED } from '../../shared/simulator-seed.ts';
 
 const HELP = `usage: gammawatch service [options]
 
   --port N          port to listen on (default 8787; 0 picks a free one)
   --host H          address to bind (default 127.0.0.1, loopback only)
-  --seed N          simulator seed (default 1)
+  --seed N          simulator seed (default ${DEFAULT_SIMULATOR_SEED}, as the app's)
   --clock C         real | fast | data (fast: market time runs 300x, a session in ~80 s;
                     data: "now" is the newest snapshot of --chains, the default there, so a
                     folder of last week's files still ranks; real: the wall clock)
@@ -122,7 +123,7 @@ export async function runService(
     ? `chain files in ${status.dir} (${plural(status.files, 'file')}, ${plural(status.tickers.length, 'ticker')}` +
       `${status.newestSnapshot === null ? '' : `, newest ${describeSnapshotTime(status.newestSnapshot)}`}` +
       `${status.problems.length === 0 ? '' : `, ${plural(status.problems.length, 'problem')}: see the log`}), ${clockText}`
-    : `simulated market (seed ${seed ?? 1}, ${clockText})`;
+    : `simulated market (seed ${seed ?? DEFAULT_SIMULATOR_SEED}, ${clockText})`;
   lines.push(`Serving ${source}`);
   if (tradier)
     lines.push(
@@ -195,7 +196,6 @@ function plural(n: number, word: string): string {
 }
 
 const command: Command = {
-  summary: 'run the local API v2 service (simulated market or a live folder of chain files)',
   run: (argv) => runService(argv),
 };
 export default command;

@@ -10,7 +10,7 @@ import { ensureBuilt, RENDERER_DIR, REPO_ROOT } from '../headless/renderer-build
 import { runHeadless } from '../headless/run-headless.ts';
 import { CLOCK_FLAGS, clockFromFlags } from './clock-flags.ts';
 import type { Command } from './command.ts';
-import { dataDirOf, homeDataDir, intOption, untilStopSignal } from './options.ts';
+import { dataDirOf, homeDataDir, intOption, logFileOption, untilStopSignal } from './options.ts';
 import { messageOf } from '../../shared/message-of.ts';
 
 const HELP = `usage: gammawatch start [options]
@@ -24,6 +24,8 @@ const HELP = `usage: gammawatch start [options]
                       default: the open of the current session, or the next one when closed)
   --fast-speed N      with --clock fast: market seconds per wall second (default 300)
   --no-open           do not open a browser on the headless address
+  --verbose           also log to <data dir>/gammawatch.log (rotated at 5 MB, 3 kept; the
+                      path is shown in Settings → Data)
   -h, --help          this text
 `;
 
@@ -31,7 +33,6 @@ const HELP = `usage: gammawatch start [options]
 export const defaultDataDir = homeDataDir;
 
 const start: Command = {
-  summary: 'run the app (Electron window, or headless on a loopback address)',
   async run(argv) {
     const { values } = parseArgs({
       args: [...argv],
@@ -44,6 +45,7 @@ const start: Command = {
         'fast-start': { type: 'string' },
         'fast-speed': { type: 'string' },
         'no-open': { type: 'boolean', default: false },
+        verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -64,7 +66,7 @@ const start: Command = {
     const electron = values.headless
       ? ({ ok: false, reason: '--headless' } as const)
       : electronAvailability();
-    if (electron.ok) return runElectron(electron.binary, dataDir, clock?.kind, seed);
+    if (electron.ok) return runElectron(electron.binary, dataDir, clock?.kind, seed, values.verbose);
     if (!values.headless) log(`starting headless: ${electron.reason}`);
 
     const dataSource =
@@ -75,7 +77,14 @@ const start: Command = {
             ...(clock !== undefined ? { clock } : {}),
           }
         : undefined;
-    const run = await runHeadless({ dataDir, rendererDir: RENDERER_DIR, port, dataSource, log });
+    const run = await runHeadless({
+      dataDir,
+      rendererDir: RENDERER_DIR,
+      port,
+      dataSource,
+      log,
+      ...logFileOption(dataDir, values.verbose),
+    });
     process.stdout.write(`Gammawatch is running. Open ${run.server.url}\n`);
     process.stdout.write(`Data folder: ${dataDir}. Press Ctrl+C to stop.\n`);
     if (!values['no-open']) openBrowser(run.server.url);
@@ -96,12 +105,14 @@ function runElectron(
   dataDir: string,
   clock: string | undefined,
   seed: number | undefined,
+  verbose: boolean,
 ): Promise<number> {
   const env = {
     ...process.env,
     GAMMAWATCH_HOME: dataDir,
     ...(clock ? { GAMMAWATCH_CLOCK: clock } : {}),
     ...(seed !== undefined ? { GAMMAWATCH_SEED: String(seed) } : {}),
+    ...(verbose ? { GAMMAWATCH_VERBOSE: '1' } : {}),
   };
   const child = spawn(binary, [REPO_ROOT], { stdio: 'inherit', env });
   return new Promise((resolveExit, reject) => {

@@ -8,7 +8,7 @@ import { createApp, redactDeep, type App, type JobRunSummary } from '../../core/
 import { POLL_JOBS, type PollJob } from '../../shared/bridge/settings.ts';
 import { parseTicker } from '../../shared/ticker-symbol.ts';
 import type { Command } from './command.ts';
-import { dataDirOf, dataSourceOf, untilStopSignal } from './options.ts';
+import { dataDirOf, dataSourceOf, logFileOption, untilStopSignal, VERBOSE_HELP } from './options.ts';
 
 /**
  * The longest a `--once` request is held back (a 429's Retry-After, the endpoint backoff) before it
@@ -36,6 +36,7 @@ const HELP = `usage: gammawatch watch [options]
   --market-time ISO    where a fast or frozen clock starts (default: now; fast: the
                        open of the current session, or the next one when closed)
   --speed N            fast clock speed (default 300)
+  ${VERBOSE_HELP}
   --help               this text
 `;
 
@@ -180,6 +181,7 @@ export async function runWatch(
       clock: { type: 'string' },
       'market-time': { type: 'string' },
       speed: { type: 'string' },
+      verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -200,6 +202,7 @@ export async function runWatch(
     dataDir,
     ...(values.db ? { dbFile: path.resolve(values.db) } : {}),
     ...(source ? { dataSource: source } : {}),
+    ...logFileOption(dataDir, values.verbose),
     log: (m) => process.stderr.write(`gammawatch watch: ${m}\n`),
   });
   try {
@@ -238,7 +241,6 @@ export async function runWatch(
 }
 
 const command: Command = {
-  summary: 'poll API v2 on schedule, keep snapshots, raise alerts (headless)',
   run: (argv) => runWatch(argv),
 };
 export default command;

@@ -12,6 +12,8 @@ export interface HeadlessRunOptions {
   /** Overrides the stored data source for this run (e.g. `--clock fast --seed 7`). */
   dataSource?: AppOptions['dataSource'];
   log: (line: string) => void;
+  /** `--verbose`: the log file in the data folder. */
+  logFile?: string | undefined;
 }
 
 export interface HeadlessRun {
@@ -23,6 +25,7 @@ export async function runHeadless(options: HeadlessRunOptions): Promise<Headless
   const app = await createApp({
     dataDir: options.dataDir,
     ...(options.dataSource ? { dataSource: options.dataSource } : {}),
+    ...(options.logFile ? { logFile: options.logFile } : {}),
     log: options.log,
   });
   let server: HeadlessServer | undefined;

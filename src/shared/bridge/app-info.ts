@@ -55,6 +55,11 @@ export const appInfoSchema = z.object({
   /** No watchlist, rule or snapshot yet: show onboarding. */
   firstRun: z.boolean(),
   dataDir: z.string(),
+  /**
+   * The log file this run writes (started with `--verbose`: `<data folder>/gammawatch.log`, rotated
+   * at 5 MB, 3 older files kept), or null when it logs to the terminal only.
+   */
+  logFile: z.string().nullable(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 

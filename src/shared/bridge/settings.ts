@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SCREENER_PRESETS, screenerPresetSchema } from '../api/index.ts';
 import { clockTimeSchema, tickerSchema } from './common.ts';
 import { webhookTemplateSchema } from '../webhook-template.ts';
+import { DEFAULT_SIMULATOR_SEED } from '../simulator-seed.ts';
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 export const themeSchema = z.enum(THEMES);
@@ -443,6 +444,13 @@ export const settingsSchema = z.strictObject({
   /** Snapshots older than this are deleted (daily chart points are kept). */
   retentionDays: z.number().int().min(1).max(3650),
   mcp: mcpSettingsSchema,
+  exports: z.strictObject({
+    /**
+     * Begin every CSV export (snapshots, series, backtests) with a UTF-8 byte-order mark, so that
+     * Excel reads its headers ("−1σ", "25Δ") as UTF-8 rather than in the system's code page.
+     */
+    csvBom: z.boolean(),
+  }),
 });
 export type Settings = z.output<typeof settingsSchema>;
 
@@ -452,7 +460,7 @@ export type Settings = z.output<typeof settingsSchema>;
  * renderer's test doubles derive from it too. Shared: clone before changing it.
  */
 export const defaultSettings: Settings = {
-  dataSource: { kind: 'local', seed: 42, clock: 'real' },
+  dataSource: { kind: 'local', seed: DEFAULT_SIMULATOR_SEED, clock: 'real' },
   schedules: {
     signals: '*/5 * * * *',
     market_structure: '*/15 * * * *',
@@ -476,6 +484,7 @@ export const defaultSettings: Settings = {
   theme: 'system',
   retentionDays: 365,
   mcp: { http: false, allowWrites: false },
+  exports: { csvBom: false },
 };
 
 /** `settings:update`: any sections, each given whole. */

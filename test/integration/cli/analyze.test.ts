@@ -1,7 +1,7 @@
 // Runs the real command line as a child process on the shared Cboe fixture and checks its output
 // against the API schemas: what `gammawatch analyze --json` prints must be exactly what the local
 // service would put in `data` for the three resources, plus every data-quality note the summary shows.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +32,20 @@ function cli(...args: string[]): Promise<Run> {
         resolve({ code, stdout, stderr });
       },
     );
+  });
+}
+
+/** The command with `input` written to its stdin, then closed. */
+function cliStdin(input: string | Buffer, ...args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [entry, ...args], { cwd: repoRoot });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(input);
   });
 }
 
@@ -152,6 +166,113 @@ describe('gammawatch analyze', () => {
     ]) {
       expect(run.stdout).toContain(text);
     }
+  });
+
+  it('lists the call wall, put wall and max pain of its JSON in the text summary', async () => {
+    const [text, json] = await Promise.all([cli('analyze', fixture), cli('analyze', fixture, '--json')]);
+    const k = marketStructureDataSchema.parse(
+      (JSON.parse(json.stdout) as { market_structure: unknown }).market_structure,
+    ).key_levels;
+    for (const [label, value] of [
+      ['call wall', k.call_wall],
+      ['put wall', k.put_wall],
+      ['max pain', k.max_pain],
+    ] as const) {
+      expect(value).toEqual(expect.any(Number));
+      expect(text.stdout).toContain(`  ${label.padEnd(10)} $${(value as number).toFixed(2)}\n`);
+    }
+  });
+
+  it.each([
+    ['Cboe CSV', () => readFile(fixture)],
+    [
+      'Cboe CSV with a BOM and CRLF',
+      async () => `\uFEFF${(await readFile(fixture, 'utf8')).replace(/\n/g, '\r\n')}`,
+    ],
+  ])('reads %s from stdin with -, as from the file', async (_name, input) => {
+    const [fromFile, fromStdin, textFromStdin] = await Promise.all([
+      cli('analyze', fixture, '--json'),
+      cliStdin(await input(), 'analyze', '-', '--json'),
+      cliStdin(await input(), 'analyze', '-'),
+    ]);
+    expect(fromStdin.stderr).toBe('');
+    expect(fromStdin.code).toBe(0);
+    const out = JSON.parse(fromStdin.stdout) as Record<string, unknown>;
+    const expected = JSON.parse(fromFile.stdout) as Record<string, unknown>;
+    expect(out.market_structure).toEqual(expected.market_structure);
+    expect(out.gex_by_strike).toEqual(expected.gex_by_strike);
+    expect(textFromStdin.code).toBe(0);
+    expect(textFromStdin.stdout).toMatch(/^TSLA .*cboe_csv snapshot/);
+  });
+
+  it('reads Cboe JSON from stdin with -, told from its content', async () => {
+    // A small chain in Cboe's delayed-quotes JSON shape: two expirations, five strikes, calls and puts.
+    const options = ['250321', '250417'].flatMap((exp) =>
+      [480, 490, 500, 510, 520].flatMap((k) =>
+        (['C', 'P'] as const).map((side) => ({
+          option: `SPY${exp}${side}${String(k * 1000).padStart(8, '0')}`,
+          bid: 4,
+          ask: 4.2,
+          iv: 0.18 + Math.abs(k - 500) / 1000,
+          open_interest: 1000 + k,
+          volume: 50,
+          delta: side === 'C' ? 0.5 : -0.5,
+          gamma: 0.02,
+        })),
+      ),
+    );
+    const text = JSON.stringify({
+      timestamp: '2025-03-12 15:00:00',
+      data: { symbol: 'SPY', current_price: 501.5, options },
+    });
+    const file = join(dir, 'spy.json');
+    await writeFile(file, text);
+    const [fromFile, fromStdin] = await Promise.all([
+      cli('analyze', file, '--json'),
+      cliStdin(text, 'analyze', '-', '--json'),
+    ]);
+    expect(fromFile.code).toBe(0);
+    expect(fromStdin.stderr).toBe('');
+    expect(fromStdin.code).toBe(0);
+    expect(fromStdin.stdout).toBe(fromFile.stdout);
+    expect((JSON.parse(fromStdin.stdout) as { gex_by_strike: { ticker: string } }).gex_by_strike.ticker).toBe(
+      'SPY',
+    );
+  });
+
+  it.each([
+    [
+      'text that is neither format',
+      'just some text\nno chain here\n',
+      /stdin: content: cannot tell the format: neither Cboe JSON/,
+    ],
+    ['nothing', '', /stdin: input: nothing to read: it is empty/],
+  ])('refuses %s on stdin, saying why', async (_name, input, message) => {
+    const [text, json] = await Promise.all([
+      cliStdin(input, 'analyze', '-'),
+      cliStdin(input, 'analyze', '-', '--json'),
+    ]);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toBe('');
+    expect(text.stderr).toMatch(/^gammawatch analyze: cannot import the chain: /);
+    expect(text.stderr).toMatch(message);
+    expect(json.code).toBe(1);
+    expect(json.stderr).toBe('');
+    const { error } = JSON.parse(json.stdout) as { error: { message: string; code: string } };
+    expect(error.code).toBe('chain_import');
+    expect(error.message).toMatch(message);
+  });
+
+  it('under --json, a missing file is {"error": …} on stdout with exit 1, no stack trace', async () => {
+    const run = await cli('analyze', '/nonexistent/chain.csv', '--json');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({
+      error: {
+        message: expect.stringMatching(/^cannot import the chain: chain\.csv: file: cannot read: ENOENT/),
+        code: 'chain_import',
+      },
+    });
   });
 
   it.each([

@@ -11,7 +11,7 @@ import { trackRecordRequest } from '../../backtest/track-record.ts';
 
 export type BacktestMethods = 'backtest:run' | 'backtest:cancel' | 'backtest:export' | 'rankings:trackRecord';
 
-export type BacktestContext = Pick<BridgeApp, 'sourceWork' | 'events' | 'channels' | 'store'>;
+export type BacktestContext = Pick<BridgeApp, 'sourceWork' | 'events' | 'channels' | 'store' | 'settings'>;
 
 export function backtestHandlers(app: BacktestContext): Pick<BridgeHandlers, BacktestMethods> {
   const runs = new BacktestRuns();
@@ -40,7 +40,8 @@ export function backtestHandlers(app: BacktestContext): Pick<BridgeHandlers, Bac
     'backtest:run': async (input) =>
       run({ runId: input.runId, rule: input.rule, window: input.window, tickers: input.tickers }),
     'backtest:cancel': async ({ runId }) => ({ cancelled: runs.cancel(runId) }),
-    'backtest:export': async ({ result, format }) => backtestExport(result, format),
+    'backtest:export': async ({ result, format }) =>
+      backtestExport(result, format, { bom: app.settings().exports.csvBom }),
     'rankings:trackRecord': async (input) => run(trackRecordRequest(app.store, input)),
   };
 }

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { BridgeHandlers } from '../../../shared/bridge/contract.ts';
 import type { BridgeApp } from '../bridge-app.ts';
+import { withBom } from '../../store/csv.ts';
 import { seriesWindowDates, tickerSeries } from '../../queries/series.ts';
 import { iso } from '../../queries/snapshot-meta.ts';
 import {
@@ -17,7 +18,10 @@ import {
 
 export type ExportMethods = 'export:snapshots' | 'export:series';
 
-export type ExportContext = Pick<BridgeApp, 'store' | 'dataDir' | 'events' | 'marketNow' | 'wallNow'>;
+export type ExportContext = Pick<
+  BridgeApp,
+  'store' | 'dataDir' | 'events' | 'marketNow' | 'wallNow' | 'settings'
+>;
 
 /**
  * Past this size a snapshot export is written to `<data dir>/exports/` instead of answered as
@@ -76,7 +80,8 @@ export function exportHandlers(
         const snapshots = phase === 'columns' ? counter.scanned : counter.written;
         ctx.events.emit('export:progress', { name, phase, snapshots, bytes });
       };
-      const chunks = paceExport(exportSnapshots(store, query, input.format, counter), {
+      const bom = input.format === 'csv' && ctx.settings().exports.csvBom;
+      const chunks = paceExport(withBom(exportSnapshots(store, query, input.format, counter), bom), {
         onChunk: (bytes) => progress(bytes),
       });
       const settled = await settleExport(
@@ -98,7 +103,12 @@ export function exportHandlers(
         return {
           name: `${input.ticker}-series-${input.window}.csv`,
           mime: 'text/csv',
-          content: exportToString(exportSeriesCsv(store, input.ticker, input.metrics, query)),
+          content: exportToString(
+            withBom(
+              exportSeriesCsv(store, input.ticker, input.metrics, query),
+              ctx.settings().exports.csvBom,
+            ),
+          ),
         };
       }
       const series = tickerSeries(

@@ -214,6 +214,7 @@ const SECTION_LABELS: Record<string, string> = {
   theme: 'Appearance',
   retentionDays: 'History retention',
   mcp: 'AI assistants',
+  exports: 'Exports',
 };
 
 /** A section as its heading names it. */

@@ -11,8 +11,8 @@ let before: Settings | null = null;
 afterEach(async () => {
   // What a test saved is put back, so the other screens see the seeded settings.
   if (before) {
-    const { schedules, notifications } = before;
-    await realBridge().invoke('settings:update', { schedules, notifications });
+    const { schedules, notifications, exports } = before;
+    await realBridge().invoke('settings:update', { schedules, notifications, exports });
   }
   before = null;
 });
@@ -24,6 +24,19 @@ async function renderSettings(): Promise<void> {
 }
 
 describe('settings', () => {
+  it('turns the CSV byte-order mark on and off in the core, and says where the log file is', async () => {
+    await renderSettings();
+    const bom = page.getByTestId('csv-bom');
+    await expect.element(bom).not.toBeChecked();
+    await userEvent.click(bom);
+    await expect.poll(async () => (await realBridge().invoke('settings:get')).exports.csvBom).toBe(true);
+    await userEvent.click(bom);
+    await expect.poll(async () => (await realBridge().invoke('settings:get')).exports.csvBom).toBe(false);
+    // The test core runs without --verbose: no log file, and how to get one.
+    expect((await realBridge().invoke('app:info')).logFile).toBeNull();
+    await expect.element(page.getByTestId('log-file')).toHaveTextContent('No log file: start with --verbose');
+  });
+
   it('refuses a webhook address that is not one, or that carries a password, before it enters the table', async () => {
     await renderSettings();
     await userEvent.fill(page.getByTestId('webhook-id'), 'ops');

@@ -7,20 +7,31 @@ import { importCboeCsv } from './cboe-csv.ts';
 import { importCboeJson } from './cboe-json.ts';
 import { ChainImportError } from './errors.ts';
 import type { ChainFormat, ChainImport } from './chain-import.ts';
-import { DEFAULT_READ_LIMITS, type ReadLimits } from './limits.ts';
-import { OPEN_FOR_READING, readChainText } from './read-limited.ts';
+import { DEFAULT_READ_LIMITS, MAX_PREAMBLE_LINES, type ReadLimits } from './limits.ts';
+import { OPEN_FOR_READING, readChainStream, readChainText } from './read-limited.ts';
 import { messageOf } from '../../../shared/message-of.ts';
 
 export { ChainImportError } from './errors.ts';
 export type { ChainFormat, ChainImport } from './chain-import.ts';
 export { MAX_CHAIN_FILE_BYTES, MAX_CSV_LINE_CHARS, type ReadLimits } from './limits.ts';
-export { OPEN_FOR_READING, readChainText, readChainTextSync } from './read-limited.ts';
+export { OPEN_FOR_READING, readChainStream, readChainText, readChainTextSync } from './read-limited.ts';
 
 export function detectFormat(text: string, nameHint = ''): ChainFormat {
   const start = /^\uFEFF?\s*(.)/.exec(text)?.[1];
   if (start === '{' || start === '[') return 'cboe_json';
   if (start === undefined && /\.json$/i.test(nameHint)) return 'cboe_json';
   return 'cboe_csv';
+}
+
+/**
+ * The format the content shows, with no name to go by: JSON when it starts with `{` or `[`, Cboe
+ * CSV when one of its first lines is the `Expiration Date,Calls,...` header, else null.
+ */
+export function sniffChainFormat(text: string): ChainFormat | null {
+  const start = /^\uFEFF?\s*(.)/.exec(text)?.[1];
+  if (start === '{' || start === '[') return 'cboe_json';
+  const lines = text.split('\n', MAX_PREAMBLE_LINES);
+  return lines.some((l) => /^\uFEFF?\s*"?\s*expiration\s+date\s*"?\s*(,|\r?$)/i.test(l)) ? 'cboe_csv' : null;
 }
 
 /** Imports a chain from text; `nameHint` (usually the file name) is used in messages and detection. */
@@ -63,5 +74,33 @@ export async function importChainFile(
   } finally {
     await handle.close();
   }
+  return importChainText(text, name, limits);
+}
+
+/**
+ * Imports a chain from a stream with no file name (`gammawatch analyze -` reads stdin): the
+ * format is told from the content alone, and content that is neither format is refused as such.
+ */
+export async function importChainStream(
+  chunks: AsyncIterable<Buffer | string>,
+  name = 'stdin',
+  limits: ReadLimits = DEFAULT_READ_LIMITS,
+): Promise<ChainImport> {
+  let text: string;
+  try {
+    text = await readChainStream(chunks, limits);
+  } catch (error) {
+    throw error instanceof ChainImportError
+      ? error.inFile(name)
+      : new ChainImportError('file', `cannot read: ${messageOf(error)}`, name);
+  }
+  if (!/\S/.test(text)) throw new ChainImportError('input', 'nothing to read: it is empty', name);
+  if (sniffChainFormat(text) === null)
+    throw new ChainImportError(
+      'content',
+      "cannot tell the format: neither Cboe JSON (starting with '{' or '[') nor a Cboe quotedata CSV " +
+        `(a line starting with 'Expiration Date,Calls,...' in the first ${MAX_PREAMBLE_LINES} lines)`,
+      name,
+    );
   return importChainText(text, name, limits);
 }

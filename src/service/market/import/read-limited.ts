@@ -125,3 +125,16 @@ export function readChainTextSync(
     checked.push(buffer.subarray(0, bytesRead));
   }
 }
+
+/**
+ * The text of a stream (stdin), read to its end with the same limits as a file: there is no size
+ * to refuse early, so the total is counted as the chunks arrive. Throws ChainImportError.
+ */
+export async function readChainStream(
+  chunks: AsyncIterable<Buffer | string>,
+  limits: ReadLimits = DEFAULT_READ_LIMITS,
+): Promise<string> {
+  const checked = new CheckedText(limits);
+  for await (const chunk of chunks) checked.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return checked.text();
+}

@@ -8,6 +8,7 @@ import { EventHub } from '../../../../src/core/events/event-hub.ts';
 import { exportHandlers } from '../../../../src/core/bridge/handlers/export.ts';
 import { openDatabase, type Store } from '../../../../src/core/store/database.ts';
 import type { AlertRuleBody } from '../../../../src/shared/alert-rules.ts';
+import { defaultSettings } from '../../../../src/shared/bridge/settings.ts';
 import { marketStructurePayload, tempDir } from '../../../support/store-factory.ts';
 
 let ctx: { store: Store<AlertRuleBody>; dir: string; cleanup: () => void };
@@ -45,6 +46,7 @@ it('gives exports started in the same second files of their own', async () => {
       events: new EventHub(),
       marketNow: () => wallNow,
       wallNow: () => wallNow,
+      settings: () => defaultSettings,
     },
     { inlineBytes: 64 },
   );

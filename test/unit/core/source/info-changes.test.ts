@@ -26,6 +26,7 @@ function info(badge: string, now = '2026-09-14T16:00:00.000Z'): AppInfo {
     },
     firstRun: false,
     dataDir: '/tmp/x',
+    logFile: null,
   };
 }
 

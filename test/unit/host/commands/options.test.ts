@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { intOption, untilStopSignal } from '../../../../src/host/commands/options.ts';
+import path from 'node:path';
+import { intOption, logFileOption, untilStopSignal } from '../../../../src/host/commands/options.ts';
 
 describe('intOption', () => {
   it.each([
@@ -33,5 +34,15 @@ describe('untilStopSignal', () => {
     signals.emit(signal);
     await expect(stopped).resolves.toBe(signal);
     expect(signals.listenerCount('SIGINT') + signals.listenerCount('SIGTERM')).toBe(0);
+  });
+});
+
+describe('logFileOption (--verbose)', () => {
+  it.each([
+    [true, { logFile: path.join('/data', 'gammawatch.log') }],
+    [false, {}],
+    [undefined, {}],
+  ])('verbose %s gives %o', (verbose, expected) => {
+    expect(logFileOption('/data', verbose)).toEqual(expected);
   });
 });
