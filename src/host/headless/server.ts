@@ -147,7 +147,13 @@ export async function startHeadlessServer(options: HeadlessOptions): Promise<Hea
           'Open the address Gammawatch printed when it started (it carries the access token).',
         );
       }
-      return sendJson(res, 401, fail('unauthorized', 'missing or invalid token'));
+      // RFC 6750: a client told to authenticate learns the scheme, and whether the token it sent was refused.
+      const sent = headerOf(req, 'authorization')?.startsWith('Bearer ') === true;
+      return sendJson(res, 401, fail('unauthorized', 'missing or invalid token'), {
+        'WWW-Authenticate': sent
+          ? 'Bearer realm="Gammawatch", error="invalid_token", error_description="not this run\'s token"'
+          : 'Bearer realm="Gammawatch"',
+      });
     }
     if (url.pathname.startsWith('/bridge/')) {
       if (req.method !== 'POST')

@@ -76,6 +76,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
 
   tool({
     name: 'server_info',
+    title: 'Server info',
     description:
       "This server: its name and version, the data source its API tools ask, and whether tools that change the user's data are on.",
     input: {},
@@ -92,6 +93,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'list_capabilities',
+    title: 'API capabilities',
     description:
       "The API's capability manifest (/llm-spec): endpoints, metrics, parameters, enumerations and conventions. Call first to self-orient.",
     input: {},
@@ -99,6 +101,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'get_auth_status',
+    title: 'Data source and credentials',
     description:
       'Which data source answers the API tools (simulator, chain folder, Tradier, remote API) and whether a key or token is stored. Never reveals one.',
     input: {},
@@ -106,6 +109,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'get_ticker_state',
+    title: 'Ticker state',
     description:
       "The compact state snapshot of a ticker (price, gamma regime, IV rank, positioning): the default starting point. include: CSV of add-ons, e.g. 'call_diag'.",
     input: { ticker, include: csv("CSV of add-ons, e.g. 'call_diag'") },
@@ -114,6 +118,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'explain_ticker',
+    title: 'Explain a ticker',
     description:
       "A deterministic plain-language reading of a ticker's regime and positioning. view: an alternate view where one exists.",
     input: { ticker, view: z.string().trim().min(1).max(40).optional().describe('explanation view') },
@@ -121,6 +126,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'get_market_structure',
+    title: 'Market structure',
     description:
       "Headline signal, regime, expected behaviour, key levels and supporting metrics of a ticker. include: CSV of 'state', 'call_diag'.",
     input: { ticker, include: csv("CSV of 'state', 'call_diag'") },
@@ -134,12 +140,14 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'get_signals',
+    title: 'Signals',
     description: "A ticker's current signals: labels, scores, gamma flip, IV rank, expected moves.",
     input: { ticker },
     body: async ({ ticker: t }) => (await client().signals(t)).body,
   });
   tool({
     name: 'get_levels',
+    title: 'Key levels',
     description:
       "Key price levels of a ticker (gamma flip, call and put walls, max pain, 1σ expected-move bounds). view: 'json' (default), 'tradingview' or 'tos' (text for those platforms).",
     input: { ticker, view: z.enum(['json', 'tradingview', 'tos']).optional().describe('output format') },
@@ -151,6 +159,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'get_series',
+    title: 'Daily series',
     description:
       "A ticker's daily time series from the source. metrics: CSV of metric keys (e.g. 'price,iv_rank,gex_flip'); window: lookback like '30d', '180d', '2y'. Both optional.",
     input: {
@@ -168,6 +177,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'get_gamma_curve',
+    title: 'Gamma by strike',
     description:
       "Net gamma per strike (USD per 1% move). exp: 'combined' (default), 'nearest', 'first_weekly', 'first_monthly' or YYYY-MM-DD; realtime: an intraday pull.",
     input: {
@@ -181,6 +191,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'get_gamma_by_expiration',
+    title: 'Gamma by expiration',
     description:
       'Gamma per strike split by expiration bucket (combined, nearest, first_weekly, first_monthly, all_other_expiries).',
     input: { ticker },
@@ -188,6 +199,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'get_gex_by_strike',
+    title: 'GEX by strike',
     description:
       "Net GEX per strike with call and put contributions (USD per 1% move; calls +, puts −). exp: 'combined' (default), 'nearest' or 'first_monthly'.",
     input: {
@@ -198,6 +210,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'get_options_volume',
+    title: 'Options volume by strike',
     description:
       "Options volume by strike for one expiration. exp (required): 'YYYY-MM-DD' or a bucket; include='iv' adds IV columns (decimals).",
     input: {
@@ -211,6 +224,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'get_trade_setup',
+    title: 'Trade setup',
     description:
       'The compact trade setup of a ticker: regime, bias, opportunity score and tier, trade type, direction, structures, entry/stop/target framing, cautions.',
     input: { ticker },
@@ -218,12 +232,14 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'rank_top_setups',
+    title: 'Top setups',
     description: `Trade setups across every ticker, by opportunity score (descending). ${FILTER_DOC}`,
     input: rankingShape,
     body: async (a) => (await client().topSetups(rankingQuery(a))).body,
   });
   tool({
     name: 'run_screener',
+    title: 'Run a screener',
     description: `A named screener preset over the ranking; a filter you pass overrides the preset's. name: one of ${SCREENER_PRESETS.join(', ')}. ${FILTER_DOC}`,
     input: {
       name: z
@@ -237,6 +253,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'rank_income_setups',
+    title: 'Income setups',
     description:
       "Covered-call and cash-secured-put candidates across tickers by income score: 1σ strike, premium (USD), annualized yield (%), breakeven. type: 'cc' or 'csp' (both when omitted); min_income_score 0-10; limit 2-50 (default 10).",
     input: {

@@ -1,11 +1,12 @@
-// One way to register a tool: a zod shape for its input (the SDK validates with it and answers an
-// isError result naming the field when it fails), read-only or not, and a body whose value or
-// failure `run` turns into the answer. A tool that writes checks the setting at each call: a
+// One way to register a tool: a title a person reads, a zod shape for its input (the SDK validates
+// with it and answers an isError result naming the field when it fails; an argument the tool does
+// not take is refused the same way, never silently ignored), read-only or not, and a body whose
+// value or failure `run` turns into the answer. A tool that writes checks the setting at each call: a
 // session keeps its tools, so the setting read when it started would outlive an untick.
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { run, ToolError, type ToolContext } from './tool-result.ts';
 
 /** What a write tool answers once the user has unticked "Let assistants make changes". */
@@ -15,6 +16,8 @@ export type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 export interface ToolSpec<S extends z.ZodRawShape> {
   name: string;
+  /** What an assistant's UI shows for the tool ("Key levels"). */
+  title: string;
   description: string;
   input: S;
   /** Changes something (a watchlist, a rule): announced to the assistant as destructive-free but not read-only. */
@@ -29,10 +32,13 @@ export function registerTool<S extends z.ZodRawShape>(
 ): RegisteredTool {
   const writes = spec.writes ?? false;
   // Widened to the plain shape type: the SDK's callback type cannot be resolved over a generic S.
-  const input: z.ZodRawShape = spec.input;
+  // Strict: `view` sent to a tool that has none is an error naming it, and the listed JSON Schema
+  // says additionalProperties: false.
+  const input = z.object(spec.input as z.ZodRawShape).strict();
   return server.registerTool(
     spec.name,
     {
+      title: spec.title,
       description: spec.description,
       inputSchema: input,
       annotations: { readOnlyHint: !writes, destructiveHint: false, openWorldHint: false },

@@ -24,6 +24,7 @@ export function registerStoreTools(server: McpServer, ctx: ToolContext): void {
 
   tool({
     name: 'list_watchlists',
+    title: 'Watchlists',
     description: "The user's watchlists in their order: id, name and tickers.",
     input: {},
     body: async () => ({ watchlists: await bridge(ctx, 'watchlists:list', undefined) }),
@@ -31,6 +32,7 @@ export function registerStoreTools(server: McpServer, ctx: ToolContext): void {
 
   tool({
     name: 'watchlist_snapshot',
+    title: 'Watchlist snapshot',
     description:
       'The rows of a watchlist as its table shows them, from the latest stored snapshots: price (USD or index points), gamma_regime, regime_label, opportunity_score (0-10) and tier, direction, iv_rank (0-100), atm_iv (decimal), gex_flip, dist_to_gex_flip_pct (%, + when the flip is above spot), expected_move_1d_pct (%) and expected_move_1d (USD), asof, stale, changed (fields that moved since the previous snapshot). Give watchlistId or name.',
     input: {
@@ -65,6 +67,7 @@ export function registerStoreTools(server: McpServer, ctx: ToolContext): void {
 
   tool({
     name: 'ticker_history',
+    title: 'Stored history of a ticker',
     description: `A ticker's stored signals snapshots between two instants, newest first: each snapshot's asof and its scalar fields (price USD, iv_rank 0-100, gex_flip, opportunity_score, labels…). At most ${HISTORY_MAX_ROWS} snapshots; truncated says more exist.`,
     input: {
       ticker,
@@ -98,6 +101,7 @@ export function registerStoreTools(server: McpServer, ctx: ToolContext): void {
 
   tool({
     name: 'compare_snapshots',
+    title: 'Compare two snapshots',
     description: `What changed in a ticker's stored payload between two instants (each resolves to the snapshot at or before it): label transitions (regime, tier, gamma regime…) and field changes (dotted path, before → after; newer minus older). At most ${COMPARE_MAX_CHANGES} changes.`,
     input: {
       ticker,
@@ -121,6 +125,7 @@ export function registerStoreTools(server: McpServer, ctx: ToolContext): void {
 
   tool({
     name: 'stored_series',
+    title: 'Stored series',
     description:
       "Daily points of metrics from the app's own store (the latest snapshot per New York day), as the charts draw them. metrics: CSV of metric keys (e.g. 'price,iv_rank,gex_flip', at most 12); window like 30d, 26w, 6m, 2y; at: end the window on that instant's day.",
     input: {
@@ -144,6 +149,7 @@ export function registerStoreTools(server: McpServer, ctx: ToolContext): void {
 
   tool({
     name: 'recent_alerts',
+    title: 'Recent alerts',
     description:
       'Alerts the app raised, newest first: rule, ticker, severity, title, message, the transition (from → to) and asof (the snapshot that raised it), with how each delivery went. Filters optional.',
     input: {
@@ -170,6 +176,7 @@ export function registerStoreTools(server: McpServer, ctx: ToolContext): void {
 
   tool({
     name: 'list_rules',
+    title: 'Alert rules',
     description:
       'The alert rules: id, name, enabled, condition, scope, cooldownMinutes, snoozeUntil, severity and channels. backtest_rule takes an id from here.',
     input: {},

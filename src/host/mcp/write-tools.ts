@@ -22,6 +22,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): Registe
   return [
     registerTool(server, ctx, {
       name: 'create_watchlist',
+      title: 'Create a watchlist',
       writes: true,
       description:
         "CHANGES the user's data: creates a new watchlist with this name (and tickers, which the app then backfills and polls). Answers the new list.",
@@ -34,6 +35,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): Registe
     }),
     registerTool(server, ctx, {
       name: 'add_ticker',
+      title: 'Add a ticker to a watchlist',
       writes: true,
       description:
         'CHANGES a watchlist: appends a ticker to it (the app backfills its history and polls it from now on). Answers the list.',
@@ -42,6 +44,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): Registe
     }),
     registerTool(server, ctx, {
       name: 'create_rule',
+      title: 'Create an alert rule',
       writes: true,
       description:
         'CHANGES the alert rules: adds a rule that fires on new snapshots and notifies on its channels. rule: a body with name, condition, scope (and optional cooldownMinutes, severity, channels…); list_rules shows existing ones as examples. Answers the stored rule.',
@@ -50,6 +53,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): Registe
     }),
     registerTool(server, ctx, {
       name: 'snooze_rule',
+      title: 'Snooze an alert rule',
       writes: true,
       description:
         'CHANGES a rule: silences it until the given instant (it raises nothing before then), or lifts a snooze with until = null. Answers the rule.',

@@ -89,12 +89,17 @@ function connect(token: string | null): { client: Client; transport: StreamableH
 }
 
 describe('the /mcp endpoint of the headless host', () => {
-  it.each<[string, Record<string, string>]>([
-    ['no token', {}],
-    ['a wrong token', { authorization: 'Bearer not-the-token-at-all' }],
-  ])('is refused with %s (401)', async (_name, headers) => {
+  it.each<[string, Record<string, string>, string]>([
+    ['no token', {}, 'Bearer realm="Gammawatch"'],
+    [
+      'a wrong token',
+      { authorization: 'Bearer not-the-token-at-all' },
+      'Bearer realm="Gammawatch", error="invalid_token", error_description="not this run\'s token"',
+    ],
+  ])('is refused with %s (401, saying how to authenticate)', async (_name, headers, challenge) => {
     const res = await post(headers);
     expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe(challenge);
     expect(await res.text()).not.toContain(SECRETS.appToken);
   });
 

@@ -71,11 +71,14 @@ describe('the tool list', () => {
     expect(names).toHaveLength(TV_MCP_TOOLS.length + STORE_TOOLS.length);
   });
 
-  it('describes every tool and marks the read-only ones so', async () => {
+  it('titles and describes every tool and marks the read-only ones so', async () => {
     for (const tool of (await mcp.client.listTools()).tools) {
       expect(tool.description?.length, tool.name).toBeGreaterThan(30);
+      expect(tool.title, tool.name).toMatch(/^[A-Z][A-Za-z ,]{3,40}$/);
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
       expect(tool.inputSchema.type).toBe('object');
+      // An argument a tool does not take is refused, and the schema says so.
+      expect(tool.inputSchema['additionalProperties'], tool.name).toBe(false);
     }
   });
 });
@@ -285,6 +288,11 @@ describe('bad input is an isError answer, never a crash', () => {
     ['backtest_rule', { ruleId: 424242 }, /not_found/],
     ['backtest_rule', { rule: { name: 'x' } }, /invalid_input/],
     ['screener_track_record', { name: 'bogus' }, /name/],
+    // Arguments a tool does not take: refused with their name, never silently ignored.
+    ['get_levels', { ticker: 'SPY', format: 'tradingview' }, /format/],
+    ['get_signals', { ticker: 'SPY', format: 'tradingview' }, /format/],
+    ['explain_ticker', { ticker: 'SPY', formta: 'x' }, /formta/],
+    ['list_watchlists', { all: true }, /all/],
   ])('%s %j', async (name, args, message) => {
     const result = await mcp.call(name, args);
     expect(result.isError).toBe(true);
