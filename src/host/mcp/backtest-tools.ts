@@ -6,6 +6,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { alertRuleInputSchema } from '../../shared/alert-rules.ts';
 import { SCREENER_PRESETS, screenerPresetSchema } from '../../shared/api/enums.ts';
 import type { BacktestResult } from '../../shared/bridge/backtest.ts';
 import { idSchema, tickerSchema } from '../../shared/bridge/common.ts';
@@ -30,7 +31,8 @@ export function registerBacktestTools(server: McpServer, ctx: ToolContext): void
     description: `Replays an alert rule over stored history (no look-ahead) and reports what price did after each firing: forward returns in % at 1, 5 and 20 sessions, the median and up-share per horizon, against a baseline of every session of the same tickers. Give ruleId (list_rules) or rule (a rule body: name, condition, scope…). At most ${BACKTEST_MAX_TICKERS} tickers; window ${MCP_BACKTEST_WINDOWS.join('/')}. Sends progress notifications when given a progressToken.`,
     input: {
       ruleId: idSchema.optional().describe('a stored rule, from list_rules'),
-      rule: z.record(z.string(), z.unknown()).optional().describe('a rule body, as create_rule takes it'),
+      // The rule's own schema, so the listed JSON Schema documents every condition kind and field.
+      rule: alertRuleInputSchema.optional().describe('a rule body, as create_rule takes it'),
       tickers: z
         .array(tickerSchema)
         .min(1)

@@ -5,6 +5,7 @@
 // name is trimmed and bounded, a rule body is parsed whole).
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { alertRuleInputSchema } from '../../shared/alert-rules.ts';
 import {
   idSchema,
   isoTimeSchema,
@@ -48,7 +49,8 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): Registe
       writes: true,
       description:
         'CHANGES the alert rules: adds a rule that fires on new snapshots and notifies on its channels. rule: a body with name, condition, scope (and optional cooldownMinutes, severity, channels…); list_rules shows existing ones as examples. Answers the stored rule.',
-      input: { rule: z.record(z.string(), z.unknown()).describe('the rule body') },
+      // The rule's own schema, so the listed JSON Schema documents every condition kind and field.
+      input: { rule: alertRuleInputSchema.describe('the rule body') },
       body: async ({ rule }) => bridge(ctx, 'rules:create', rule as BridgeInput<'rules:create'>),
     }),
     registerTool(server, ctx, {

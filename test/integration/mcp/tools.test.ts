@@ -4,6 +4,7 @@
 // answer naming the problem, write tools exist only when allowed, and no planted secret (API key,
 // Tradier token, the app's token) appears in any answer, resource or prompt.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALERT_KINDS } from '../../../src/shared/alert-rules.ts';
 import { WRITE_TOOLS } from '../../../src/host/mcp/write-tools.ts';
 import { CONVENTIONS_URI, LLM_SPEC_URI } from '../../../src/host/mcp/resources.ts';
 import { startSeededApp, type SeededApp } from '../../support/seeded-app.ts';
@@ -259,6 +260,17 @@ describe('tools over the stored history', () => {
     expect(v['firingsTotal']).toBe((v['summary'] as Json)['count']);
   });
 
+  it("backtest_rule's listed schema documents the rule format: every condition kind and the scope", async () => {
+    const tool = (await mcp.client.listTools()).tools.find((t) => t.name === 'backtest_rule');
+    const rule = (tool?.inputSchema.properties as Record<string, Json> | undefined)?.['rule'] as Json;
+    const props = rule['properties'] as Record<string, Json>;
+    const condition = props['condition'] as Json;
+    const variants = (condition['oneOf'] ?? condition['anyOf']) as Json[];
+    const kinds = variants.map((v) => ((v['properties'] as Record<string, Json>)['kind'] as Json)['const']);
+    expect(kinds.sort()).toEqual([...ALERT_KINDS].sort());
+    expect(Object.keys(props)).toEqual(expect.arrayContaining(['name', 'condition', 'scope']));
+  });
+
   it('screener_track_record answers the statistics of a preset', { timeout: 300_000 }, async () => {
     const v = await mcp.json('screener_track_record', { name: 'momentum_breakout', window: '30d' });
     expect(v).toHaveProperty('summary.horizons.1d');
@@ -286,7 +298,7 @@ describe('bad input is an isError answer, never a crash', () => {
     ['backtest_rule', {}, /exactly one of ruleId or rule/],
     ['backtest_rule', { ruleId: 1, window: '2y' }, /window/],
     ['backtest_rule', { ruleId: 424242 }, /not_found/],
-    ['backtest_rule', { rule: { name: 'x' } }, /invalid_input/],
+    ['backtest_rule', { rule: { name: 'x' } }, /condition/],
     ['screener_track_record', { name: 'bogus' }, /name/],
     // Arguments a tool does not take: refused with their name, never silently ignored.
     ['get_levels', { ticker: 'SPY', format: 'tradingview' }, /format/],
