@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { electronAvailability, hasDisplay } from '../headless/electron-runtime.ts';
 import { ensureBuilt, RENDERER_DIR, REPO_ROOT } from '../headless/renderer-build.ts';
+import { tokenFromEnv, TOKEN_ENV } from '../headless/guard.ts';
 import { runHeadless } from '../headless/run-headless.ts';
 import { CLOCK_FLAGS, clockFromFlags } from './clock-flags.ts';
 import type { Command } from './command.ts';
@@ -24,6 +25,8 @@ const HELP = `usage: gammawatch start [options]
                       default: the open of the current session, or the next one when closed)
   --fast-speed N      with --clock fast: market seconds per wall second (default 300)
   --no-open           do not open a browser on the headless address
+  $GAMMAWATCH_TOKEN   headless: the same access token every run (32+ letters, digits, - or _),
+                      so with --port an HTTP client (MCP at /mcp) keeps its address and token
   --verbose           also log to <data dir>/gammawatch.log (rotated at 5 MB, 3 kept; the
                       path is shown in Settings → Data)
   -h, --help          this text
@@ -55,6 +58,7 @@ const start: Command = {
       return 0;
     }
     const port = intOption('port', values.port, 0, 65_535) ?? 0;
+    const token = tokenFromEnv(process.env);
     const clock = clockFromFlags(values, CLOCK_FLAGS.start);
     const seed = intOption('seed', values.seed, 0, 2 ** 31 - 1);
     const dataDir = dataDirOf({ 'data-dir': values['data-dir'] });
@@ -84,9 +88,16 @@ const start: Command = {
       dataSource,
       log,
       ...logFileOption(dataDir, values.verbose),
+      token,
     });
     process.stdout.write(`Gammawatch is running. Open ${run.server.url}\n`);
     process.stdout.write(`Data folder: ${dataDir}. Press Ctrl+C to stop.\n`);
+    if (token !== undefined) {
+      // Not the token itself: it is in the variable the user set, and logs outlive terminals.
+      log(
+        `the access token is $${TOKEN_ENV}'s: MCP clients use ${run.server.origin}/mcp with Authorization: Bearer <it>`,
+      );
+    }
     if (!values['no-open']) openBrowser(run.server.url);
 
     log(`${await untilStopSignal()}: stopping…`);

@@ -11,6 +11,33 @@ export function createToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/**
+ * The variable that fixes the run's token, so an HTTP client (an assistant over /mcp, a script on
+ * the bridge) keeps working across restarts: with `--port`, a stable address and token.
+ */
+export const TOKEN_ENV = 'GAMMAWATCH_TOKEN';
+
+/** The shortest token accepted: as hard to guess as 192 random bits in base64url. */
+export const TOKEN_MIN_LENGTH = 32;
+
+/**
+ * The token `$GAMMAWATCH_TOKEN` fixes, or undefined (a fresh one per run). One that is too short
+ * or holds characters a URL or a header would mangle is refused with why, never used weakened.
+ */
+export function tokenFromEnv(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env[TOKEN_ENV];
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^[A-Za-z0-9_-]+$/.test(raw))
+    throw new Error(
+      `$${TOKEN_ENV} may hold only letters, digits, '-' and '_' (it goes in a URL and a header)`,
+    );
+  if (raw.length < TOKEN_MIN_LENGTH)
+    throw new Error(
+      `$${TOKEN_ENV} is ${raw.length} characters; it needs at least ${TOKEN_MIN_LENGTH} (e.g. openssl rand -base64 32 | tr '+/' '-_' | tr -d '=')`,
+    );
+  return raw;
+}
+
 /** The Host header names this server: `127.0.0.1:PORT` or `localhost:PORT`, nothing else. */
 export function isAllowedHost(host: string | undefined, port: number): boolean {
   if (host === undefined) return false;

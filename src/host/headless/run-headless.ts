@@ -14,6 +14,8 @@ export interface HeadlessRunOptions {
   log: (line: string) => void;
   /** `--verbose`: the log file in the data folder. */
   logFile?: string | undefined;
+  /** `$GAMMAWATCH_TOKEN`: the same token every run; a fresh one otherwise. */
+  token?: string | undefined;
 }
 
 export interface HeadlessRun {
@@ -38,6 +40,7 @@ export async function runHeadless(options: HeadlessRunOptions): Promise<Headless
       events: app.events,
       rendererDir: options.rendererDir,
       port: options.port ?? 0,
+      ...(options.token !== undefined ? { token: options.token } : {}),
       // Through the app's log, which keeps stored secrets out of the line.
       onError: (context, error) => app.log(`${context}: ${messageOf(error)}`),
       mcp: (req, res, body) => mcp.handle(req, res, body),

@@ -6,6 +6,7 @@ import {
   isAllowedOrigin,
   isAuthenticated,
   sessionCookie,
+  tokenFromEnv,
   tokensEqual,
 } from '../../../../src/host/headless/guard.ts';
 
@@ -75,5 +76,26 @@ describe('tokens and the session cookie', () => {
 
   it('sets an HttpOnly, SameSite=Strict cookie for the whole site', () => {
     expect(sessionCookie('T')).toBe('gammawatch_session=T; HttpOnly; SameSite=Strict; Path=/');
+  });
+});
+
+describe('$GAMMAWATCH_TOKEN: a stable token for HTTP clients', () => {
+  const good = 'Kq3v_9xZ-TtW8mN2pL5rB7cD1fG4hJ6kA0sE';
+  it.each<[string, Record<string, string>, string | undefined | RegExp]>([
+    ['unset: a fresh token per run', {}, undefined],
+    ['empty: as unset', { GAMMAWATCH_TOKEN: '' }, undefined],
+    ['32+ base64url characters: used as given', { GAMMAWATCH_TOKEN: good }, good],
+    ['exactly 32', { GAMMAWATCH_TOKEN: 'a'.repeat(32) }, 'a'.repeat(32)],
+    [
+      '31: too short, with how to make one',
+      { GAMMAWATCH_TOKEN: 'a'.repeat(31) },
+      /31 characters.*at least 32.*openssl/,
+    ],
+    ['a space', { GAMMAWATCH_TOKEN: `${good} x` }, /only letters, digits/],
+    ['base64 with + and /', { GAMMAWATCH_TOKEN: `${good}+/=` }, /only letters, digits/],
+    ['a newline (header injection)', { GAMMAWATCH_TOKEN: `${good}\r\nX: y` }, /only letters, digits/],
+  ])('%s', (_name, env, expected) => {
+    if (expected instanceof RegExp) expect(() => tokenFromEnv(env)).toThrow(expected);
+    else expect(tokenFromEnv(env)).toBe(expected);
   });
 });
