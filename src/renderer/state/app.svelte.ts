@@ -9,6 +9,14 @@ import { messageOf } from './resource.svelte.ts';
 
 export class AppState {
   #info = $state<AppInfo | null>(null);
+  /**
+   * Info requests overlap (the boot's refresh, the answer to onboarding, a clock tick): each gets a
+   * number when it starts, and an answer older than one already applied is dropped. Without this,
+   * the boot's answer arriving after onboarding's put firstRun back to true and the welcome screen
+   * came back with its defaults.
+   */
+  #infoAsked = 0;
+  #infoApplied = 0;
   #infoError = $state<string | null>(null);
   #connection = $state<ConnectionState>('connecting');
   #poll = $state<PollStatus | null>(null);
@@ -80,7 +88,7 @@ export class AppState {
       this.#bridge.on('poll:status', (status) => (this.#poll = status)),
       this.#bridge.on('settings:changed', (settings) => (this.#settings = settings)),
       // Another source, its badge or its problems: the header follows without a reload.
-      this.#bridge.on('app:changed', (info) => this.#setInfo(info)),
+      this.#bridge.on('app:changed', (info) => this.#applyInfo(++this.#infoAsked, info)),
       this.#bridge.on('alert:new', () => (this.#unreadAlerts += 1)),
       this.#bridge.on('snapshot:new', (event) => this.#observe(event.asof)),
     );
@@ -105,6 +113,7 @@ export class AppState {
   }
 
   async refresh(): Promise<void> {
+    const asked = ++this.#infoAsked;
     try {
       const [info, poll, settings, alerts] = await Promise.all([
         this.#bridge.invoke('app:info'),
@@ -112,7 +121,7 @@ export class AppState {
         this.#bridge.invoke('settings:get'),
         this.#bridge.invoke('alerts:list', { limit: 1 }),
       ]);
-      this.#setInfo(info);
+      if (!this.#applyInfo(asked, info)) return;
       this.#poll = poll;
       this.#settings = settings;
       this.#unreadAlerts = alerts.unread;
@@ -120,6 +129,14 @@ export class AppState {
     } catch (error) {
       this.#infoError = messageOf(error);
     }
+  }
+
+  /** Applies an answer to info request `asked`, unless a later one was applied already. */
+  #applyInfo(asked: number, info: AppInfo): boolean {
+    if (asked < this.#infoApplied) return false;
+    this.#infoApplied = asked;
+    this.#setInfo(info);
+    return true;
   }
 
   #setInfo(info: AppInfo): void {
@@ -137,14 +154,16 @@ export class AppState {
 
   async #refreshInfo(): Promise<void> {
     try {
-      this.#setInfo(await this.#bridge.invoke('app:info'));
+      const asked = ++this.#infoAsked;
+      this.#applyInfo(asked, await this.#bridge.invoke('app:info'));
     } catch {
       // The connection state already tells the user; the next tick tries again.
     }
   }
 
   async completeOnboarding(watchlistName: string | undefined, tickers: string[]): Promise<void> {
-    this.#setInfo(await this.#bridge.invoke('app:completeOnboarding', { watchlistName, tickers }));
+    const asked = ++this.#infoAsked;
+    this.#applyInfo(asked, await this.#bridge.invoke('app:completeOnboarding', { watchlistName, tickers }));
   }
 
   async updateSettings(patch: SettingsPatch): Promise<Settings> {
