@@ -60,11 +60,18 @@ export function isCanonicalTicker(value: unknown): value is string {
   return parsed.ok && parsed.ticker === value;
 }
 
-/** The rule as a zod schema: parses to the canonical symbol, or fails with parseTicker's reason. */
-export const tickerSchema = z.string().transform((raw, ctx) => {
-  const parsed = parseTicker(raw);
-  if (parsed.ok) return parsed.ticker;
-  ctx.addIssue({ code: 'custom', message: parsed.reason, input: raw });
-  return z.NEVER;
-});
+/**
+ * The rule as a zod schema: parses to the canonical symbol, or fails with parseTicker's reason. The
+ * closing pipe states the output as a string, so a schema holding tickers has a JSON Schema on its
+ * output side too (the MCP tools list their answers' schemas; a bare transform has none).
+ */
+export const tickerSchema = z
+  .string()
+  .transform((raw, ctx) => {
+    const parsed = parseTicker(raw);
+    if (parsed.ok) return parsed.ticker;
+    ctx.addIssue({ code: 'custom', message: parsed.reason, input: raw });
+    return z.NEVER;
+  })
+  .pipe(z.string());
 export type Ticker = z.infer<typeof tickerSchema>;
