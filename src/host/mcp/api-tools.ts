@@ -13,7 +13,9 @@ import {
   type TopSetupsQuery,
 } from '../../client/index.ts';
 import { SCREENER_PRESETS, screenerPresetSchema } from '../../shared/api/enums.ts';
+import { API_ENDPOINTS } from '../../shared/api/endpoints.ts';
 import { tickerSchema } from '../../shared/bridge/common.ts';
+import { authStatusSchema, levelsOutputSchema, serverInfoSchema } from './output-schemas.ts';
 import { registerTool } from './register.ts';
 import { checkedQuery, withDefined, type ToolContext } from './tool-result.ts';
 
@@ -76,6 +78,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
 
   tool({
     name: 'server_info',
+    output: serverInfoSchema,
     title: 'Server info',
     description:
       "This server: its name and version, the data source its API tools ask, and whether tools that change the user's data are on.",
@@ -93,6 +96,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'list_capabilities',
+    output: API_ENDPOINTS.llmSpec.response,
     title: 'API capabilities',
     description:
       "The API's capability manifest (/llm-spec): endpoints, metrics, parameters, enumerations and conventions. Call first to self-orient.",
@@ -101,6 +105,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'get_auth_status',
+    output: authStatusSchema,
     title: 'Data source and credentials',
     description:
       'Which data source answers the API tools (simulator, chain folder, Tradier, remote API) and whether a key or token is stored. Never reveals one.',
@@ -109,6 +114,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'get_ticker_state',
+    output: API_ENDPOINTS.tickerState.response,
     title: 'Ticker state',
     description:
       "The compact state snapshot of a ticker (price, gamma regime, IV rank, positioning): the default starting point. include: CSV of add-ons, e.g. 'call_diag'.",
@@ -118,6 +124,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'explain_ticker',
+    output: API_ENDPOINTS.explain.response,
     title: 'Explain a ticker',
     description:
       "A deterministic plain-language reading of a ticker's regime and positioning. view: an alternate view where one exists.",
@@ -126,6 +133,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'get_market_structure',
+    output: API_ENDPOINTS.marketStructure.response,
     title: 'Market structure',
     description:
       "Headline signal, regime, expected behaviour, key levels and supporting metrics of a ticker. include: CSV of 'state', 'call_diag'.",
@@ -140,6 +148,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'get_signals',
+    output: API_ENDPOINTS.signals.response,
     title: 'Signals',
     description: "A ticker's current signals: labels, scores, gamma flip, IV rank, expected moves.",
     input: { ticker },
@@ -147,18 +156,21 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'get_levels',
+    output: levelsOutputSchema,
     title: 'Key levels',
     description:
-      "Key price levels of a ticker (gamma flip, call and put walls, max pain, 1σ expected-move bounds). view: 'json' (default), 'tradingview' or 'tos' (text for those platforms).",
+      "Key price levels of a ticker (gamma flip, call and put walls, max pain, 1σ expected-move bounds). view: 'json' (default), or 'tradingview' / 'tos' to add `text`, the script for that platform.",
     input: { ticker, view: z.enum(['json', 'tradingview', 'tos']).optional().describe('output format') },
     body: async ({ ticker: t, view }) => {
-      if (view === undefined || view === 'json') return (await client().levels(t)).body;
-      const text = (await client().levelsText(t, view)).body;
-      return { ticker: t, format: view, text };
+      const levels = (await client().levels(t)).body;
+      if (view === undefined || view === 'json') return levels;
+      // The script with the levels it draws, so structured content has them as numbers too.
+      return { ...levels, format: view, text: (await client().levelsText(t, view)).body };
     },
   });
   tool({
     name: 'get_series',
+    output: API_ENDPOINTS.series.response,
     title: 'Daily series',
     description:
       "A ticker's daily time series from the source. metrics: CSV of metric keys (e.g. 'price,iv_rank,gex_flip'); window: lookback like '30d', '180d', '2y'. Both optional.",
@@ -177,6 +189,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'get_gamma_curve',
+    output: API_ENDPOINTS.gammaCurve.response,
     title: 'Gamma by strike',
     description:
       "Net gamma per strike (USD per 1% move). exp: 'combined' (default), 'nearest', 'first_weekly', 'first_monthly' or YYYY-MM-DD; realtime: an intraday pull.",
@@ -191,6 +204,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'get_gamma_by_expiration',
+    output: API_ENDPOINTS.gammaExpirations.response,
     title: 'Gamma by expiration',
     description:
       'Gamma per strike split by expiration bucket (combined, nearest, first_weekly, first_monthly, all_other_expiries).',
@@ -199,6 +213,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'get_gex_by_strike',
+    output: API_ENDPOINTS.gexByStrike.response,
     title: 'GEX by strike',
     description:
       "Net GEX per strike with call and put contributions (USD per 1% move; calls +, puts −). exp: 'combined' (default), 'nearest' or 'first_monthly'.",
@@ -210,6 +225,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'get_options_volume',
+    output: API_ENDPOINTS.optionsVolume.response,
     title: 'Options volume by strike',
     description:
       "Options volume by strike for one expiration. exp (required): 'YYYY-MM-DD' or a bucket; include='iv' adds IV columns (decimals).",
@@ -224,6 +240,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'get_trade_setup',
+    output: API_ENDPOINTS.tradeSetup.response,
     title: 'Trade setup',
     description:
       'The compact trade setup of a ticker: regime, bias, opportunity score and tier, trade type, direction, structures, entry/stop/target framing, cautions.',
@@ -232,6 +249,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'rank_top_setups',
+    output: API_ENDPOINTS.topSetups.response,
     title: 'Top setups',
     description: `Trade setups across every ticker, by opportunity score (descending). ${FILTER_DOC}`,
     input: rankingShape,
@@ -239,6 +257,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'run_screener',
+    output: API_ENDPOINTS.screener.response,
     title: 'Run a screener',
     description: `A named screener preset over the ranking; a filter you pass overrides the preset's. name: one of ${SCREENER_PRESETS.join(', ')}. ${FILTER_DOC}`,
     input: {
@@ -253,6 +272,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
   tool({
     name: 'rank_income_setups',
+    output: API_ENDPOINTS.incomeSetups.response,
     title: 'Income setups',
     description:
       "Covered-call and cash-secured-put candidates across tickers by income score: 1σ strike, premium (USD), annualized yield (%), breakeven. type: 'cc' or 'csp' (both when omitted); min_income_score 0-10; limit 2-50 (default 10).",
@@ -271,7 +291,7 @@ export function registerApiTools(server: McpServer, ctx: ToolContext): void {
   });
 }
 
-function authStatus(ctx: ToolContext): unknown {
+function authStatus(ctx: ToolContext): z.output<typeof authStatusSchema> {
   const source = ctx.app.source;
   const secrets = ctx.app.secretsStatus();
   const settings = ctx.app.settings().dataSource;

@@ -11,6 +11,7 @@ import { SCREENER_PRESETS, screenerPresetSchema } from '../../shared/api/enums.t
 import type { BacktestResult } from '../../shared/bridge/backtest.ts';
 import { idSchema, tickerSchema } from '../../shared/bridge/common.ts';
 import type { BridgeInput } from '../../shared/bridge/contract.ts';
+import { backtestOutputSchema } from './output-schemas.ts';
 import { registerTool, type Extra } from './register.ts';
 import { bridge, ToolError, type ToolContext } from './tool-result.ts';
 
@@ -27,6 +28,7 @@ const window = z
 export function registerBacktestTools(server: McpServer, ctx: ToolContext): void {
   registerTool(server, ctx, {
     name: 'backtest_rule',
+    output: backtestOutputSchema,
     title: 'Backtest an alert rule',
     description: `Replays an alert rule over stored history (no look-ahead) and reports what price did after each firing: forward returns in % at 1, 5 and 20 sessions, the median and up-share per horizon, against a baseline of every session of the same tickers. Give ruleId (list_rules) or rule (a rule body: name, condition, scope…). At most ${BACKTEST_MAX_TICKERS} tickers; window ${MCP_BACKTEST_WINDOWS.join('/')}. Sends progress notifications when given a progressToken.`,
     input: {
@@ -57,6 +59,7 @@ export function registerBacktestTools(server: McpServer, ctx: ToolContext): void
 
   registerTool(server, ctx, {
     name: 'screener_track_record',
+    output: backtestOutputSchema,
     title: 'Screener track record',
     description: `A screener preset's entries over the window (stored rankings) and what price did next: forward returns in % at 1, 5 and 20 sessions against the baseline. name: ${SCREENER_PRESETS.join(', ')}; window ${MCP_BACKTEST_WINDOWS.join('/')}.`,
     input: { name: screenerPresetSchema.describe('screener preset'), window },

@@ -1,7 +1,8 @@
 // One way to register a tool: a title a person reads, a zod shape for its input (the SDK validates
 // with it and answers an isError result naming the field when it fails; an argument the tool does
-// not take is refused the same way, never silently ignored), read-only or not, and a body whose
-// value or failure `run` turns into the answer. A tool that writes checks the setting at each call: a
+// not take is refused the same way, never silently ignored), the schema of its answer (listed as
+// the tool's outputSchema, so a client can type what it gets), read-only or not, and a body whose
+// value or failure `run` turns into the answer: structured content and the same JSON as text. A tool that writes checks the setting at each call: a
 // session keeps its tools, so the setting read when it started would outlive an untick.
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
@@ -20,6 +21,8 @@ export interface ToolSpec<S extends z.ZodRawShape> {
   title: string;
   description: string;
   input: S;
+  /** What the body answers: an object schema, listed as the tool's outputSchema and checked on every answer. */
+  output: z.ZodObject;
   /** Changes something (a watchlist, a rule): announced to the assistant as destructive-free but not read-only. */
   writes?: boolean;
   body(args: z.infer<z.ZodObject<S>>, extra: Extra): Promise<unknown>;
@@ -41,13 +44,18 @@ export function registerTool<S extends z.ZodRawShape>(
       title: spec.title,
       description: spec.description,
       inputSchema: input,
+      outputSchema: spec.output,
       annotations: { readOnlyHint: !writes, destructiveHint: false, openWorldHint: false },
     },
     // The SDK has parsed the arguments with `input` already; the cast only restates that type.
     (args, extra) =>
-      run(ctx, async () => {
-        if (writes && !ctx.writesAllowed()) throw new ToolError('writes_off', WRITES_OFF_MESSAGE);
-        return spec.body(args as z.infer<z.ZodObject<S>>, extra);
-      }),
+      run(
+        ctx,
+        async () => {
+          if (writes && !ctx.writesAllowed()) throw new ToolError('writes_off', WRITES_OFF_MESSAGE);
+          return spec.body(args as z.infer<z.ZodObject<S>>, extra);
+        },
+        spec.output,
+      ),
   );
 }

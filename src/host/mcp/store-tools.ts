@@ -7,6 +7,15 @@ import { z } from 'zod';
 import { severitySchema } from '../../shared/alert-rules.ts';
 import { idSchema, isoTimeSchema, NAME_MAX_LENGTH, tickerSchema } from '../../shared/bridge/common.ts';
 import { snapshotEndpointSchema, tickerSeriesInputSchema } from '../../shared/bridge/tickers.ts';
+import { bridgeMethods } from '../../shared/bridge/contract.ts';
+import {
+  compareOutputSchema,
+  recentAlertsSchema,
+  rulesOutputSchema,
+  tickerHistorySchema,
+  watchlistSnapshotSchema,
+  watchlistsOutputSchema,
+} from './output-schemas.ts';
 import { registerTool } from './register.ts';
 import { bridge, checkedQuery, ToolError, withDefined, type ToolContext } from './tool-result.ts';
 
@@ -24,6 +33,7 @@ export function registerStoreTools(server: McpServer, ctx: ToolContext): void {
 
   tool({
     name: 'list_watchlists',
+    output: watchlistsOutputSchema,
     title: 'Watchlists',
     description: "The user's watchlists in their order: id, name and tickers.",
     input: {},
@@ -32,6 +42,7 @@ export function registerStoreTools(server: McpServer, ctx: ToolContext): void {
 
   tool({
     name: 'watchlist_snapshot',
+    output: watchlistSnapshotSchema,
     title: 'Watchlist snapshot',
     description:
       'The rows of a watchlist as its table shows them, from the latest stored snapshots: price (USD or index points), gamma_regime, regime_label, opportunity_score (0-10) and tier, direction, iv_rank (0-100), atm_iv (decimal), gex_flip, dist_to_gex_flip_pct (%, + when the flip is above spot), expected_move_1d_pct (%) and expected_move_1d (USD), asof, stale, changed (fields that moved since the previous snapshot). Give watchlistId or name.',
@@ -67,6 +78,7 @@ export function registerStoreTools(server: McpServer, ctx: ToolContext): void {
 
   tool({
     name: 'ticker_history',
+    output: tickerHistorySchema,
     title: 'Stored history of a ticker',
     description: `A ticker's stored signals snapshots between two instants, newest first: each snapshot's asof and its scalar fields (price USD, iv_rank 0-100, gex_flip, opportunity_score, labels…). At most ${HISTORY_MAX_ROWS} snapshots; truncated says more exist.`,
     input: {
@@ -101,6 +113,7 @@ export function registerStoreTools(server: McpServer, ctx: ToolContext): void {
 
   tool({
     name: 'compare_snapshots',
+    output: compareOutputSchema,
     title: 'Compare two snapshots',
     description: `What changed in a ticker's stored payload between two instants (each resolves to the snapshot at or before it): label transitions (regime, tier, gamma regime…) and field changes (dotted path, before → after; newer minus older). At most ${COMPARE_MAX_CHANGES} changes.`,
     input: {
@@ -125,6 +138,7 @@ export function registerStoreTools(server: McpServer, ctx: ToolContext): void {
 
   tool({
     name: 'stored_series',
+    output: bridgeMethods['ticker:series'].output,
     title: 'Stored series',
     description:
       "Daily points of metrics from the app's own store (the latest snapshot per New York day), as the charts draw them. metrics: CSV of metric keys (e.g. 'price,iv_rank,gex_flip', at most 12); window like 30d, 26w, 6m, 2y; at: end the window on that instant's day.",
@@ -149,6 +163,7 @@ export function registerStoreTools(server: McpServer, ctx: ToolContext): void {
 
   tool({
     name: 'recent_alerts',
+    output: recentAlertsSchema,
     title: 'Recent alerts',
     description:
       'Alerts the app raised, newest first: rule, ticker, severity, title, message, the transition (from → to) and asof (the snapshot that raised it), with how each delivery went. Filters optional.',
@@ -176,6 +191,7 @@ export function registerStoreTools(server: McpServer, ctx: ToolContext): void {
 
   tool({
     name: 'list_rules',
+    output: rulesOutputSchema,
     title: 'Alert rules',
     description:
       'The alert rules: id, name, enabled, condition, scope, cooldownMinutes, snoozeUntil, severity and channels. backtest_rule takes an id from here.',

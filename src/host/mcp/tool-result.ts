@@ -1,10 +1,13 @@
-// How every tool answers: compact JSON text on success, an `isError` result with one readable
-// sentence on failure, and never a throw across the protocol. Every answer passes through the
+// How every tool answers: on success its value as structured content (checked against the tool's
+// output schema) and the same compact JSON as text, for clients that read only text; an `isError`
+// result with one readable sentence on failure; never a throw across the protocol. Figures are
+// rounded to the precision the app shows them at (figure-round.ts). Every answer passes through the
 // app's secret redactor last (every stored secret, and this server's own: the environment's, the
 // HTTP token), so a key that slipped into an error message (a URL, a server's echo) is replaced
 // before it leaves the process.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
+import { roundFigures } from '../../shared/figure-round.ts';
 import { ApiError, NotFoundError, BadRequestError } from '../../client/index.ts';
 import { dispatch, redactText, type App } from '../../core/index.ts';
 import type {
@@ -61,11 +64,34 @@ export function errorResult(
   return answer(JSON.stringify({ error }), true, ctx);
 }
 
-/** Runs a tool body and turns its value or its failure into a result. */
-export async function run(ctx: ToolContext, body: () => Promise<unknown>): Promise<CallToolResult> {
+/**
+ * Runs a tool body and turns its value or its failure into a result. With `output`, the answer
+ * also goes as structured content, checked here first: the SDK turns an answer that does not
+ * match the listed schema into a protocol error, where this says which field and logs it.
+ */
+export async function run(
+  ctx: ToolContext,
+  body: () => Promise<unknown>,
+  output?: z.ZodType,
+): Promise<CallToolResult> {
   try {
-    const value = await body();
-    return answer(JSON.stringify(value ?? {}), false, ctx);
+    const text = JSON.stringify(roundFigures((await body()) ?? {}));
+    const result = answer(text, false, ctx);
+    if (output === undefined) return result;
+    // Parsed back from the redacted text, so the structured copy holds no more than the text does.
+    const first = result.content[0];
+    const structured: unknown = JSON.parse(first?.type === 'text' ? first.text : '{}');
+    const checked = output.safeParse(structured);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      ctx.app.log(`mcp: answer off its schema at ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? ''}`);
+      return errorResult(
+        ctx,
+        'error',
+        "the tool's answer did not match its schema; the app's log has the details",
+      );
+    }
+    return { ...result, structuredContent: structured as Record<string, unknown> };
   } catch (error) {
     if (error instanceof ToolError) return errorResult(ctx, error.reason, error.message, error.suggestion);
     if (error instanceof ApiError) return apiErrorResult(ctx, error);

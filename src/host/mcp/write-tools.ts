@@ -13,7 +13,7 @@ import {
   nameSchema,
   tickerSchema,
 } from '../../shared/bridge/common.ts';
-import type { BridgeInput } from '../../shared/bridge/contract.ts';
+import { bridgeMethods, type BridgeInput } from '../../shared/bridge/contract.ts';
 import { registerTool } from './register.ts';
 import { bridge, type ToolContext } from './tool-result.ts';
 
@@ -23,6 +23,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): Registe
   return [
     registerTool(server, ctx, {
       name: 'create_watchlist',
+      output: bridgeMethods['watchlists:create'].output,
       title: 'Create a watchlist',
       writes: true,
       description:
@@ -36,6 +37,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): Registe
     }),
     registerTool(server, ctx, {
       name: 'add_ticker',
+      output: bridgeMethods['watchlist:addTicker'].output,
       title: 'Add a ticker to a watchlist',
       writes: true,
       description:
@@ -45,6 +47,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): Registe
     }),
     registerTool(server, ctx, {
       name: 'create_rule',
+      output: bridgeMethods['rules:create'].output,
       title: 'Create an alert rule',
       writes: true,
       description:
@@ -55,6 +58,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): Registe
     }),
     registerTool(server, ctx, {
       name: 'snooze_rule',
+      output: bridgeMethods['rules:update'].output,
       title: 'Snooze an alert rule',
       writes: true,
       description:

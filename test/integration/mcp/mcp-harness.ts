@@ -33,7 +33,10 @@ export interface McpHarness {
     args?: Record<string, unknown>,
     onprogress?: (n: number) => void,
   ): Promise<CallToolResult>;
-  /** A successful call's JSON; throws with the answer when it was an error. */
+  /**
+   * A successful call's JSON; throws with the answer when it was an error or when its structured
+   * content is not the same JSON.
+   */
   json(name: string, args?: Record<string, unknown>): Promise<Record<string, unknown>>;
   close(): Promise<void>;
 }
@@ -74,7 +77,12 @@ export async function connectMcp(
       const result = await call(name, args);
       const text = textOf(result);
       if (result.isError) throw new Error(`${name} answered an error: ${text}`);
-      return JSON.parse(text) as Record<string, unknown>;
+      const value = JSON.parse(text) as Record<string, unknown>;
+      // Every tool lists an output schema, so every answer carries the same JSON as structured content.
+      if (JSON.stringify(result.structuredContent) !== JSON.stringify(value)) {
+        throw new Error(`${name}: structured content differs from the text answer`);
+      }
+      return value;
     },
     async close() {
       await client.close();

@@ -5,6 +5,7 @@
 // Tradier token, the app's token) appears in any answer, resource or prompt.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_KINDS } from '../../../src/shared/alert-rules.ts';
+import { roundFigures } from '../../../src/shared/figure-round.ts';
 import { WRITE_TOOLS } from '../../../src/host/mcp/write-tools.ts';
 import { CONVENTIONS_URI, LLM_SPEC_URI } from '../../../src/host/mcp/resources.ts';
 import { startSeededApp, type SeededApp } from '../../support/seeded-app.ts';
@@ -43,6 +44,8 @@ const STORE_TOOLS = [
 ];
 
 type Json = Record<string, unknown>;
+/** Decimals a number is written with (null and integers: 0). */
+const decimals = (v: unknown): number => (typeof v === 'number' ? (String(v).split('.')[1]?.length ?? 0) : 0);
 const data = (v: Json): Json => v['data'] as Json;
 
 let w: SeededApp;
@@ -80,6 +83,9 @@ describe('the tool list', () => {
       expect(tool.inputSchema.type).toBe('object');
       // An argument a tool does not take is refused, and the schema says so.
       expect(tool.inputSchema['additionalProperties'], tool.name).toBe(false);
+      // What it answers is typed: an object schema with the answer's fields.
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      expect(Object.keys(tool.outputSchema?.properties ?? {}).length, tool.name).toBeGreaterThan(0);
     }
   });
 });
@@ -115,7 +121,13 @@ describe("the API's own tools, from the active source", () => {
     [
       'get_levels',
       { ticker: 'SPY', view: 'tradingview' },
-      (v) => expect(v).toMatchObject({ format: 'tradingview' }),
+      (v) => {
+        // The script, and the levels it draws as numbers (rounded to the cent, as the script has them).
+        expect(v).toMatchObject({ format: 'tradingview', text: expect.stringContaining('//@version') });
+        const levels = data(v)['levels'] as { price: number }[];
+        expect(levels.length).toBeGreaterThan(3);
+        for (const l of levels) expect(v['text']).toContain(l.price.toFixed(2));
+      },
     ],
     [
       'get_series',
@@ -166,8 +178,15 @@ describe('tools over the stored history', () => {
     expect(v['watchlist']).toEqual({ id: 1, name: 'Core' });
     expect(rows.map((r) => r['ticker'])).toEqual(['SPY', 'QQQ', 'AAPL', 'NVDA', 'TSLA']);
     const expected = await w.invoke('tickers:latest', { watchlistId: 1 });
-    expect(rows).toEqual(JSON.parse(JSON.stringify(expected.rows)));
+    // The same rows, each figure at the precision the table shows it.
+    expect(rows).toEqual(JSON.parse(JSON.stringify(roundFigures(expected.rows))));
     expect(rows[0]).toMatchObject({ status: 'ok', price: expect.any(Number) });
+    for (const [row, raw] of rows.map((r, i) => [r, expected.rows[i]] as const)) {
+      expect(decimals(row['gex_flip']), 'flip: cents').toBeLessThanOrEqual(2);
+      expect(decimals(row['iv_rank']), 'IV rank: whole').toBe(0);
+      expect(decimals(row['atm_iv']), 'ATM IV: 0.1 %').toBeLessThanOrEqual(3);
+      expect(row['gex_flip']).toBeCloseTo(raw?.gex_flip ?? Number.NaN, 2);
+    }
   });
 
   it('ticker_history lists the stored snapshots, newest first, with their scalar fields', async () => {
