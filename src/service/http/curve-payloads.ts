@@ -15,7 +15,8 @@ import type { TickerAnalysis } from '../analysis/ticker-analysis.ts';
 import { gammaByExpiration, gammaCurve, gexByStrike, optionsVolume } from '../engine/curves.ts';
 import type { ExpirySelection } from '../engine/expirations.ts';
 import type { GammaView } from '../engine/exposure.ts';
-import { forwardsPayload } from '../engine/forward.ts';
+import { forwardsPayload, impliedForwards } from '../engine/forward.ts';
+import { futuresEquivalent } from '../engine/futures-equivalent.ts';
 import { displayAsof } from './envelope.ts';
 
 export interface GammaCurveParams {
@@ -62,7 +63,14 @@ export function levelsData(a: TickerAnalysis): LevelsData {
     // Ours, additive: the front expirations' forwards (VIX's levels are priced off them) and the
     // rate and yield the levels were priced with; the curves payloads list every expiration's.
     ...forwardsPayload(a.chain, a.pricing, frontExpirations(a.chain.expirations.length)),
+    // Ours, additive: the levels on the index's front quarterly future (SPX → ES), or why not.
+    ...futuresEquivalentField(a),
   };
+}
+
+function futuresEquivalentField(a: TickerAnalysis): Pick<LevelsData, 'futures_equivalent'> {
+  const fe = futuresEquivalent(a.chain, impliedForwards(a.chain, a.pricing.r), a.keyLevels);
+  return fe === null ? {} : { futures_equivalent: fe };
 }
 
 export function optionsVolumeData(a: TickerAnalysis, exp: ExpirySelection): OptionsVolumeData {

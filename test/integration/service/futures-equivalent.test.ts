@@ -1,0 +1,58 @@
+// Futures equivalents over HTTP (issue 45 item 2): the simulator's SPX, NDX and RUT levels carry
+// `futures_equivalent`, each level moved by the basis to the front quarterly future (ES, NQ, RTY);
+// SPY says why it has none; a stock has no such field.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { levelsResponseSchema } from '../../../src/shared/api/index.ts';
+import { carryFor } from '../../../src/shared/carry.ts';
+import { frontQuarterly } from '../../../src/shared/futures-contract.ts';
+import { epochToNy, nyToEpoch } from '../../../src/shared/market-calendar.ts';
+import { MS_PER_YEAR } from '../../../src/service/engine/chain.ts';
+import { call, listenService, OPEN_INSTANT, type Running } from '../../support/service-factory.ts';
+import { valid } from './schema-assert.ts';
+
+let svc: Running;
+beforeAll(async () => {
+  svc = await listenService();
+});
+afterAll(() => svc.close());
+
+const levels = async (ticker: string) =>
+  valid(levelsResponseSchema, (await call(svc.baseUrl, `/tickers/${ticker}/levels`)).json).data;
+
+describe.each([
+  ['SPX', 'ES'],
+  ['NDX', 'NQ'],
+  ['RUT', 'RTY'],
+] as const)('%s → %s', (ticker, symbol) => {
+  it('every level plus the basis, the basis where carry puts it', async () => {
+    const l = await levels(ticker);
+    const fe = l.futures_equivalent;
+    expect(fe, JSON.stringify(fe)).toBeDefined();
+    if (fe === undefined) return;
+    const front = frontQuarterly(symbol, epochToNy(OPEN_INSTANT).date);
+    expect(fe).toMatchObject({ symbol, contract: front.contract, settles: front.settles });
+    expect(fe.basis, fe.reason).not.toBeNull();
+    const basis = fe.basis as number;
+    expect(fe.basis_source).toMatch(/^forwards? \d{4}-\d{2}-\d{2}/);
+    for (const level of l.levels) {
+      expect(fe.levels[level.id as string]).toBeCloseTo(level.price + basis, 2);
+    }
+    // The simulator prices with the stated carry: F = S·e^((r − q)T) to settlement.
+    const { rate, dividendYield } = carryFor(ticker);
+    const t = (nyToEpoch(front.settles, 9 * 60 + 30) - OPEN_INSTANT) / MS_PER_YEAR;
+    const predicted = l.price * (Math.exp((rate - dividendYield) * t) - 1);
+    console.log(
+      `${ticker} ${fe.contract} basis ${basis} predicted ${predicted.toFixed(2)} (${fe.basis_source})`,
+    );
+    expect(Math.abs(basis - predicted)).toBeLessThan(Math.max(0.5, Math.abs(predicted) * 0.1));
+  });
+});
+
+describe('without a future', () => {
+  it('SPY names ES and says why there is no figure; KO has no field', async () => {
+    const spy = (await levels('SPY')).futures_equivalent;
+    expect(spy).toMatchObject({ symbol: 'ES', basis: null, basis_source: null, levels: {} });
+    expect(spy?.reason).toMatch(/SPX/);
+    expect((await levels('KO')).futures_equivalent).toBeUndefined();
+  });
+});
