@@ -4,6 +4,7 @@
 // snapshot's payload is what the endpoint served. Pricing is the analysis's own: the ticker's stated
 // carry (or the service's override), so it is the one the routes always used.
 import type {
+  FuturesEquivalent,
   GammaCurveData,
   GammaExpirationsData,
   GexByStrikeBucket,
@@ -68,9 +69,14 @@ export function levelsData(a: TickerAnalysis): LevelsData {
   };
 }
 
+/** The levels' futures equivalents (SPX → ES), or undefined for a ticker without a future. */
+export function levelsFuturesEquivalent(a: TickerAnalysis): FuturesEquivalent | undefined {
+  return futuresEquivalent(a.chain, impliedForwards(a.chain, a.pricing.r), a.keyLevels) ?? undefined;
+}
+
 function futuresEquivalentField(a: TickerAnalysis): Pick<LevelsData, 'futures_equivalent'> {
-  const fe = futuresEquivalent(a.chain, impliedForwards(a.chain, a.pricing.r), a.keyLevels);
-  return fe === null ? {} : { futures_equivalent: fe };
+  const fe = levelsFuturesEquivalent(a);
+  return fe === undefined ? {} : { futures_equivalent: fe };
 }
 
 export function optionsVolumeData(a: TickerAnalysis, exp: ExpirySelection): OptionsVolumeData {

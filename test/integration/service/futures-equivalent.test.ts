@@ -56,3 +56,37 @@ describe('without a future', () => {
     expect((await levels('KO')).futures_equivalent).toBeUndefined();
   });
 });
+
+describe('/levels?equivalent=future: the scripts for the future', () => {
+  it('SPX on ES1! and /ES: every line at its ES figure, labelled, marked simulated', async () => {
+    const l = await levels('SPX');
+    const fe = l.futures_equivalent;
+    const tv = await call(svc.baseUrl, '/tickers/SPX/levels?format=tradingview&equivalent=future', {
+      headers: { accept: 'text/plain' },
+    });
+    expect(tv.status, tv.text).toBe(200);
+    expect(tv.text).toContain('gwSymbols = array.from("ES1!"');
+    expect(tv.text).toContain('(simulated)');
+    for (const level of l.levels) {
+      const es = (fe?.levels[level.id as string] as number).toFixed(2);
+      expect(tv.text).toContain(`(SPX ${level.price.toFixed(2)}) ${es}`);
+    }
+    const tos = await call(svc.baseUrl, '/tickers/SPX/levels?format=tos&equivalent=future', {
+      headers: { accept: 'text/plain' },
+    });
+    expect(tos.text).toContain('GetSymbol() == "/ES"');
+    // Its own representation: another ETag than the SPX script's.
+    const plain = await call(svc.baseUrl, '/tickers/SPX/levels?format=tos', {
+      headers: { accept: 'text/plain' },
+    });
+    expect(plain.headers.get('etag')).not.toBe(tos.headers.get('etag'));
+  });
+
+  it('409 with the reason where there is no basis', async () => {
+    const r = await call(svc.baseUrl, '/tickers/SPY/levels?format=tos&equivalent=future', {
+      headers: { accept: 'text/plain' },
+    });
+    expect(r.status).toBe(409);
+    expect(r.text).toMatch(/no_futures_equivalent.*SPY reaches ES through SPX/);
+  });
+});

@@ -17,7 +17,11 @@ import {
   parseExpirySelection,
   type ExpirySelection,
 } from '../../engine/expirations.ts';
-import { renderThinkorswim, renderTradingView } from '../../../shared/api/levels-render.ts';
+import {
+  futureScriptInput,
+  renderThinkorswim,
+  renderTradingView,
+} from '../../../shared/api/levels-render.ts';
 import type { ServiceContext } from '../context.ts';
 import { clipForApi } from '../../../shared/echo.ts';
 import {
@@ -25,6 +29,7 @@ import {
   gammaExpirationsData,
   gexByStrikeData,
   levelsData,
+  levelsFuturesEquivalent,
   optionsVolumeData,
 } from '../curve-payloads.ts';
 import { displayAsof, isoUtc } from '../envelope.ts';
@@ -120,10 +125,18 @@ export function registerCurveRoutes(app: FastifyInstance, ctx: ServiceContext): 
     params: (q, request) => levelsParams(q, request.headers.accept),
     vary: 'Accept',
     text: ({ format, body }) => format !== 'json' && body !== 'json',
-    data: (a, { format, body }) => {
+    data: (a, { format, body, equivalent }) => {
       if (format !== 'tradingview' && format !== 'tos') return levelsData(a);
       const render = format === 'tradingview' ? renderTradingView : renderThinkorswim;
-      const text = render(a.ticker, isoUtc(a.asof), a.keyLevels, [], { simulated: a.metrics.simulated });
+      const simulated = a.metrics.simulated;
+      let text: string;
+      if (equivalent === 'future') {
+        const input = futureScriptInput(a.ticker, a.keyLevels, levelsFuturesEquivalent(a));
+        if ('reason' in input) throw new ServiceError(409, 'no_futures_equivalent', input.reason);
+        text = render(a.ticker, isoUtc(a.asof), input.levels, [], { simulated, future: input.future });
+      } else {
+        text = render(a.ticker, isoUtc(a.asof), a.keyLevels, [], { simulated });
+      }
       if (body !== 'json') return text;
       const data: LevelsTextData = {
         ticker: a.ticker,
