@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LevelsData, MarketStructureData } from '../../../../src/shared/api/index.ts';
 import {
+  futuresColumn,
   kindLabel,
   levelsRows,
   structureLadder,
@@ -185,5 +186,53 @@ describe('the more levels in the Levels table', () => {
     ]);
     expect(rows[1]?.fromSpotPct).toBeCloseTo((-10 / 600) * 100, 10);
     expect(rows[1]?.definition).toMatch(/largest net GEX/);
+  });
+});
+
+describe('futuresColumn: the Levels table’s ES column', () => {
+  const base = {
+    ticker: 'SPX',
+    asof: '2026-11-18 11:00 ET',
+    price: 6000,
+    levels: [
+      { id: 'call_wall', label: 'Call wall', price: 6100, kind: 'call_wall' },
+      { id: 'spot', label: 'Spot', price: 6000, kind: 'spot' },
+      { label: 'Remote level', price: 5900, kind: 'put_wall' },
+    ],
+  };
+  const fe = {
+    symbol: 'ES',
+    contract: 'ESZ6',
+    settles: '2026-12-18',
+    rolls: '2026-12-14',
+    basis: 13.21,
+    fair_value: 6013.21,
+    basis_source: 'forwards 2026-12-11/2026-12-31 interpolated (ln F linear in time)',
+    levels: { call_wall: 6113.21, spot: 6013.21 },
+  };
+
+  it('one figure per row by id, the contract and basis in the caption', () => {
+    expect(futuresColumn({ ...base, futures_equivalent: fe })).toEqual({
+      heading: 'ES equivalent',
+      prices: [6113.21, 6013.21, null],
+      caption:
+        'ES equivalent: ESZ6 (settles 2026-12-18; the next contract is the front from 2026-12-14), each level +13.21, the basis (fair value − spot; forwards 2026-12-11/2026-12-31 interpolated (ln F linear in time)).',
+    });
+  });
+
+  it('no figure and the reason; no column for a ticker without a future', () => {
+    const none = {
+      ...fe,
+      basis: null,
+      fair_value: null,
+      basis_source: null,
+      levels: {},
+      reason: 'no expiration listed after',
+    };
+    expect(futuresColumn({ ...base, futures_equivalent: none })).toMatchObject({
+      prices: [null, null, null],
+      caption: 'No ES equivalent: no expiration listed after.',
+    });
+    expect(futuresColumn(base)).toBeNull();
   });
 });
