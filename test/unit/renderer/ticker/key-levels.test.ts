@@ -6,6 +6,7 @@ import {
   levelsRows,
   structureLadder,
 } from '../../../../src/renderer/features/ticker/key-levels.ts';
+import { SAMPLE_FUTURES_EQUIVALENT } from '../../../support/futures-equivalent-sample.ts';
 
 // SPY-like numbers: the 1D move is 0.53 % by the service; the rounded ±1σ prices alone give 0.54 %.
 const SPOT = 600;
@@ -200,16 +201,7 @@ describe('futuresColumn: the Levels table’s ES column', () => {
       { label: 'Remote level', price: 5900, kind: 'put_wall' },
     ],
   };
-  const fe = {
-    symbol: 'ES',
-    contract: 'ESZ6',
-    settles: '2026-12-18',
-    rolls: '2026-12-14',
-    basis: 13.21,
-    fair_value: 6013.21,
-    basis_source: 'forwards 2026-12-11/2026-12-31 interpolated (ln F linear in time)',
-    levels: { call_wall: 6113.21, spot: 6013.21 },
-  };
+  const fe = SAMPLE_FUTURES_EQUIVALENT;
 
   it('one figure per row by id, the contract and basis in the caption', () => {
     expect(futuresColumn({ ...base, futures_equivalent: fe })).toEqual({

@@ -10,8 +10,9 @@ import {
   renderTradingView,
   SIMULATED_SCRIPT_NOTE,
 } from '../../../../src/shared/api/levels-render.ts';
-import type { FuturesEquivalent, KeyLevel } from '../../../../src/shared/api/levels.ts';
+import type { KeyLevel } from '../../../../src/shared/api/levels.ts';
 import { nyToEpoch } from '../../../../src/shared/market-calendar.ts';
+import { SAMPLE_FUTURES_EQUIVALENT } from '../../../support/futures-equivalent-sample.ts';
 import { tempStore } from '../../../support/store-factory.ts';
 
 const LEVELS: KeyLevel[] = [
@@ -19,16 +20,7 @@ const LEVELS: KeyLevel[] = [
   { id: 'spot', label: 'Spot', price: 6000, kind: 'spot' },
   { id: 'gamma_flip', label: 'Gamma flip', price: 5950.5, kind: 'gamma_flip' },
 ];
-const FE: FuturesEquivalent = {
-  symbol: 'ES',
-  contract: 'ESZ6',
-  settles: '2026-12-18',
-  rolls: '2026-12-14',
-  basis: 13.21,
-  fair_value: 6013.21,
-  basis_source: 'forwards 2026-12-11/2026-12-31 interpolated (ln F linear in time)',
-  levels: { call_wall: 6113.21, spot: 6013.21, gamma_flip: 5963.71 },
-};
+const FE = SAMPLE_FUTURES_EQUIVALENT;
 
 function esInput() {
   const input = futureScriptInput('SPX', LEVELS, FE);
