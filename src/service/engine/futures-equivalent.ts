@@ -101,7 +101,7 @@ export function futuresEquivalent(
   let source: string;
   if (on !== null) {
     fair = on.forward;
-    source = `forward ${on.expiry} (the settlement day's expiration)`;
+    source = `forward ${on.expiry} (the settlement day's expiration: its a.m. and p.m. series as listed, read at the close)`;
   } else {
     const lo = below as BracketPoint | null;
     const hi = above as BracketPoint | null;

@@ -41,9 +41,6 @@ describe.each([
     const { rate, dividendYield } = carryFor(ticker);
     const t = (nyToEpoch(front.settles, 9 * 60 + 30) - OPEN_INSTANT) / MS_PER_YEAR;
     const predicted = l.price * (Math.exp((rate - dividendYield) * t) - 1);
-    console.log(
-      `${ticker} ${fe.contract} basis ${basis} predicted ${predicted.toFixed(2)} (${fe.basis_source})`,
-    );
     expect(Math.abs(basis - predicted)).toBeLessThan(Math.max(0.5, Math.abs(predicted) * 0.1));
   });
 });
