@@ -15,8 +15,11 @@
 //   carry 2 % more, under 0.05 points on a 20-point basis).
 // - No figure, and the reason, where a side of the settlement has no expiration with a forward
 //   read from at least MIN_FORWARD_STRIKES strikes of two-sided call and put quotes.
-// - An ETF (SPY, QQQ, IWM) reaches its future through its index; one snapshot holds one chain, so
-//   without the index's chain at hand no figure is given, and the reason says so.
+// - An ETF (SPY, QQQ, IWM) reaches its future through its index (viaIndex): with the index's
+//   snapshot of the same instant at hand, its basis is the index's (read from the index's chain as
+//   above) and a level L's equivalent is L × (index spot / ETF spot) + basis, the ratio and where
+//   it came from stated in basis_source (the ratio alone would leave out the carry to settlement).
+//   Without it (one snapshot holds one chain) no figure is given, and the reason says so.
 import type { FuturesEquivalent } from '../../shared/api/levels.ts';
 import type { KeyLevel } from '../../shared/api/levels.ts';
 import { frontQuarterly, futureOf } from '../../shared/futures-contract.ts';
@@ -53,6 +56,47 @@ export function interpolateForward(below: BracketPoint, above: BracketPoint, t: 
   return Math.exp(Math.log(below.forward) + w * (Math.log(above.forward) - Math.log(below.forward)));
 }
 
+/** An index snapshot an ETF's equivalents read: its spot, instant and futures equivalent. */
+export interface IndexEquivalent {
+  readonly ticker: string;
+  readonly spot: number;
+  readonly asof: number;
+  readonly equivalent: FuturesEquivalent;
+}
+
+/** Index and ETF snapshots this far apart or less are one instant (the poller takes both at once). */
+export const SAME_INSTANT_MS = 60_000;
+
+/**
+ * An ETF's futures equivalents through its index's (SPY → SPX → ES): the index's basis, each level
+ * × (index spot / ETF spot) + basis; the index's reason where it has no basis. Null for a ticker
+ * that reaches no future through an index, or an index snapshot of another future or instant.
+ */
+export function etfFuturesEquivalent(
+  etf: Pick<OptionChain, 'ticker' | 'spot' | 'asof'>,
+  levels: readonly KeyLevel[],
+  index: IndexEquivalent,
+): FuturesEquivalent | null {
+  const future = futureOf(etf.ticker);
+  const fe = index.equivalent;
+  if (future === null || !future.viaIndex || future.index !== index.ticker || fe.symbol !== future.symbol) {
+    return null;
+  }
+  if (Math.abs(etf.asof - index.asof) > SAME_INSTANT_MS) return null;
+  if (fe.basis === null || fe.basis_source === null) {
+    return { ...fe, reason: `${index.ticker}: ${fe.reason ?? 'no basis'}`, levels: {} };
+  }
+  if (!(etf.spot > 0) || !(index.spot > 0)) return null;
+  const ratio = index.spot / etf.spot;
+  const basis = fe.basis;
+  return {
+    ...fe,
+    ratio: Math.round(ratio * 1e6) / 1e6,
+    basis_source: `${index.ticker} ${fe.basis_source}; ${etf.ticker} levels × ${ratio.toFixed(4)} (${index.ticker} ${index.spot.toFixed(2)} / ${etf.ticker} ${etf.spot.toFixed(2)} at the same snapshot) + the basis`,
+    levels: Object.fromEntries(levels.map((l) => [l.id, cents(l.price * ratio + basis)])),
+  };
+}
+
 /** The levels payload's `futures_equivalent` for a ticker that has a future, else null. */
 export function futuresEquivalent(
   chain: OptionChain,
@@ -73,7 +117,7 @@ export function futuresEquivalent(
   });
   if (future.viaIndex) {
     return none(
-      `${chain.ticker} reaches ${future.symbol} through ${future.index}: a ${chain.ticker} snapshot holds no ${future.index} chain, so no ${future.index} forward to settlement nor ${future.index}/${chain.ticker} ratio is at hand. Open ${future.index} for its ${future.symbol} equivalents.`,
+      `${chain.ticker} reaches ${future.symbol} through ${future.index}: no ${future.index} snapshot of the same instant is at hand, so neither the ${future.index} forward to settlement nor the ${future.index}/${chain.ticker} ratio is known. Open ${future.index} for its ${future.symbol} equivalents.`,
     );
   }
   if (!(chain.spot > 0) || !Number.isFinite(chain.spot)) return none('no spot price');

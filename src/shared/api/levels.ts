@@ -77,6 +77,8 @@ export const futuresEquivalentSchema = z.looseObject({
   basis_source: z.string().nullable(),
   /** Why there is no basis. */
   reason: z.string().optional(),
+  /** An ETF's (SPY's) levels reach the future through its index: index spot / ETF spot, each level × it + basis. */
+  ratio: z.number().positive().optional(),
   /** Each level's equivalent by level id: price + basis. */
   levels: z.record(z.string(), z.number().finite()),
 });

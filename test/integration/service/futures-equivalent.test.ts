@@ -1,6 +1,6 @@
 // Futures equivalents over HTTP (issue 45 item 2): the simulator's SPX, NDX and RUT levels carry
 // `futures_equivalent`, each level moved by the basis to the front quarterly future (ES, NQ, RTY);
-// SPY says why it has none; a stock has no such field.
+// SPY reaches ES through SPX's snapshot of the same instant; a stock has no such field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levelsResponseSchema } from '../../../src/shared/api/index.ts';
 import { carryFor } from '../../../src/shared/carry.ts';
@@ -45,11 +45,23 @@ describe.each([
   });
 });
 
-describe('without a future', () => {
-  it('SPY names ES and says why there is no figure; KO has no field', async () => {
-    const spy = (await levels('SPY')).futures_equivalent;
-    expect(spy).toMatchObject({ symbol: 'ES', basis: null, basis_source: null, levels: {} });
-    expect(spy?.reason).toMatch(/SPX/);
+describe('SPY through SPX', () => {
+  it("SPX's basis, each SPY level × SPX/SPY spot + the basis, the ratio stated; KO has no field", async () => {
+    const [spy, spx] = await Promise.all([levels('SPY'), levels('SPX')]);
+    const fe = spy.futures_equivalent;
+    const ratio = spx.price / spy.price;
+    expect(fe).toMatchObject({
+      symbol: 'ES',
+      contract: spx.futures_equivalent?.contract,
+      basis: spx.futures_equivalent?.basis,
+    });
+    expect(fe?.ratio).toBeCloseTo(ratio, 5);
+    expect(fe?.basis_source).toContain(`SPY levels × ${ratio.toFixed(4)} (SPX ${spx.price.toFixed(2)} / SPY`);
+    for (const level of spy.levels) {
+      expect(fe?.levels[level.id as string]).toBeCloseTo(level.price * ratio + (fe?.basis as number), 2);
+    }
+    // The SPY spot's equivalent is the SPX spot's.
+    expect(fe?.levels['spot']).toBeCloseTo(spx.futures_equivalent?.levels['spot'] as number, 1);
     expect((await levels('KO')).futures_equivalent).toBeUndefined();
   });
 });
@@ -80,10 +92,10 @@ describe('/levels?equivalent=future: the scripts for the future', () => {
   });
 
   it('409 with the reason where there is no basis', async () => {
-    const r = await call(svc.baseUrl, '/tickers/SPY/levels?format=tos&equivalent=future', {
+    const r = await call(svc.baseUrl, '/tickers/KO/levels?format=tos&equivalent=future', {
       headers: { accept: 'text/plain' },
     });
     expect(r.status).toBe(409);
-    expect(r.text).toMatch(/no_futures_equivalent.*SPY reaches ES through SPX/);
+    expect(r.text).toMatch(/no_futures_equivalent.*KO has no futures equivalents/);
   });
 });

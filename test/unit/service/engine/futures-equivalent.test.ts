@@ -10,7 +10,11 @@ import {
   type OptionChain,
 } from '../../../../src/service/engine/chain.ts';
 import { impliedForwards } from '../../../../src/service/engine/forward.ts';
-import { futuresEquivalent, interpolateForward } from '../../../../src/service/engine/futures-equivalent.ts';
+import {
+  etfFuturesEquivalent,
+  futuresEquivalent,
+  interpolateForward,
+} from '../../../../src/service/engine/futures-equivalent.ts';
 import { bsPrice } from '../../../../src/service/engine/pricing.ts';
 import type { KeyLevel } from '../../../../src/shared/api/levels.ts';
 import { nyToEpoch, optionExpiryEpoch } from '../../../../src/shared/market-calendar.ts';
@@ -142,5 +146,36 @@ describe('interpolateForward: ln F linear in time', () => {
   });
   it('one point on both sides: that forward', () => {
     expect(interpolateForward(a, a, 0.1)).toBe(100);
+  });
+});
+
+describe('etfFuturesEquivalent: SPY through SPX', () => {
+  const spx = equivalentOf(carryChain('SPX', ['2026-12-11', '2026-12-31']));
+  const index = { ticker: 'SPX', spot: SPOT, asof: ASOF, equivalent: spx as NonNullable<typeof spx> };
+  const spy = { ticker: 'SPY', spot: 598.8, asof: ASOF };
+  const spyLevels: KeyLevel[] = [{ id: 'gamma_flip', label: 'Gamma flip', price: 595, kind: 'gamma_flip' }];
+
+  it("each level × SPX/SPY spot + SPX's basis, the ratio stated", () => {
+    const fe = etfFuturesEquivalent(spy, spyLevels, index);
+    const ratio = SPOT / 598.8;
+    expect(fe).toMatchObject({ symbol: 'ES', contract: 'ESZ6', basis: spx?.basis });
+    expect(fe?.ratio).toBeCloseTo(ratio, 6);
+    expect(fe?.levels['gamma_flip']).toBeCloseTo(595 * ratio + (spx?.basis as number), 2);
+    expect(fe?.basis_source).toMatch(
+      /^SPX forwards 2026-12-11\/2026-12-31 interpolated .*; SPY levels × 10\.0200 \(SPX 6000\.00 \/ SPY 598\.80 at the same snapshot\) \+ the basis$/,
+    );
+  });
+
+  it("SPX's reason where it has no basis; nothing from another instant, index or ticker", () => {
+    const none = equivalentOf(carryChain('SPX', ['2026-12-31']));
+    const noBasis = etfFuturesEquivalent(spy, spyLevels, {
+      ...index,
+      equivalent: none as NonNullable<typeof none>,
+    });
+    expect(noBasis).toMatchObject({ basis: null, levels: {} });
+    expect(noBasis?.reason).toMatch(/^SPX: no expiration listed before/);
+    expect(etfFuturesEquivalent({ ...spy, asof: ASOF + 3_600_000 }, spyLevels, index)).toBeNull();
+    expect(etfFuturesEquivalent({ ...spy, ticker: 'QQQ' }, spyLevels, index)).toBeNull();
+    expect(etfFuturesEquivalent({ ...spy, ticker: 'SPX' }, spyLevels, index)).toBeNull();
   });
 });
