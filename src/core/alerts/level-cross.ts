@@ -24,6 +24,7 @@ import {
 } from '../../shared/alert-rules.ts';
 import { futureLevelText, levelText, priceText, signedPct } from '../../shared/alert-labels.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
+import { futureOf } from '../../shared/futures-contract.ts';
 import { ZERO_DTE_LEVEL_KINDS, zeroDteExpirationOf } from '../../shared/zero-dte-levels.ts';
 import { number, record, spotAndLevel, text } from '../lib/payload-fields.ts';
 import { beyondPct, bufferedCrossAtLast, bufferText } from './level-buffer.ts';
@@ -53,22 +54,31 @@ export function levelEndpoint(level: CrossLevel): SnapshotEndpoint {
 }
 
 /** The future a payload's futures equivalents are on, with its contract and basis; null without a basis. */
-export function futureOfPayload(
-  payload: unknown,
-): { symbol: string; contract: string; basis: number } | null {
+export function futureOfPayload(payload: unknown): PayloadFuture | null {
   const fe = record(record(payload)?.['futures_equivalent']);
   const symbol = text(fe, 'symbol');
   const contract = text(fe, 'contract');
   const basis = number(fe, 'basis');
-  return symbol === null || contract === null || basis === null ? null : { symbol, contract, basis };
+  // An ETF's (SPY's) levels reach the future through its index: × ratio, then + basis.
+  const ratio = number(fe, 'ratio') ?? 1;
+  return symbol === null || contract === null || basis === null ? null : { symbol, contract, basis, ratio };
 }
 
-/** A futures level and the ES-equivalent price (spot + basis) of a levels payload, or null. */
+interface PayloadFuture {
+  symbol: string;
+  contract: string;
+  basis: number;
+  /** Index spot / ETF spot for an ETF's levels; 1 for an index's. */
+  ratio: number;
+}
+
+/** A futures level and the ES-equivalent price (spot × ratio + basis) of a levels payload, or null. */
 function readFutureLevel(payload: unknown, base: string): { spot: number; level: number } | null {
   const future = futureOfPayload(payload);
   const spot = number(payload, 'price');
   const level = number(record(record(record(payload)?.['futures_equivalent'])?.['levels']), base);
-  return future === null || spot === null || level === null ? null : { spot: spot + future.basis, level };
+  if (future === null || spot === null || level === null) return null;
+  return { spot: Math.round((spot * future.ratio + future.basis) * 100) / 100, level };
 }
 
 /** Spot and the rule's level in one payload of the rule's endpoint, or null when either is missing. */
@@ -178,11 +188,12 @@ function wordCrossing(
   from: 'above' | 'below',
   to: 'above' | 'below',
   held: number,
-  future: { symbol: string; contract: string; basis: number } | null = null,
+  future: PayloadFuture | null = null,
 ): LevelCrossFiring {
-  const p = (n: number): string => priceText(ticker, n);
-  // A futures level reads in the future's figures: its level and the ES-equivalent price.
+  // A futures level reads in the future's figures (index points): its level and the ES-equivalent price.
   const onFuture = futureLevelBase(condition.level) !== null && future !== null ? future : null;
+  const p = (n: number): string =>
+    priceText(onFuture === null ? ticker : (futureOf(ticker)?.index ?? ticker), n);
   const name =
     condition.level === 'custom' && condition.price !== undefined
       ? p(condition.price)
@@ -211,13 +222,15 @@ function wordCrossing(
           future: onFuture.symbol,
           contract: onFuture.contract,
           basis: onFuture.basis,
-          index_spot: Math.round((b.spot - onFuture.basis) * 100) / 100,
+          ...(onFuture.ratio === 1 ? {} : { ratio: onFuture.ratio }),
+          ticker_spot: Math.round(((b.spot - onFuture.basis) / onFuture.ratio) * 100) / 100,
         }),
   };
+  const times = onFuture === null || onFuture.ratio === 1 ? '' : ` × ${onFuture.ratio.toFixed(4)}`;
   const basisNote =
     onFuture === null
       ? ''
-      : ` ${Spot} is ${ticker} spot ${onFuture.basis >= 0 ? '+' : '−'}${Math.abs(onFuture.basis).toFixed(2)}, the ${onFuture.contract} basis.`;
+      : ` ${Spot} is ${ticker} spot${times} ${onFuture.basis >= 0 ? '+' : '−'} ${Math.abs(onFuture.basis).toFixed(2)}, the ${onFuture.contract} basis.`;
   // How far past the level spot now is, and the buffer it cleared: "(−0.32 %; buffer 0.25 % for 2 snapshots)".
   const bufferNote = condition.buffer ? `; buffer ${bufferText(condition.buffer, `${the}${name}`)}` : '';
   const where = `(${signedPct(distance)}${bufferNote})`;

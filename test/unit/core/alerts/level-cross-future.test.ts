@@ -40,7 +40,7 @@ describe('future.gamma_flip', () => {
       'SPX ES-equivalent price rose above the ES equivalent of the SPX gamma flip (5,953.20 → 5,973.25)',
     );
     expect(fired?.message).toBe(
-      'ES-equivalent price moved from 5,953.20 to 5,973.25, above the ES equivalent of the SPX gamma flip at 5,963.25 (+0.17%). ES-equivalent price is SPX spot +13.25, the ESZ6 basis.',
+      'ES-equivalent price moved from 5,953.20 to 5,973.25, above the ES equivalent of the SPX gamma flip at 5,963.25 (+0.17%). ES-equivalent price is SPX spot + 13.25, the ESZ6 basis.',
     );
     expect(fired?.details).toMatchObject({
       level: 'future.gamma_flip',
@@ -49,7 +49,29 @@ describe('future.gamma_flip', () => {
       future: 'ES',
       contract: 'ESZ6',
       basis: 13.25,
-      index_spot: 5960,
+      ticker_spot: 5960,
+    });
+  });
+
+  it('SPY: spot × ratio + basis against the ES level, in index points', () => {
+    const spy = (price: number) => {
+      const p = payload(price, 595, 13.25);
+      return {
+        ...p,
+        ticker: 'SPY',
+        futures_equivalent: { ...p.futures_equivalent, ratio: 10, levels: { gamma_flip: 5963.25 } },
+      };
+    };
+    const fired = levelCrossing('SPY', rule, spy(594), spy(596));
+    expect(fired?.title).toBe(
+      'SPY ES-equivalent price rose above the ES equivalent of the SPY gamma flip (5,953.25 → 5,973.25)',
+    );
+    expect(fired?.message).toContain('ES-equivalent price is SPY spot × 10.0000 + 13.25, the ESZ6 basis.');
+    expect(fired?.details).toMatchObject({
+      spot: 5973.25,
+      level_value: 5963.25,
+      ratio: 10,
+      ticker_spot: 596,
     });
   });
 
