@@ -140,6 +140,8 @@ export interface FutureTarget {
   basis: number;
   /** How the fair value was read. */
   basisSource: string;
+  /** An ETF's levels (SPY's) reach the future × index spot / ETF spot before the basis; absent for an index. */
+  ratio?: number;
 }
 
 /**
@@ -184,6 +186,7 @@ export function futureScriptInput(
       settles: fe.settles,
       basis: fe.basis,
       basisSource: fe.basis_source,
+      ...(fe.ratio === undefined ? {} : { ratio: fe.ratio }),
     },
   };
 }
@@ -234,7 +237,7 @@ function chartTarget(ticker: string, future: FutureTarget | undefined): ChartTar
       `/${root}${month}${year.slice(2)}:XCME`,
     ],
     notes: [
-      `${root} equivalents of the ${shown} levels on ${contract} (settles ${future.settles}): each ${shown} level ${signed}, the basis (fair value − spot; ${future.basisSource}).`,
+      `${root} equivalents of the ${shown} levels on ${contract} (settles ${future.settles}): each ${shown} level${future.ratio === undefined ? '' : ` × ${future.ratio.toFixed(4)}`} ${signed}, the basis (fair value − spot; ${future.basisSource}).`,
       `Levels in ${root} points. The basis shrinks to 0 by settlement: refresh the script daily.`,
     ],
     what: `the ${root} future (the ${shown} levels moved by the basis)`,

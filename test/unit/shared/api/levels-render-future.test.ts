@@ -67,6 +67,21 @@ describe('a thinkorswim study of the ES equivalents', () => {
   });
 });
 
+describe('SPY on ES1!: the ratio in the header', () => {
+  it('each SPY level × the ratio + the basis', () => {
+    const fe = { ...FE, ratio: 10.02, levels: { gamma_flip: 5975.11 } };
+    const input = futureScriptInput(
+      'SPY',
+      [{ id: 'gamma_flip', label: 'Gamma flip', price: 595, kind: 'gamma_flip' }],
+      fe,
+    );
+    if ('reason' in input) throw new Error(input.reason);
+    const text = renderTradingView('SPY', '2026-11-18T16:00:00Z', input.levels, [], { future: input.future });
+    expect(text).toContain('each SPY level × 10.0200 +13.21, the basis');
+    expect(text).toContain('"Gamma flip (SPY 595.00) 5975.11"');
+  });
+});
+
 describe('futureScriptInput: no equivalents, and why', () => {
   it.each([
     [undefined, 'SPX has no futures equivalents'],
