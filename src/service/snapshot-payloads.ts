@@ -15,6 +15,7 @@ import {
   gammaExpirationsData,
   gexByStrikeData,
   levelsData,
+  levelsIndexOf,
   optionsVolumeData,
 } from './http/curve-payloads.ts';
 import {
@@ -41,7 +42,11 @@ export interface SnapshotPayloads {
 }
 
 /** The data of one view; each case calls the route's builder with what the poller sends. */
-function buildPayload(endpoint: SnapshotEndpoint, a: TickerAnalysis): unknown {
+function buildPayload(
+  endpoint: SnapshotEndpoint,
+  a: TickerAnalysis,
+  index: () => TickerAnalysis | null,
+): unknown {
   switch (endpoint) {
     case 'signals':
       return signalsData(a);
@@ -52,7 +57,7 @@ function buildPayload(endpoint: SnapshotEndpoint, a: TickerAnalysis): unknown {
     case 'explain':
       return explainData(a);
     case 'levels':
-      return levelsData(a);
+      return levelsData(a, index());
     case 'state':
       // The poller asks for the recommendation: its ticker view shows it offline.
       return tickerStateData(a, { tradeRecommendation: true });
@@ -80,9 +85,13 @@ function buildPayload(endpoint: SnapshotEndpoint, a: TickerAnalysis): unknown {
   }
 }
 
-function payloadOf(endpoint: SnapshotEndpoint, a: TickerAnalysis): unknown {
+function payloadOf(
+  endpoint: SnapshotEndpoint,
+  a: TickerAnalysis,
+  index: () => TickerAnalysis | null,
+): unknown {
   try {
-    return buildPayload(endpoint, a);
+    return buildPayload(endpoint, a, index);
   } catch (error) {
     // A chain without the asked expiration (no nearest one for options volume): the route answers
     // 404 unknown_expiration there, so a poll would have stored nothing either.
@@ -99,12 +108,18 @@ export function analyzeSnapshotPayloads(
 ): SnapshotPayloads | null {
   const a = analyzeSnapshot(source, ticker, at);
   if (!a) return null;
+  // An ETF's levels read its index's snapshot of the same instant (SPY → SPX → ES), analysed once
+  // and only for them.
+  const indexTicker = levelsIndexOf(a.ticker);
+  let indexed: TickerAnalysis | null | undefined;
+  const index = (): TickerAnalysis | null =>
+    indexTicker === null ? null : (indexed ??= analyzeSnapshot(source, indexTicker, a.asof));
   return {
     ticker: a.ticker,
     asof: a.asof,
     get topSetupsItem() {
       return a.topSetupsItem;
     },
-    payload: (endpoint) => payloadOf(endpoint, a),
+    payload: (endpoint) => payloadOf(endpoint, a, index),
   };
 }

@@ -1,7 +1,7 @@
 // The words alerts use for the values they watch. Alert titles leave the app (desktop
 // notifications, webhooks) and the rule editor shows the same values, so both sides take them from
 // here rather than printing enum values (`trending_down_high_vol`) a trader should never read.
-import type { CrossLevel } from './alert-rules.ts';
+import { futureLevelBase, type CrossLevel } from './alert-rules.ts';
 import { METRIC_CATALOG, type MetricKey } from './api/series.ts';
 import { formatDistancePct, formatLevel } from './figure-format.ts';
 
@@ -40,8 +40,22 @@ export const LEVEL_TEXT: Readonly<Record<CrossLevel, string>> = {
   zero_dte_flip: '0DTE flip',
   zero_dte_call_wall: '0DTE call wall',
   zero_dte_put_wall: '0DTE put wall',
+  'future.gamma_flip': 'ES/NQ/RTY equivalent of the gamma flip',
+  'future.call_wall': 'ES/NQ/RTY equivalent of the call wall',
+  'future.put_wall': 'ES/NQ/RTY equivalent of the put wall',
   custom: 'custom price',
 };
+
+/**
+ * A futures level's name for one ticker and its future: "ES equivalent of the SPX gamma flip";
+ * any other level's as levelText.
+ */
+export function futureLevelText(level: CrossLevel, ticker: string, symbol: string): string {
+  const base = futureLevelBase(level);
+  return base === null
+    ? levelText(level)
+    : `${symbol} equivalent of the ${ticker} ${LEVEL_TEXT[base as CrossLevel]}`;
+}
 
 const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 

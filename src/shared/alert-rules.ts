@@ -46,6 +46,20 @@ export const LEVELS_BY_ID = [
   'zero_dte_put_wall',
 ] as const;
 
+/**
+ * Levels on the index's future (SPX → ES, NDX → NQ, RUT → RTY), from the levels payload's
+ * `futures_equivalent`: `future.<level id>` is that level + the basis, watched against spot + the
+ * basis (the ES-equivalent price). The same basis moves both, so it fires when spot crosses the
+ * index level; its words quote the future's figures. A ticker without a basis never fires.
+ */
+export const FUTURE_LEVELS = ['future.gamma_flip', 'future.call_wall', 'future.put_wall'] as const;
+export type FutureLevel = (typeof FUTURE_LEVELS)[number];
+
+/** The index level a futures level moves by the basis (`future.gamma_flip` → `gamma_flip`), or null. */
+export function futureLevelBase(level: string): string | null {
+  return (FUTURE_LEVELS as readonly string[]).includes(level) ? level.slice('future.'.length) : null;
+}
+
 export const CROSS_LEVELS = [
   'gamma_flip',
   'call_wall',
@@ -56,6 +70,7 @@ export const CROSS_LEVELS = [
   'plus_1sigma_1w',
   'minus_1sigma_1w',
   ...LEVELS_BY_ID,
+  ...FUTURE_LEVELS,
   'custom',
 ] as const;
 export const crossLevelSchema = z.enum(CROSS_LEVELS);

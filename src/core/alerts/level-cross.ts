@@ -7,12 +7,24 @@
 // carry; the levels beyond them (absolute gamma, top GEX strikes, nearest-expiry and 0DTE flip and
 // walls) from the same payload by id (a snapshot stored before they existed has none: no crossing); a custom level is the rule's own fixed price, against market-structure spot.
 //
+// A futures level (`future.gamma_flip`: the ES equivalent of the SPX flip) is read from the levels
+// payload's `futures_equivalent`: the level + the basis against spot + the basis, the ES-equivalent
+// price. Both move by the same basis, so it fires exactly when spot crosses the index level; what a
+// futures trader reads is in ES figures: the ES level and the ES-equivalent price (the future's own
+// price is not known to the app), with the contract and the basis in the details.
+//
 // A 0DTE level belongs to one expiration (shared/zero-dte-levels.ts): it is compared only with the
 // same expiration's. Friday's 0DTE flip and Monday's are two different levels, so the first Monday
 // snapshot is a baseline, not a crossing.
-import { LEVELS_BY_ID, type CrossLevel, type LevelBuffer } from '../../shared/alert-rules.ts';
-import { levelText, priceText, signedPct } from '../../shared/alert-labels.ts';
+import {
+  futureLevelBase,
+  LEVELS_BY_ID,
+  type CrossLevel,
+  type LevelBuffer,
+} from '../../shared/alert-rules.ts';
+import { futureLevelText, levelText, priceText, signedPct } from '../../shared/alert-labels.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
+import { futureOf } from '../../shared/futures-contract.ts';
 import { ZERO_DTE_LEVEL_KINDS, zeroDteExpirationOf } from '../../shared/zero-dte-levels.ts';
 import { number, record, spotAndLevel, text } from '../lib/payload-fields.ts';
 import { beyondPct, bufferedCrossAtLast, bufferText } from './level-buffer.ts';
@@ -37,7 +49,36 @@ const FROM_LEVELS_PAYLOAD: ReadonlySet<CrossLevel> = new Set(['call_wall', 'put_
 const BY_LEVEL_ID: ReadonlySet<CrossLevel> = new Set(LEVELS_BY_ID);
 
 export function levelEndpoint(level: CrossLevel): SnapshotEndpoint {
-  return FROM_LEVELS_PAYLOAD.has(level) || BY_LEVEL_ID.has(level) ? 'levels' : 'market_structure';
+  const fromLevels = FROM_LEVELS_PAYLOAD.has(level) || BY_LEVEL_ID.has(level);
+  return fromLevels || futureLevelBase(level) !== null ? 'levels' : 'market_structure';
+}
+
+/** The future a payload's futures equivalents are on, with its contract and basis; null without a basis. */
+export function futureOfPayload(payload: unknown): PayloadFuture | null {
+  const fe = record(record(payload)?.['futures_equivalent']);
+  const symbol = text(fe, 'symbol');
+  const contract = text(fe, 'contract');
+  const basis = number(fe, 'basis');
+  // An ETF's (SPY's) levels reach the future through its index: × ratio, then + basis.
+  const ratio = number(fe, 'ratio') ?? 1;
+  return symbol === null || contract === null || basis === null ? null : { symbol, contract, basis, ratio };
+}
+
+interface PayloadFuture {
+  symbol: string;
+  contract: string;
+  basis: number;
+  /** Index spot / ETF spot for an ETF's levels; 1 for an index's. */
+  ratio: number;
+}
+
+/** A futures level and the ES-equivalent price (spot × ratio + basis) of a levels payload, or null. */
+function readFutureLevel(payload: unknown, base: string): { spot: number; level: number } | null {
+  const future = futureOfPayload(payload);
+  const spot = number(payload, 'price');
+  const level = number(record(record(record(payload)?.['futures_equivalent'])?.['levels']), base);
+  if (future === null || spot === null || level === null) return null;
+  return { spot: Math.round((spot * future.ratio + future.basis) * 100) / 100, level };
 }
 
 /** Spot and the rule's level in one payload of the rule's endpoint, or null when either is missing. */
@@ -50,6 +91,8 @@ export function readLevel(
     const spot = number(record(record(payload)?.['key_levels']), 'spot');
     return spot === null || condition.price === undefined ? null : { spot, level: condition.price };
   }
+  const base = futureLevelBase(level);
+  if (base !== null) return readFutureLevel(payload, base);
   const byId = BY_LEVEL_ID.has(level);
   if (!FROM_LEVELS_PAYLOAD.has(level) && !byId) return spotAndLevel(payload, level);
   const spot = number(payload, 'price');
@@ -134,7 +177,7 @@ export function levelCrossing(
   if (!a || from === null || to === null || from === to) return null;
   if (condition.direction === 'up' && to !== 'above') return null;
   if (condition.direction === 'down' && to !== 'below') return null;
-  return wordCrossing(ticker, condition, a, b, from, to, held);
+  return wordCrossing(ticker, condition, a, b, from, to, held, futureOfPayload(currPayload));
 }
 
 function wordCrossing(
@@ -145,12 +188,20 @@ function wordCrossing(
   from: 'above' | 'below',
   to: 'above' | 'below',
   held: number,
+  future: PayloadFuture | null = null,
 ): LevelCrossFiring {
-  const p = (n: number): string => priceText(ticker, n);
+  // A futures level reads in the future's figures (index points): its level and the ES-equivalent price.
+  const onFuture = futureLevelBase(condition.level) !== null && future !== null ? future : null;
+  const p = (n: number): string =>
+    priceText(onFuture === null ? ticker : (futureOf(ticker)?.index ?? ticker), n);
   const name =
     condition.level === 'custom' && condition.price !== undefined
       ? p(condition.price)
-      : levelText(condition.level, condition.price);
+      : onFuture !== null
+        ? futureLevelText(condition.level, ticker, onFuture.symbol)
+        : levelText(condition.level, condition.price);
+  const spotWord = onFuture === null ? 'spot' : `${onFuture.symbol}-equivalent price`;
+  const Spot = spotWord.charAt(0).toUpperCase() + spotWord.slice(1);
   const the = condition.level === 'custom' ? '' : 'the ';
   // Did spot cross the old level? Did the level cross the old spot?
   const spotCrossed = sideOf(b.spot, a.level) !== from;
@@ -165,18 +216,32 @@ function wordCrossing(
     moved: spotCrossed && !levelCrossed ? 'spot' : levelCrossed && !spotCrossed ? 'level' : 'both',
     beyond_pct: distance,
     ...(condition.buffer ? { buffer: condition.buffer, held } : {}),
+    ...(onFuture === null
+      ? {}
+      : {
+          future: onFuture.symbol,
+          contract: onFuture.contract,
+          basis: onFuture.basis,
+          ...(onFuture.ratio === 1 ? {} : { ratio: onFuture.ratio }),
+          ticker_spot: Math.round(((b.spot - onFuture.basis) / onFuture.ratio) * 100) / 100,
+        }),
   };
+  const times = onFuture === null || onFuture.ratio === 1 ? '' : ` × ${onFuture.ratio.toFixed(4)}`;
+  const basisNote =
+    onFuture === null
+      ? ''
+      : ` ${Spot} is ${ticker} spot${times} ${onFuture.basis >= 0 ? '+' : '−'} ${Math.abs(onFuture.basis).toFixed(2)}, the ${onFuture.contract} basis.`;
   // How far past the level spot now is, and the buffer it cleared: "(−0.32 %; buffer 0.25 % for 2 snapshots)".
   const bufferNote = condition.buffer ? `; buffer ${bufferText(condition.buffer, `${the}${name}`)}` : '';
   const where = `(${signedPct(distance)}${bufferNote})`;
-  const fromIt = `spot ${signedPct(distance)} from it${bufferNote}`;
+  const fromIt = `${spotWord} ${signedPct(distance)} from it${bufferNote}`;
   const verb = to === 'above' ? 'rose above' : 'fell below';
   if (spotCrossed && !levelCrossed) {
     return {
       from,
       to,
-      title: `${ticker} spot ${verb} ${the}${name} (${p(a.spot)} → ${p(b.spot)})`,
-      message: `Spot moved from ${p(a.spot)} to ${p(b.spot)}, ${to} ${the}${name} at ${p(b.level)} ${where}.`,
+      title: `${ticker} ${spotWord} ${verb} ${the}${name} (${p(a.spot)} → ${p(b.spot)})`,
+      message: `${Spot} moved from ${p(a.spot)} to ${p(b.spot)}, ${to} ${the}${name} at ${p(b.level)} ${where}.${basisNote}`,
       details,
     };
   }
@@ -187,16 +252,16 @@ function wordCrossing(
     return {
       from,
       to,
-      title: `${ticker} ${name} moved ${levelSide} spot (${p(a.level)} → ${p(b.level)})`,
-      message: `${Name} moved from ${p(a.level)} to ${p(b.level)}, ${levelSide} spot at ${p(b.spot)} (spot was ${p(a.spot)}; ${fromIt}).`,
+      title: `${ticker} ${name} moved ${levelSide} ${spotWord} (${p(a.level)} → ${p(b.level)})`,
+      message: `${Name} moved from ${p(a.level)} to ${p(b.level)}, ${levelSide} ${spotWord} at ${p(b.spot)} (${spotWord} was ${p(a.spot)}; ${fromIt}).${basisNote}`,
       details,
     };
   }
   return {
     from,
     to,
-    title: `${ticker} spot and ${the}${name} crossed: spot now ${to} (${p(b.spot)} vs ${p(b.level)})`,
-    message: `Both moved: spot ${p(a.spot)} → ${p(b.spot)}, ${name} ${p(a.level)} → ${p(b.level)} ${where}.`,
+    title: `${ticker} ${spotWord} and ${the}${name} crossed: ${spotWord} now ${to} (${p(b.spot)} vs ${p(b.level)})`,
+    message: `Both moved: ${spotWord} ${p(a.spot)} → ${p(b.spot)}, ${name} ${p(a.level)} → ${p(b.level)} ${where}.${basisNote}`,
     details,
   };
 }

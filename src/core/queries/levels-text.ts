@@ -1,7 +1,12 @@
 // Levels as TradingView or thinkorswim text, rendered from the stored levels payload with the
 // service's own renderers (src/shared/api/levels-render.ts), so the export works offline and
 // reads the same as the API's.
-import { renderThinkorswim, renderTradingView } from '../../shared/api/levels-render.ts';
+import {
+  futureScriptInput,
+  renderThinkorswim,
+  renderTradingView,
+  type RenderOptions,
+} from '../../shared/api/levels-render.ts';
 import { isLevelKind, levelsDataSchema, type KeyLevel } from '../../shared/api/levels.ts';
 import type { BridgeOutput, BridgeParsedInput } from '../../shared/bridge/contract.ts';
 import type { Store } from '../store/database.ts';
@@ -45,12 +50,18 @@ export function levelsText(
     ? withoutSettledZeroDte(stored, snap.asof, now)
     : { levels: stored, notes: [] };
   const render = input.format === 'tradingview' ? renderTradingView : renderThinkorswim;
-  const text = render(input.ticker, asof ?? 'never (no levels stored yet)', levels, notes, { simulated });
-  return {
-    ticker: input.ticker,
-    format: input.format,
-    text,
-    suggestedName: `${input.ticker}-levels-${input.format}.txt`,
-    asof,
-  };
+  let drawn = levels;
+  let options: RenderOptions = { simulated };
+  let name = `${input.ticker}-levels-${input.format}.txt`;
+  if (input.equivalent === 'future') {
+    // The futures equivalents of the same levels (a settled 0DTE level left out as above).
+    const fe = parsed.success ? parsed.data.futures_equivalent : undefined;
+    const on = futureScriptInput(input.ticker, levels, fe);
+    if ('reason' in on) throw new Error(`${on.reason}.`);
+    drawn = on.levels;
+    options = { simulated, future: on.future };
+    name = `${input.ticker}-${on.future.symbol}-levels-${input.format}.txt`;
+  }
+  const text = render(input.ticker, asof ?? 'never (no levels stored yet)', drawn, notes, options);
+  return { ticker: input.ticker, format: input.format, text, suggestedName: name, asof };
 }

@@ -103,7 +103,9 @@ export class TickerDetailState {
     return resource.load(() => this.#bridge.invoke('ticker:view', { ticker, view, at }));
   }
 
-  levelsText(format: 'tradingview' | 'tos') {
-    return this.#bridge.invoke('ticker:levelsText', { ticker: this.#ticker, format });
+  /** `future`: the levels' futures equivalents (SPX on ES1!, /ES). */
+  levelsText(format: 'tradingview' | 'tos', future = false) {
+    const equivalent = future ? { equivalent: 'future' as const } : {};
+    return this.#bridge.invoke('ticker:levelsText', { ticker: this.#ticker, format, ...equivalent });
   }
 }

@@ -6,13 +6,14 @@ import type { ERROR_CODES } from '../../shared/api/index.ts';
 import { QueryError, invalidQueryParam } from '../../shared/api/query-error.ts';
 
 /**
- * The contract's codes plus the cases it has none for: two of our own endpoints' refusals, and the
+ * The contract's codes plus the cases it has none for: three of our own endpoints' refusals, and the
  * HTTP-level failures the framework or Node's HTTP server detects before any route runs.
  */
 export type ErrorCode =
   | (typeof ERROR_CODES)[number]
   | 'demo_symbol_not_allowed'
   | 'unknown_expiration'
+  | 'no_futures_equivalent'
   | 'service_unavailable'
   | HttpErrorCode;
 

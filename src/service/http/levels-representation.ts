@@ -6,14 +6,17 @@
 //   - Accept names JSON and no text type: `{ meta, data: { format, text, … } }`;
 //   - Accept absent or a wildcard only (curl and httpx both send `*/*`): plain text for `format=`,
 //     JSON for `view=` — the spelling of a client that can only read JSON.
-import { LEVELS_FORMATS, type LevelsFormat } from '../../shared/api/index.ts';
+import { LEVELS_EQUIVALENTS, LEVELS_FORMATS, type LevelsFormat } from '../../shared/api/index.ts';
 import { enumParam, type Query } from '../../shared/api/query.ts';
 import { invalidParam } from './errors.ts';
 
 export type LevelsBody = 'text' | 'json';
 
-/** The levels view: its format, and `body: 'json'` for a text format wrapped in JSON. */
-export type LevelsView = { format: LevelsFormat; body?: 'json' };
+/**
+ * The levels view: its format, `body: 'json'` for a text format wrapped in JSON, and
+ * `equivalent: 'future'` for a text format of the futures equivalents (keyed only when asked).
+ */
+export type LevelsView = { format: LevelsFormat; body?: 'json'; equivalent?: 'future' };
 
 /** The media types an Accept header lists with a non-zero quality, lower-cased. */
 export function acceptedTypes(accept: string | string[] | undefined): string[] {
@@ -56,7 +59,10 @@ export function levelsParams(q: Query, accept: string | string[] | undefined): L
     );
   }
   const chosen = format ?? view ?? 'json';
+  const equivalent = enumParam(q, 'equivalent', LEVELS_EQUIVALENTS);
+  // The JSON levels carry futures_equivalent already: the selector is for the scripts.
   if (chosen === 'json') return { format: chosen };
   const body = levelsBody(accept, format === undefined && view !== undefined ? 'view' : 'format');
-  return body === 'text' ? { format: chosen } : { format: chosen, body };
+  const asked = equivalent === undefined ? {} : { equivalent };
+  return body === 'text' ? { format: chosen, ...asked } : { format: chosen, body, ...asked };
 }

@@ -15,6 +15,7 @@ import {
   GAMMA_CURVE_VIEWS,
   GEX_BY_STRIKE_BUCKETS,
   INCOME_STRATEGIES,
+  LEVELS_EQUIVALENTS,
   LEVELS_FORMATS,
   MARKET_STRUCTURE_INCLUDES,
   OPTIONS_VOLUME_BUCKETS,
@@ -261,6 +262,13 @@ export const API_ENDPOINTS = {
         description:
           'synonym of format (the official client sends it); without a text type in Accept a text format is answered as JSON { format, text }',
         allowed: LEVELS_FORMATS,
+      },
+      {
+        name: 'equivalent',
+        type: 'enum',
+        description:
+          "ours: with format tradingview or tos, the script of the levels' futures equivalents (SPX on ES1! and /ES: each level + the basis, futures_equivalent); 409 where the ticker has none",
+        allowed: LEVELS_EQUIVALENTS,
       },
     ],
     schema: 'levels',

@@ -154,5 +154,8 @@ export const LEVELS_TEXT_FORMATS = ['tradingview', 'tos'] as const;
 export const levelsTextFormatSchema = z.enum(LEVELS_TEXT_FORMATS);
 export type LevelsTextFormat = z.infer<typeof levelsTextFormatSchema>;
 export const LEVELS_FORMATS = ['json', ...LEVELS_TEXT_FORMATS] as const;
+/** Ours: a text format's levels as their futures equivalents (SPX on ES1!, /ES). */
+export const LEVELS_EQUIVALENTS = ['future'] as const;
+export const levelsEquivalentSchema = z.enum(LEVELS_EQUIVALENTS);
 export const levelsFormatSchema = z.enum(LEVELS_FORMATS);
 export type LevelsFormat = z.infer<typeof levelsFormatSchema>;

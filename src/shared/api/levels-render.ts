@@ -20,7 +20,7 @@
 // them says so in its first comment line and in its labels, so a chart never shows them unmarked.
 import { HIDDEN_NAME_CHARACTERS } from '../bridge/common.ts';
 import { indexAliases, isIndexUnderlying, settlesOnFuture } from '../index-underlyings.ts';
-import type { KeyLevel, LevelKind } from './levels.ts';
+import type { FuturesEquivalent, KeyLevel, LevelKind } from './levels.ts';
 
 interface Style {
   pine: string;
@@ -121,6 +121,127 @@ const SIMULATED_LABEL = '(simulated)';
 export interface RenderOptions {
   /** The levels come from the market simulator: the script says so at its top and in its labels. */
   simulated?: boolean;
+  /**
+   * The levels are an index's equivalents on its future (futuresEquivalentLevels): the script is for
+   * a chart of the future (ES1!, /ES) and its header states the contract and the basis.
+   */
+  future?: FutureTarget;
+}
+
+/** The future a script of futures equivalents is drawn on (the levels payload's `futures_equivalent`). */
+export interface FutureTarget {
+  /** The root: ES, NQ, RTY. */
+  symbol: string;
+  /** The front quarterly, e.g. ESZ6. */
+  contract: string;
+  /** Its settlement date, YYYY-MM-DD. */
+  settles: string;
+  /** Fair value − spot, index points. */
+  basis: number;
+  /** How the fair value was read. */
+  basisSource: string;
+  /** An ETF's levels (SPY's) reach the future × index spot / ETF spot before the basis; absent for an index. */
+  ratio?: number;
+}
+
+/**
+ * An index's levels as their equivalents on its future: each at its figure in `equivalents` (the
+ * level + the basis), labelled with the index level it comes from ("Gamma flip (SPX 5950.50)"); a
+ * level without a figure is left out.
+ */
+export function futuresEquivalentLevels(
+  ticker: string,
+  levels: readonly KeyLevel[],
+  equivalents: Readonly<Record<string, number>>,
+): KeyLevel[] {
+  const out: KeyLevel[] = [];
+  for (const l of levels) {
+    const at = equivalents[l.id];
+    if (at === undefined) continue;
+    out.push({ ...l, label: `${l.label} (${oneLine(ticker)} ${price(l.price)})`, price: at });
+  }
+  return out;
+}
+
+/**
+ * A levels payload's futures equivalents as a script's levels and target, or why there are none
+ * (a ticker without a future, or a basis that could not be read: the payload's reason).
+ */
+export function futureScriptInput(
+  ticker: string,
+  levels: readonly KeyLevel[],
+  fe: FuturesEquivalent | undefined,
+): { levels: KeyLevel[]; future: FutureTarget } | { reason: string } {
+  if (fe === undefined) return { reason: `${oneLine(ticker)} has no futures equivalents` };
+  if (fe.basis === null || fe.basis_source === null) {
+    return {
+      reason: `no ${fe.symbol} equivalents of the ${oneLine(ticker)} levels: ${fe.reason ?? 'no basis'}`,
+    };
+  }
+  return {
+    levels: futuresEquivalentLevels(ticker, levels, fe.levels),
+    future: {
+      symbol: fe.symbol,
+      contract: fe.contract,
+      settles: fe.settles,
+      basis: fe.basis,
+      basisSource: fe.basis_source,
+      ...(fe.ratio === undefined ? {} : { ratio: fe.ratio }),
+    },
+  };
+}
+
+/** What a script is drawn on: the ticker's own chart, or its future's. */
+interface ChartTarget {
+  /** The indicator's or study's subject, e.g. "SPX levels" or "SPX levels on ES". */
+  title: string;
+  /** The chart the header asks for, as TradingView and thinkorswim name it. */
+  tvChart: string;
+  tosChart: string;
+  tvSymbols: string[];
+  tosSymbols: string[];
+  /** The header's notes on units and pricing. */
+  notes: string[];
+  /** What the wrong-symbol warning says the levels are for. */
+  what: string;
+}
+
+function chartTarget(ticker: string, future: FutureTarget | undefined): ChartTarget {
+  const shown = oneLine(ticker);
+  if (future === undefined) {
+    return {
+      title: `${ticker} levels`,
+      tvChart: ticker,
+      tosChart: tosSymbol(ticker),
+      tvSymbols: tradingViewSymbols(ticker),
+      tosSymbols: thinkorswimSymbols(ticker),
+      notes: indexNotes(ticker),
+      what: isIndexUnderlying(shown) ? `the ${shown} index (not an ETF, future or CFD on it)` : shown,
+    };
+  }
+  const root = oneLine(future.symbol).toUpperCase();
+  const contract = oneLine(future.contract).toUpperCase();
+  // TradingView spells a contract with its full year (ESZ2026), thinkorswim with two digits (/ESZ26).
+  const month = contract.slice(root.length, root.length + 1);
+  const year = future.settles.slice(0, 4);
+  const signed = `${future.basis >= 0 ? '+' : ''}${price(future.basis)}`;
+  return {
+    title: `${ticker} levels on ${root}`,
+    tvChart: `${root}1!`,
+    tosChart: `/${root}`,
+    tvSymbols: [`${root}1!`, `${root}${month}${year}`],
+    tosSymbols: [
+      `/${root}`,
+      `/${root}:XCME`,
+      `/${root}${month}${year.slice(2)}`,
+      `/${root}${month}${year.slice(2)}:XCME`,
+    ],
+    notes: [
+      `${root} equivalents of the ${shown} levels on ${contract} (settles ${future.settles}): each ${shown} level${future.ratio === undefined ? '' : ` × ${future.ratio.toFixed(4)}`} ${signed}, the basis (fair value − spot; ${future.basisSource}).`,
+      `Levels in ${root} points. The basis shrinks to 0 by settlement: refresh the script daily.`,
+    ],
+    what: `the ${root} future (the ${shown} levels moved by the basis)`,
+  };
 }
 
 /**
@@ -198,8 +319,7 @@ export function thinkorswimSymbols(ticker: string): string[] {
  * What the scripts show on a chart of another symbol, around that symbol's name: the text before
  * it and the text after it.
  */
-function wrongSymbolText(ticker: string, chart: string = ticker): [string, string] {
-  const what = isIndexUnderlying(ticker) ? `the ${ticker} index (not an ETF, future or CFD on it)` : ticker;
+function wrongSymbolText(what: string, chart: string): [string, string] {
   return [`Gammawatch levels are for ${what}; this chart is `, `. Nothing drawn: open a ${chart} chart.`];
 }
 
@@ -213,17 +333,17 @@ export function renderTradingView(
 ): string {
   const sim = options.simulated === true;
   const mark = (text: string): string => (sim ? `${text} ${SIMULATED_LABEL}` : text);
-  const shownTicker = oneLine(ticker);
-  const symbols = tradingViewSymbols(ticker).map(pineString).join(', ');
+  const target = chartTarget(ticker, options.future);
+  const symbols = target.tvSymbols.map(pineString).join(', ');
   const lines = [
     // The version annotation stays the first line, as the Pine Editor writes it.
     '//@version=5',
     ...(sim ? [comment('//', SIMULATED_SCRIPT_NOTE)] : []),
     comment(
       '//',
-      `Gammawatch key levels for ${ticker} as of ${asofIso}. Paste into the Pine Editor and add to a ${ticker} chart.`,
+      `Gammawatch key levels for ${ticker} as of ${asofIso}. Paste into the Pine Editor and add to a ${target.tvChart} chart.`,
     ),
-    ...[...indexNotes(ticker), ...notes].map((n) => comment('//', n)),
+    ...[...target.notes, ...notes].map((n) => comment('//', n)),
     comment(
       '//',
       'Each level is a line across the chart with a label at its right end (name and price); the inputs turn groups of levels on and off.',
@@ -232,9 +352,9 @@ export function renderTradingView(
       '//',
       `On a chart of any other symbol nothing is drawn and a warning says so (the last input turns that check off).`,
     ),
-    `indicator(${pineString(oneLine(mark(`Gammawatch ${ticker} levels`)))}, overlay = true, max_lines_count = 500, max_labels_count = 500)`,
+    `indicator(${pineString(oneLine(mark(`Gammawatch ${target.title}`)))}, overlay = true, max_lines_count = 500, max_labels_count = 500)`,
     ...groupsOf(levels).map((g) => `${g.input} = input.bool(true, ${pineString(g.title)}, group = "Levels")`),
-    `${ANY_SYMBOL_INPUT} = input.bool(false, ${pineString(`Draw on any symbol (skip the check for a ${shownTicker} chart)`)}, group = "Symbol")`,
+    `${ANY_SYMBOL_INPUT} = input.bool(false, ${pineString(`Draw on any symbol (skip the check for a ${oneLine(target.tvChart)} chart)`)}, group = "Symbol")`,
     `gwSymbols = array.from(${symbols})`,
     `gwSymbolOk = ${ANY_SYMBOL_INPUT} or array.includes(gwSymbols, str.upper(syminfo.ticker))`,
     'var line[] gwLines = array.new_line()',
@@ -257,7 +377,7 @@ export function renderTradingView(
       return `        gwLevel(${levelGroupOf(l.kind).input}, ${price(l.price)}, ${pineString(mark(`${scriptLabel(l.label)} ${price(l.price)}`))}, ${s.pine}, line.style_${s.pineStyle})`;
     }),
     '    else',
-    `        table.cell(gwWarning, 0, 0, ${wrongSymbolText(shownTicker).map(pineString).join(' + syminfo.ticker + ')}, text_color = color.white, bgcolor = color.red)`,
+    `        table.cell(gwWarning, 0, 0, ${wrongSymbolText(target.what, oneLine(target.tvChart)).map(pineString).join(' + syminfo.ticker + ')}, text_color = color.white, bgcolor = color.red)`,
   ];
   return lines.join('\n') + '\n';
 }
@@ -334,18 +454,16 @@ export function renderThinkorswim(
 ): string {
   const sim = options.simulated === true;
   const mark = (text: string): string => (sim ? `${text} ${SIMULATED_LABEL}` : text);
-  const shownTicker = oneLine(ticker);
-  const symbolCheck = thinkorswimSymbols(ticker)
-    .map((symbol) => `GetSymbol() == ${tosString(symbol)}`)
-    .join(' or ');
-  const [before, after] = wrongSymbolText(shownTicker, tosSymbol(shownTicker));
+  const target = chartTarget(ticker, options.future);
+  const symbolCheck = target.tosSymbols.map((symbol) => `GetSymbol() == ${tosString(symbol)}`).join(' or ');
+  const [before, after] = wrongSymbolText(target.what, oneLine(target.tosChart));
   const lines = [
     ...(sim ? [comment('#', SIMULATED_SCRIPT_NOTE)] : []),
     comment(
       '#',
-      `Gammawatch key levels for ${ticker} as of ${asofIso}. Add as a study on a ${tosSymbol(ticker)} chart.`,
+      `Gammawatch key levels for ${ticker} as of ${asofIso}. Add as a study on a ${target.tosChart} chart.`,
     ),
-    ...[...indexNotes(ticker), ...notes].map((n) => comment('#', n)),
+    ...[...target.notes, ...notes].map((n) => comment('#', n)),
     comment(
       '#',
       'Each level is a plot named after it with a bubble at the last bar (name and price); the inputs turn groups of levels on and off.',

@@ -54,6 +54,37 @@ export const levelSchema = z.looseObject({
 export type Level = z.infer<typeof levelSchema>;
 
 /**
+ * Ours (additive on the levels payload): the key levels on the front quarterly future of the index
+ * (SPX → ES, NDX → NQ, RUT → RTY; engine/futures-equivalent.ts). `basis` is the future's fair value
+ * (the index's forward to `settles`) − spot, and each level's equivalent is its price + basis.
+ * Where it cannot be computed, `basis`, `fair_value` and `basis_source` are null, `levels` is empty
+ * and `reason` says why.
+ */
+export const futuresEquivalentSchema = z.looseObject({
+  /** The future's root: ES, NQ or RTY. */
+  symbol: z.string().min(1),
+  /** The front quarterly contract, e.g. ESZ6 (month code H M U Z, the year's last digit). */
+  contract: z.string().min(1),
+  /** Its settlement date: the third Friday of the quarter's month (the trading day before on a holiday). */
+  settles: isoDate,
+  /** The Monday of the settlement week, from which the next quarterly is the front. */
+  rolls: isoDate.optional(),
+  /** Fair value − spot, index points; null where it could not be computed. */
+  basis: z.number().finite().nullable(),
+  /** The index's forward to the settlement, index points; null with basis. */
+  fair_value: z.number().finite().nullable().optional(),
+  /** How the fair value was read, e.g. "forwards 2026-12-11/2026-12-31 interpolated (ln F linear in time)". */
+  basis_source: z.string().nullable(),
+  /** Why there is no basis. */
+  reason: z.string().optional(),
+  /** An ETF's (SPY's) levels reach the future through its index: index spot / ETF spot, each level × it + basis. */
+  ratio: z.number().positive().optional(),
+  /** Each level's equivalent by level id: price + basis. */
+  levels: z.record(z.string(), z.number().finite()),
+});
+export type FuturesEquivalent = z.infer<typeof futuresEquivalentSchema>;
+
+/**
  * Payload "not shown" by the spec. Our choice: `{ ticker, asof, price, levels: [{ label, price, kind }] }`,
  * levels sorted by price descending (the order a chart's price axis reads).
  */
@@ -63,6 +94,8 @@ export const levelsDataSchema = z.looseObject({
   price: usd,
   levels: z.array(levelSchema),
   ...forwardsShape,
+  /** Ours (additive): the levels on the index's front quarterly future (SPX → ES); absent for other tickers. */
+  futures_equivalent: futuresEquivalentSchema.optional(),
 });
 export type LevelsData = z.infer<typeof levelsDataSchema>;
 

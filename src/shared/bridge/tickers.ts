@@ -6,6 +6,7 @@ import {
   gammaCurveViewSchema,
   gammaRegimeSchema,
   gexByStrikeBucketSchema,
+  levelsEquivalentSchema,
   levelsTextFormatSchema,
   opportunityTierSchema,
   regimeLabelSchema,
@@ -223,7 +224,12 @@ export const tickerSeriesOutputSchema = z.object({
 });
 export type TickerSeriesResult = z.infer<typeof tickerSeriesOutputSchema>;
 
-export const levelsTextInputSchema = z.object({ ticker: tickerSchema, format: levelsTextFormatSchema });
+export const levelsTextInputSchema = z.object({
+  ticker: tickerSchema,
+  format: levelsTextFormatSchema,
+  /** `future`: the levels' futures equivalents, for a chart of the future (SPX on ES1!, /ES). */
+  equivalent: levelsEquivalentSchema.optional(),
+});
 export const levelsTextOutputSchema = z.object({
   ticker: z.string(),
   format: levelsTextFormatSchema,

@@ -171,3 +171,37 @@ export function levelsRows(levels: LevelsData, structure: MarketStructureData | 
     };
   });
 }
+
+/** The Levels table's futures column (SPX → ES): its heading, one figure per row, and its caption. */
+export interface FuturesColumn {
+  /** "ES equivalent". */
+  heading: string;
+  /** Each row's equivalent, in the rows' order (levelsRows keeps the payload's); null where none. */
+  prices: (number | null)[];
+  /** The contract, the basis and how it was read; or why there is no figure. */
+  caption: string;
+}
+
+/** The futures column of a levels payload, or null for a ticker without a future. */
+export function futuresColumn(levels: LevelsData): FuturesColumn | null {
+  const fe = levels.futures_equivalent;
+  if (fe === undefined) return null;
+  const heading = `${fe.symbol} equivalent`;
+  if (fe.basis === null) {
+    return {
+      heading,
+      prices: levels.levels.map(() => null),
+      caption: `No ${fe.symbol} equivalent: ${fe.reason ?? 'no basis'}.`,
+    };
+  }
+  const signed = `${fe.basis >= 0 ? '+' : '−'}${Math.abs(fe.basis).toFixed(2)}`;
+  const roll = fe.rolls === undefined ? '' : `; the next contract is the front from ${fe.rolls}`;
+  return {
+    heading,
+    prices: levels.levels.map((l) => {
+      const id = l['id'];
+      return typeof id === 'string' ? (fe.levels[id] ?? null) : null;
+    }),
+    caption: `${heading}: ${fe.contract} (settles ${fe.settles}${roll}), each level ${signed}, the basis (fair value − spot; ${fe.basis_source ?? ''}).`,
+  };
+}

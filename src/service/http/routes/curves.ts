@@ -17,7 +17,11 @@ import {
   parseExpirySelection,
   type ExpirySelection,
 } from '../../engine/expirations.ts';
-import { renderThinkorswim, renderTradingView } from '../../../shared/api/levels-render.ts';
+import {
+  futureScriptInput,
+  renderThinkorswim,
+  renderTradingView,
+} from '../../../shared/api/levels-render.ts';
 import type { ServiceContext } from '../context.ts';
 import { clipForApi } from '../../../shared/echo.ts';
 import {
@@ -25,10 +29,13 @@ import {
   gammaExpirationsData,
   gexByStrikeData,
   levelsData,
+  levelsFuturesEquivalent,
+  levelsIndexOf,
   optionsVolumeData,
 } from '../curve-payloads.ts';
 import { displayAsof, isoUtc } from '../envelope.ts';
 import { levelsParams } from '../levels-representation.ts';
+import { tickerParam } from '../ticker-access.ts';
 import { includeParam, withStrikeIvs } from '../options-volume-iv.ts';
 import { ServiceError, invalidParam, missingParam } from '../errors.ts';
 import { cacheControlClock, type ViewParams } from '../conditional.ts';
@@ -116,14 +123,36 @@ export function registerCurveRoutes(app: FastifyInstance, ctx: ServiceContext): 
     data: (a, { exp }) => gexByStrikeData(a, exp),
   });
 
+  // An ETF's levels reach their future through its index's snapshot of the same instant (SPY →
+  // SPX → ES); a source whose index data can change under one instant (files) keys the view by
+  // the index's revision too.
+  const levelsIndex = (a: TickerAnalysis): TickerAnalysis | null => {
+    const index = levelsIndexOf(a.ticker);
+    return index === null ? null : ctx.analysis.at(index, a.asof);
+  };
+  const indexRevision = (request: FastifyRequest): { index_revision?: string } => {
+    const raw = tickerParam(request);
+    const index = typeof raw === 'string' ? levelsIndexOf(raw) : null;
+    const revision = index === null ? '' : ctx.analysis.revision(index);
+    return revision === '' ? {} : { index_revision: revision };
+  };
+
   serve('levels', {
-    params: (q, request) => levelsParams(q, request.headers.accept),
+    params: (q, request) => ({ ...levelsParams(q, request.headers.accept), ...indexRevision(request) }),
     vary: 'Accept',
     text: ({ format, body }) => format !== 'json' && body !== 'json',
-    data: (a, { format, body }) => {
-      if (format !== 'tradingview' && format !== 'tos') return levelsData(a);
+    data: (a, { format, body, equivalent }) => {
+      if (format !== 'tradingview' && format !== 'tos') return levelsData(a, levelsIndex(a));
       const render = format === 'tradingview' ? renderTradingView : renderThinkorswim;
-      const text = render(a.ticker, isoUtc(a.asof), a.keyLevels, [], { simulated: a.metrics.simulated });
+      const simulated = a.metrics.simulated;
+      let text: string;
+      if (equivalent === 'future') {
+        const input = futureScriptInput(a.ticker, a.keyLevels, levelsFuturesEquivalent(a, levelsIndex(a)));
+        if ('reason' in input) throw new ServiceError(409, 'no_futures_equivalent', input.reason);
+        text = render(a.ticker, isoUtc(a.asof), input.levels, [], { simulated, future: input.future });
+      } else {
+        text = render(a.ticker, isoUtc(a.asof), a.keyLevels, [], { simulated });
+      }
       if (body !== 'json') return text;
       const data: LevelsTextData = {
         ticker: a.ticker,

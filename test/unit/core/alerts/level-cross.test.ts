@@ -36,6 +36,19 @@ const moreLevelsPayload = (price: number) => ({
   ],
 });
 
+/** An index's levels payload with its futures equivalents: spot 590, basis +10 (so 600 on the future). */
+const futuresPayload = (price: number) => ({
+  ...levelsPayload(price, { call_wall: 610 }),
+  futures_equivalent: {
+    symbol: 'ES',
+    contract: 'ESH5',
+    settles: '2025-03-21',
+    basis: 10,
+    basis_source: 'forward 2025-03-21',
+    levels: { gamma_flip: 605.5, call_wall: 620, put_wall: 590 },
+  },
+});
+
 describe('each level kind is read from the snapshots that carry it', () => {
   it.each<[CrossLevel, 'market_structure' | 'levels', unknown, number | undefined, number]>([
     ['gamma_flip', 'market_structure', structure(600, { gamma_flip: 603.4 }), undefined, 603.4],
@@ -54,6 +67,9 @@ describe('each level kind is read from the snapshots that carry it', () => {
     ['zero_dte_flip', 'levels', moreLevelsPayload(600), undefined, 599.1],
     ['zero_dte_call_wall', 'levels', moreLevelsPayload(600), undefined, 603],
     ['zero_dte_put_wall', 'levels', moreLevelsPayload(600), undefined, 596],
+    ['future.gamma_flip', 'levels', futuresPayload(590), undefined, 605.5],
+    ['future.call_wall', 'levels', futuresPayload(590), undefined, 620],
+    ['future.put_wall', 'levels', futuresPayload(590), undefined, 590],
   ])('%s from %s', (level, endpoint, payload, price, expected) => {
     const condition = alertConditionSchema.parse({ kind: 'level_cross', level, price });
     expect(sourceOf(condition).endpoint).toBe(endpoint);
@@ -72,6 +88,9 @@ describe('each level kind is read from the snapshots that carry it', () => {
         'plus_1sigma_1d',
         'plus_1sigma_1w',
         'put_wall',
+        'future.call_wall',
+        'future.gamma_flip',
+        'future.put_wall',
         'abs_gamma_strike',
         'gex_positive_1',
         'gex_negative_1',

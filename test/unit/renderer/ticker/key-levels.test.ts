@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { LevelsData, MarketStructureData } from '../../../../src/shared/api/index.ts';
 import {
+  futuresColumn,
   kindLabel,
   levelsRows,
   structureLadder,
 } from '../../../../src/renderer/features/ticker/key-levels.ts';
+import { SAMPLE_FUTURES_EQUIVALENT } from '../../../support/futures-equivalent-sample.ts';
 
 // SPY-like numbers: the 1D move is 0.53 % by the service; the rounded ±1σ prices alone give 0.54 %.
 const SPOT = 600;
@@ -185,5 +187,44 @@ describe('the more levels in the Levels table', () => {
     ]);
     expect(rows[1]?.fromSpotPct).toBeCloseTo((-10 / 600) * 100, 10);
     expect(rows[1]?.definition).toMatch(/largest net GEX/);
+  });
+});
+
+describe('futuresColumn: the Levels table’s ES column', () => {
+  const base = {
+    ticker: 'SPX',
+    asof: '2026-11-18 11:00 ET',
+    price: 6000,
+    levels: [
+      { id: 'call_wall', label: 'Call wall', price: 6100, kind: 'call_wall' },
+      { id: 'spot', label: 'Spot', price: 6000, kind: 'spot' },
+      { label: 'Remote level', price: 5900, kind: 'put_wall' },
+    ],
+  };
+  const fe = SAMPLE_FUTURES_EQUIVALENT;
+
+  it('one figure per row by id, the contract and basis in the caption', () => {
+    expect(futuresColumn({ ...base, futures_equivalent: fe })).toEqual({
+      heading: 'ES equivalent',
+      prices: [6113.21, 6013.21, null],
+      caption:
+        'ES equivalent: ESZ6 (settles 2026-12-18; the next contract is the front from 2026-12-14), each level +13.21, the basis (fair value − spot; forwards 2026-12-11/2026-12-31 interpolated (ln F linear in time)).',
+    });
+  });
+
+  it('no figure and the reason; no column for a ticker without a future', () => {
+    const none = {
+      ...fe,
+      basis: null,
+      fair_value: null,
+      basis_source: null,
+      levels: {},
+      reason: 'no expiration listed after',
+    };
+    expect(futuresColumn({ ...base, futures_equivalent: none })).toMatchObject({
+      prices: [null, null, null],
+      caption: 'No ES equivalent: no expiration listed after.',
+    });
+    expect(futuresColumn(base)).toBeNull();
   });
 });
