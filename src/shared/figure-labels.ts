@@ -351,6 +351,14 @@ export const FIGURES = {
     definition:
       'How much of the call activity looks speculative (short-dated, out of the money): 0 none, 1 all.',
   },
+  futures_basis: {
+    name: 'Futures basis',
+    unit: 'level',
+    digits: 2,
+    signed: true,
+    definition:
+      "The front quarterly future's fair value (the index's forward to its settlement, read from the chain's put-call parity) − spot, in index points; each ES, NQ or RTY equivalent is the level plus it (an ETF's level × the index/ETF ratio first).",
+  },
 } as const satisfies Record<string, Figure>;
 
 export type FigureKey = keyof typeof FIGURES;
@@ -401,6 +409,7 @@ export const FIGURE_ALIASES: Readonly<Record<string, FigureKey>> = {
   'zero_dte.put_wall': 'zero_dte_put_wall',
   'zero_dte.gex_usd_per_1_pct_move': 'zero_dte_gex_usd_per_1_pct_move',
   'zero_dte.gamma_share_pct': 'zero_dte_gamma_share_pct',
+  'futures_equivalent.basis': 'futures_basis',
 };
 
 /** The canonical key of a payload key or path, when the table knows the figure. */
