@@ -94,3 +94,50 @@ export function createMarketSchedule(o: MarketScheduleOptions): MarketSchedule {
     },
   };
 }
+
+export interface CollectorRunsOptions<R> extends Omit<MarketScheduleOptions, 'run'> {
+  /** One run; `signal` is the one stop() aborts (a new one for the runs after a stop). */
+  run: (signal: AbortSignal) => Promise<R>;
+  /** What a run that threw unexpectedly (a full disk...) reports instead: refresh() never rejects. */
+  failed: (error: unknown) => R;
+}
+
+export interface CollectorRuns<R> {
+  /** Runs now; during a run, returns that run. Never rejects. */
+  refresh(): Promise<R>;
+  /** Runs once now, then on the market schedule. */
+  start(): void;
+  /** Stops the schedule, aborts the run in progress with `reason` and waits for it. */
+  stop(reason: Error): Promise<void>;
+  readonly running: boolean;
+}
+
+/** A collector's runs: one at a time, abortable, on the market schedule. */
+export function createCollectorRuns<R>(o: CollectorRunsOptions<R>): CollectorRuns<R> {
+  let controller = new AbortController();
+  let inflight: Promise<R> | null = null;
+
+  function refresh(): Promise<R> {
+    if (inflight) return inflight;
+    if (controller.signal.aborted) controller = new AbortController();
+    const current = o.run(controller.signal).catch(o.failed);
+    inflight = current.finally(() => {
+      inflight = null;
+    });
+    return inflight;
+  }
+
+  const schedule = createMarketSchedule({ ...o, run: refresh });
+  return {
+    refresh,
+    start: () => schedule.start(),
+    async stop(reason: Error): Promise<void> {
+      schedule.stop();
+      controller.abort(reason);
+      if (inflight) await inflight;
+    },
+    get running() {
+      return schedule.running;
+    },
+  };
+}

@@ -6,7 +6,7 @@
 // Schedule (net/market-schedule.ts): start() fetches at once, at any hour; then every
 // `intervalMs` while the regular session is open; then once more shortly after the close. One run
 // at a time: refresh() during a run returns that run.
-import { createMarketSchedule } from '../net/market-schedule.ts';
+import { createCollectorRuns } from '../net/market-schedule.ts';
 import { REAL_TIMERS, TradierClient } from './client.ts';
 import { StopRun, collectTicker } from './collect-ticker.ts';
 import { isDelayed } from './environment.ts';
@@ -77,9 +77,8 @@ export function createTradierCollector(options: TradierCollectorOptions): Tradie
   const paceNow = options.timers ? now : Date.now;
   const limiter = new RateLimiter({ perMinute: settings.requestsPerMinute, now: paceNow, timers });
 
-  let controller = new AbortController();
-  let client = makeClient();
-  let inflight: Promise<CollectResult> | null = null;
+  // A client per abort signal: after stop(), the next run gets a fresh one.
+  let current: { signal: AbortSignal; client: TradierClient } | null = null;
   let lastRunAt: number | null = null;
   let lastSuccessAt: number | null = null;
   let lastError: string | null = null;
@@ -90,8 +89,9 @@ export function createTradierCollector(options: TradierCollectorOptions): Tradie
     ]),
   );
 
-  function makeClient(): TradierClient {
-    return new TradierClient({
+  function clientFor(signal: AbortSignal): TradierClient {
+    if (current?.signal === signal) return current.client;
+    const made = new TradierClient({
       token,
       origin: settings.origin,
       fetch: options.fetch,
@@ -102,12 +102,15 @@ export function createTradierCollector(options: TradierCollectorOptions): Tradie
       retry: { maxAttempts: settings.maxAttempts },
       random: options.random,
       log: (line) => log(line, 'warn'), // the client logs only retries: something went wrong
-      signal: controller.signal,
+      signal,
       unauthorizedMessage: unauthorizedMessage(options.tokenFrom),
     });
+    current = { signal, client: made };
+    return made;
   }
 
-  async function run(): Promise<CollectResult> {
+  async function run(signal: AbortSignal): Promise<CollectResult> {
+    const client = clientFor(signal);
     const startedAt = now();
     lastRunAt = startedAt;
     const outcomes: TickerOutcome[] = [];
@@ -166,13 +169,14 @@ export function createTradierCollector(options: TradierCollectorOptions): Tradie
     return { startedAt, finishedAt, tickers: outcomes, ok: failed.length === 0 };
   }
 
-  function refresh(): Promise<CollectResult> {
-    if (inflight) return inflight;
-    if (controller.signal.aborted) {
-      controller = new AbortController();
-      client = makeClient();
-    }
-    const current = run().catch((error: unknown): CollectResult => {
+  const runs = createCollectorRuns({
+    now,
+    timers,
+    intervalMs: settings.intervalMs,
+    closeSettleMs: CLOSE_SETTLE_MS,
+    lastRunAt: () => lastRunAt,
+    run,
+    failed: (error: unknown): CollectResult => {
       // Never rejects: an unexpected failure (a full disk...) is reported like any other.
       const message = scrub(messageOf(error), token);
       lastError = message;
@@ -184,42 +188,25 @@ export function createTradierCollector(options: TradierCollectorOptions): Tradie
         ok: false,
         tickers: settings.tickers.map((ticker) => failedOutcome(ticker, message)),
       };
-    });
-    inflight = current.finally(() => {
-      inflight = null;
-    });
-    return inflight;
-  }
-
-  const schedule = createMarketSchedule({
-    now,
-    timers,
-    intervalMs: settings.intervalMs,
-    closeSettleMs: CLOSE_SETTLE_MS,
-    lastRunAt: () => lastRunAt,
-    run: refresh,
+    },
   });
 
   return {
-    refresh,
+    refresh: () => runs.refresh(),
     start(): void {
-      if (schedule.running) return;
+      if (runs.running) return;
       log(
         `tradier: collecting ${settings.tickers.join(', ')} from ${settings.origin} (${settings.environment}) into ${settings.chainsDir}`,
         'info',
       );
-      schedule.start();
+      runs.start();
     },
-    async stop(): Promise<void> {
-      schedule.stop();
-      controller.abort(new TradierError('unavailable', 'stopped'));
-      if (inflight) await inflight;
-    },
+    stop: () => runs.stop(new TradierError('unavailable', 'stopped')),
     status(): CollectorStatus {
       return {
         environment: settings.environment,
         delayed: isDelayed(settings.environment),
-        running: schedule.running,
+        running: runs.running,
         lastRunAt,
         lastSuccessAt,
         lastError,
