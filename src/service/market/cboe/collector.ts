@@ -12,7 +12,7 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { importCboeJson } from '../import/cboe-json.ts';
 import { ChainImportError } from '../import/errors.ts';
-import { createMarketSchedule } from '../net/market-schedule.ts';
+import { createCollectorRuns } from '../net/market-schedule.ts';
 import { REAL_TIMERS, type NetTimers } from '../net/timers.ts';
 import { snapshotFileName } from '../tradier/convert.ts';
 import { writeAtomically } from '../tradier/files.ts';
@@ -133,9 +133,8 @@ export function createCboeCollector(options: CboeCollectorOptions): CboeCollecto
   const tickersNow = (): string[] =>
     tickerList(typeof options.tickers === 'function' ? options.tickers() : options.tickers);
 
-  let controller = new AbortController();
-  let client = makeClient();
-  let inflight: Promise<CboeCollectResult> | null = null;
+  // A client per abort signal: after stop(), the next run gets a fresh one.
+  let current: { signal: AbortSignal; client: CboeClient } | null = null;
   let lastRunAt: number | null = null;
   let lastSuccessAt: number | null = null;
   let lastError: string | null = null;
@@ -144,8 +143,9 @@ export function createCboeCollector(options: CboeCollectorOptions): CboeCollecto
   let refusals = 0;
   const states = new Map<string, TickerState>();
 
-  function makeClient(): CboeClient {
-    return new CboeClient({
+  function clientFor(signal: AbortSignal): CboeClient {
+    if (current?.signal === signal) return current.client;
+    const client = new CboeClient({
       origin,
       fetch: options.fetch,
       now: paceNow,
@@ -154,8 +154,10 @@ export function createCboeCollector(options: CboeCollectorOptions): CboeCollecto
       ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
       ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
       ...(options.userAgent !== undefined ? { userAgent: options.userAgent } : {}),
-      signal: controller.signal,
+      signal,
     });
+    current = { signal, client };
+    return client;
   }
 
   function stateOf(ticker: string): TickerState {
@@ -181,7 +183,11 @@ export function createCboeCollector(options: CboeCollectorOptions): CboeCollecto
     refusal = { status: error.status ?? 429 };
   }
 
-  async function collectOne(ticker: string, state: TickerState): Promise<CboeTickerOutcome> {
+  async function collectOne(
+    client: CboeClient,
+    ticker: string,
+    state: TickerState,
+  ): Promise<CboeTickerOutcome> {
     const outcome: CboeTickerOutcome = {
       ticker,
       file: null,
@@ -240,7 +246,8 @@ export function createCboeCollector(options: CboeCollectorOptions): CboeCollecto
     return outcome;
   }
 
-  async function run(): Promise<CboeCollectResult> {
+  async function run(signal: AbortSignal): Promise<CboeCollectResult> {
+    const client = clientFor(signal);
     const startedAt = now();
     lastRunAt = startedAt;
     const tickers = tickersNow();
@@ -255,13 +262,13 @@ export function createCboeCollector(options: CboeCollectorOptions): CboeCollecto
         outcome = { ticker, file: null, contracts: 0, asof: null, error: stopAll, notes: [] };
       } else {
         try {
-          outcome = await collectOne(ticker, state);
+          outcome = await collectOne(client, ticker, state);
           refusals = 0;
           refusedUntil = null;
         } catch (error) {
           if (error instanceof Refused) stopAll = error.message;
           else if (!(error instanceof CboeError)) throw error;
-          else if (controller.signal.aborted) stopAll = 'stopped';
+          else if (signal.aborted) stopAll = 'stopped';
           outcome = { ticker, file: null, contracts: 0, asof: null, error: messageOf(error), notes: [] };
         }
       }
@@ -281,53 +288,36 @@ export function createCboeCollector(options: CboeCollectorOptions): CboeCollecto
     return { startedAt, finishedAt, tickers: outcomes, ok: failed.length === 0 && tickers.length > 0 };
   }
 
-  function refresh(): Promise<CboeCollectResult> {
-    if (inflight) return inflight;
-    if (controller.signal.aborted) {
-      controller = new AbortController();
-      client = makeClient();
-    }
-    const current = run().catch((error: unknown): CboeCollectResult => {
-      // Never rejects: an unexpected failure (a full disk...) is reported like any other.
-      const message = messageOf(error);
-      lastError = message;
-      log(`cboe: run failed: ${message}`, 'error');
-      const at = now();
-      return { startedAt: at, finishedAt: at, ok: false, tickers: [] };
-    });
-    inflight = current.finally(() => {
-      inflight = null;
-    });
-    return inflight;
-  }
-
-  const schedule = createMarketSchedule({
+  const runs = createCollectorRuns({
     now,
     timers,
     intervalMs,
     closeSettleMs: CLOSE_SETTLE_MS,
     lastRunAt: () => lastRunAt,
-    run: refresh,
+    run,
+    failed: (error: unknown): CboeCollectResult => {
+      const message = messageOf(error);
+      lastError = message;
+      log(`cboe: run failed: ${message}`, 'error');
+      const at = now();
+      return { startedAt: at, finishedAt: at, ok: false, tickers: [] };
+    },
   });
 
   return {
-    refresh,
+    refresh: () => runs.refresh(),
     start(): void {
-      if (schedule.running) return;
+      if (runs.running) return;
       log(`cboe: fetching delayed quotes from ${origin} into ${chainsDir}`, 'info');
-      schedule.start();
+      runs.start();
     },
-    async stop(): Promise<void> {
-      schedule.stop();
-      controller.abort(new CboeError('unavailable', 'stopped'));
-      if (inflight) await inflight;
-    },
+    stop: () => runs.stop(new CboeError('unavailable', 'stopped')),
     status(): CboeCollectorStatus {
       const at = now();
       const current = tickersNow();
       return {
         delayed: true,
-        running: schedule.running,
+        running: runs.running,
         lastRunAt,
         lastSuccessAt,
         lastError:
