@@ -160,6 +160,8 @@ export interface Connection {
   simulated(): boolean;
   badge(): string;
   problems(): string[];
+  /** The collector's last problem (a refusal, a failed fetch), or null: what the poll status shows. */
+  fetchProblem(): string | null;
   /** Fetches what the source can now (a Tradier run, a rescan of the folder); never rejects. */
   refresh(): Promise<void>;
   /** Stops polling (waiting for work in flight), the collector and the local service. */
@@ -479,6 +481,7 @@ export async function connectSource(option: DataSourceOption, deps: ConnectDeps)
             return badgeText({ kind: 'cboe', newestSnapshot: folder?.status().newestSnapshot ?? null });
         }
       },
+      fetchProblem: () => collector?.status().lastError ?? null,
       problems() {
         const skipped = folder?.status().problems ?? [];
         const status = collector?.status();
