@@ -85,4 +85,10 @@ test('Cboe delayed quotes chosen in Settings, then a fetch that crosses both rul
     await app.call('poll:refreshNow', {});
   });
   expect(cboe.requests.map((r) => r.status)).toContain(200);
+  // Every chart's "as of" says the figures are 15 minutes delayed.
+  await gw.getByRole('tab', { name: 'Curves' }).click();
+  await expect(gw.getByTestId('chart-gex-asof')).toHaveText(/^as of .+ · 15 min delayed$/, {
+    timeout: 30_000,
+  });
+  await snap(gw, 'alerts-real-data-cboe-4-curves-delayed');
 });

@@ -160,6 +160,8 @@ export interface Connection {
   simulated(): boolean;
   badge(): string;
   problems(): string[];
+  /** Minutes the figures lag the market (Cboe, Tradier's sandbox: 15), or null when they do not. */
+  delayedMinutes(): number | null;
   /** The collector's last problem (a refusal, a failed fetch), or null: what the poll status shows. */
   fetchProblem(): string | null;
   /** Fetches what the source can now (a Tradier run, a rescan of the folder); never rejects. */
@@ -482,6 +484,12 @@ export async function connectSource(option: DataSourceOption, deps: ConnectDeps)
         }
       },
       fetchProblem: () => collector?.status().lastError ?? null,
+      delayedMinutes: () =>
+        option.kind === 'cboe'
+          ? CBOE_DELAY_MINUTES
+          : option.kind === 'tradier' && (collector?.status().delayed ?? option.environment === 'sandbox')
+            ? 15
+            : null,
       problems() {
         const skipped = folder?.status().problems ?? [];
         const status = collector?.status();

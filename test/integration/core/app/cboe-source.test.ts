@@ -74,6 +74,7 @@ describe('the Cboe delayed-quotes source', () => {
     expect(info.dataSource.kind).toBe('cboe');
     expect(info.dataSource.label).toBe('Cboe delayed quotes (15 min delayed)');
     expect(info.dataSource.badge).toBe('Cboe · 15 min delayed · as of 22:38 ET');
+    expect(info.dataSource.delayedMinutes).toBe(15);
     expect(info.simulated).toBe(false);
     expect(info.dataSource.problems).toEqual([]);
     expect(cboe.requests[0]?.path).toBe('/api/global/delayed_quotes/options/TSLA.json');
