@@ -8,10 +8,6 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { gexByStrike } from '../../../src/service/engine/curves.ts';
-import { EMPTY_HISTORY } from '../../../src/service/engine/interpret/history-metrics.ts';
-import { buildTickerMetrics } from '../../../src/service/engine/snapshot.ts';
-import type { OptionChain } from '../../../src/service/engine/chain.ts';
 import {
   importChainFile,
   importChainText,
@@ -24,6 +20,7 @@ import {
 } from '../../../src/service/market/cboe/index.ts';
 import { chainFileText } from '../../support/cboe-chain-file.ts';
 import { CboeStandIn, cboeBodyFromChain } from '../../support/cboe-stand-in.ts';
+import { expectSameGex, metricsOf } from '../../support/same-gex.ts';
 
 const repoRoot = new URL('../../../', import.meta.url).pathname;
 const FIXTURE = join(repoRoot, '../shared/fixtures/cboe/tsla_quotedata.csv');
@@ -69,28 +66,6 @@ function collector(extra: Partial<CboeCollectorOptions> = {}) {
     log: (line) => lines.push(line),
     ...extra,
   });
-}
-
-function metricsOf(chain: OptionChain) {
-  return buildTickerMetrics({
-    chain,
-    history: EMPTY_HISTORY,
-    earnings: null,
-    simulated: false,
-    pricing: { r: 0, q: 0 },
-  });
-}
-
-function expectSameGex(mine: OptionChain, theirs: OptionChain): void {
-  const a = metricsOf(mine);
-  const b = metricsOf(theirs);
-  expect(a.gex_usd_per_1_pct_move).toBeCloseTo(b.gex_usd_per_1_pct_move, 6);
-  if (b.gex_flip === null) expect(a.gex_flip).toBeNull();
-  else expect(a.gex_flip).toBeCloseTo(b.gex_flip, 9);
-  const pricing = { r: 0, q: 0 };
-  expect(JSON.stringify(gexByStrike(mine, { exp: 'combined', pricing }))).toBe(
-    JSON.stringify(gexByStrike(theirs, { exp: 'combined', pricing })),
-  );
 }
 
 async function chainFiles(): Promise<string[]> {

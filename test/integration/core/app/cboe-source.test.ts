@@ -10,6 +10,7 @@ import type { AppInfo } from '../../../../src/shared/bridge/app-info.ts';
 import { importChainFile } from '../../../../src/service/market/import/index.ts';
 import { CboeStandIn, cboeBodyFromChain } from '../../../support/cboe-stand-in.ts';
 import { at, startWatcher, tempDataDir, type TestWatcher } from '../../../support/watcher-factory.ts';
+import { infoWhen as infoWhenOf } from '../../../support/info-when.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const TSLA_CSV = path.resolve(repoRoot, '../shared/fixtures/cboe/tsla_quotedata.csv');
@@ -38,25 +39,8 @@ describe('the Cboe delayed-quotes source', () => {
     tmp.cleanup();
   });
 
-  /** Resolves once `app:info` passes `test`: now, or at an app:changed event; rejects after `ms`. */
-  function infoWhen(test: (info: AppInfo) => boolean, ms: number): Promise<AppInfo> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        off();
-        reject(new Error(`app:info never matched within ${ms} ms: ${JSON.stringify(w.app.info())}`));
-      }, ms);
-      const off = w.app.events.subscribe((m) => {
-        if (m.event === 'app:changed' && test(m.payload)) done(m.payload);
-      });
-      const done = (info: AppInfo): void => {
-        clearTimeout(timer);
-        off();
-        resolve(info);
-      };
-      const now = w.app.info();
-      if (test(now)) done(now);
-    });
-  }
+  const infoWhen = (test: (info: AppInfo) => boolean, ms: number): Promise<AppInfo> =>
+    infoWhenOf(w.app, test, ms);
 
   it('source:test says what it does without asking Cboe', async () => {
     const result = await w.invoke('source:test', { kind: 'cboe', dir });
