@@ -179,7 +179,7 @@ export const SOURCE_CHOICES: readonly { kind: DataSourceKind; title: string; blu
     kind: 'cboe',
     title: 'Cboe delayed quotes, 15 min, no account',
     blurb:
-      "Cboe's free delayed quotes for your watched tickers, every 15 minutes while the market is open; for personal use. Each fetch is kept as a chain file.",
+      "Cboe's free delayed quotes for what your watchlists hold, every 15 minutes while the market is open; for personal use. Each fetch is kept as a chain file.",
   },
   {
     kind: 'remote',
