@@ -21,6 +21,7 @@ import {
   type TradierCollector,
   type TradierCollectorOptions,
 } from './market/tradier/index.ts';
+import { createCboeCollector, type CboeCollector, type CboeCollectorOptions } from './market/cboe/index.ts';
 import type { MarketClock, MarketDataSource } from './market/source.ts';
 import { startWarmers, type WarmOptions } from './analysis/background-warm.ts';
 import { SeriesCache } from './series/series-cache.ts';
@@ -54,6 +55,14 @@ export {
   type TradierProbeOptions,
   type TradierProbeResult,
 } from './market/tradier/index.ts';
+export {
+  CBOE_DELAY_MINUTES,
+  cboeUserAgent,
+  createCboeCollector,
+  type CboeCollector,
+  type CboeCollectorOptions,
+  type CboeCollectorStatus,
+} from './market/cboe/index.ts';
 import { DEFAULT_SIMULATOR_SEED } from '../shared/simulator-seed.ts';
 // Façade for core and the CLI (they import nothing else of src/service; lint enforces it).
 export { analyzeChainFile, analyzeChainStream, type ChainFileAnalysisOptions } from './analyze-chain-file.ts';
@@ -228,6 +237,11 @@ export interface StartOptions extends ServiceOptions {
    * on its schedule, and every chain it writes is served by the live folder like any other file.
    */
   tradier?: Omit<TradierCollectorOptions, 'chainsDir'>;
+  /**
+   * Fetch Cboe's delayed quotes into `chainsDir` (required with it), at start and every 15 minutes
+   * while the market is open; served by the live folder like any other file.
+   */
+  cboe?: Omit<CboeCollectorOptions, 'chainsDir'>;
 }
 
 export interface RunningService {
@@ -240,6 +254,8 @@ export interface RunningService {
   readonly folder: ChainFolder | null;
   /** The Tradier collector writing into the folder, or null. */
   readonly collector: TradierCollector | null;
+  /** The Cboe collector writing into the folder, or null. */
+  readonly cboe: CboeCollector | null;
   close(): Promise<void>;
   /**
    * Stops gracefully: no new connections, the requests in flight finished (each with
@@ -291,6 +307,8 @@ function logFolder(folder: ChainFolder, app: FastifyInstance): void {
 export async function startService(opts: StartOptions = {}): Promise<RunningService> {
   if (opts.tradier && opts.chainsDir === undefined)
     throw new Error('startService: a Tradier collector writes into a chain folder: give chainsDir too');
+  if (opts.cboe && opts.chainsDir === undefined)
+    throw new Error('startService: a Cboe collector writes into a chain folder: give chainsDir too');
   let source = opts.source;
   let folder: ChainFolder | null = null;
   if (source === undefined && opts.chainsDir !== undefined) {
@@ -330,6 +348,16 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
     collector = started;
     started.start();
   }
+  let cboe: CboeCollector | null = null;
+  if (opts.cboe && opts.chainsDir !== undefined) {
+    const log = app.log;
+    cboe = createCboeCollector({
+      log: (line, level) => log[level](line),
+      ...opts.cboe,
+      chainsDir: opts.chainsDir,
+    });
+    cboe.start();
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : (opts.port ?? 8787);
   const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -340,13 +368,16 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
     app,
     folder,
     collector,
-    // The collector first: a run in flight is aborted and waited for before the folder closes.
+    cboe,
+    // The collectors first: a run in flight is aborted and waited for before the folder closes.
     close: async () => {
+      await cboe?.stop();
       await collector?.stop();
       await app.close();
     },
     drain: async ({ timeoutMs, cutNow } = {}) => {
       void stopAccepting(app); // at once, before the collector's run in flight is waited for
+      await cboe?.stop();
       await collector?.stop();
       return drainApp(app, timeoutMs, cutNow);
     },

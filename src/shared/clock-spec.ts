@@ -45,7 +45,7 @@ export function clockSpecOf(clock: ClockName | ClockSpec): ClockSpec {
 
 /**
  * The clock a stored data-source setting asks for (the settings keep their own shape: a local
- * simulator's `real | fast`, a folder's `data | real`); a Tradier folder runs on its data's clock,
+ * simulator's `real | fast`, a folder's `data | real`); a Tradier or Cboe folder runs on its data's clock,
  * a remote API on the wall clock.
  */
 export function clockSpecOfSetting(source: DataSource): ClockSpec {
@@ -54,6 +54,7 @@ export function clockSpecOfSetting(source: DataSource): ClockSpec {
     case 'chains':
       return clockSpecOf(source.clock);
     case 'tradier':
+    case 'cboe':
       return { kind: 'data' };
     case 'remote':
       return { kind: 'real' };

@@ -93,6 +93,7 @@ export function appOf(p: AppParts): App {
     universe: () => active.current.universe(),
     info: () => appInfoOf(active.current, { version, dataDir: p.dataDir, logFile: p.logFile, store }),
     sourceProblems: () => active.current.problems(),
+    sourceFetchProblem: () => active.current.fetchProblem(),
     historySettled: () => active.current.importSettled(),
     testSource: (candidate) =>
       testSource(candidate, {

@@ -36,6 +36,11 @@ export function readVersion(): string {
   return '0.0.0';
 }
 
+/** The source's delay, when it has one (absent otherwise). */
+function delayOf(minutes: number | null): { delayedMinutes?: number } {
+  return minutes === null ? {} : { delayedMinutes: minutes };
+}
+
 /** The first problems (what every app:info carries) and how many there are in all. */
 export function problemsOf(lines: readonly string[]): { problems: string[]; problemCount: number } {
   return { problems: lines.slice(0, MAX_PROBLEMS), problemCount: lines.length };
@@ -62,6 +67,7 @@ export function appInfoOf(
       baseUrl: c.baseUrl,
       badge: c.badge(),
       ...problemsOf(c.problems()),
+      ...delayOf(c.delayedMinutes()),
       importing: importingOf(c.importProgress()),
     },
     simulated: c.simulated(),

@@ -48,6 +48,11 @@ export interface BridgeApp {
   info(): AppInfo;
   /** Every problem of the source in use, one line each (app:info carries the first few). */
   sourceProblems(): string[];
+  /**
+   * What the source's own fetching says now (a Tradier or Cboe collector's last problem, e.g.
+   * "Cboe refused (429): retrying in 15 min"), for the poll status; null when it is fine.
+   */
+  sourceFetchProblem(): string | null;
   /** Tries a data source without switching to it. */
   testSource(source: DataSource): Promise<SourceTestResult>;
   secretsStatus(): SecretsStatus;

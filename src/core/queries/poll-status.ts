@@ -120,12 +120,15 @@ export interface PollStatusSources {
   settings(): Settings;
   readonly poller: Pick<Poller, 'runningJobs' | 'paused' | 'marketClosedSkip' | 'nextRunAt'>;
   wallNow(): number;
+  /** The source's own fetching (a collector): its last problem, or null. */
+  sourceFetchProblem?(): string | null;
 }
 
 /** The poll status as it is now, from what the app knows. */
 export function currentPollStatus(s: PollStatusSources): PollStatus {
   const { poller } = s;
-  return pollStatus({
+  const problem = s.sourceFetchProblem?.() ?? null;
+  const status = pollStatus({
     store: s.store,
     schedules: s.settings().schedules,
     running: poller.runningJobs(),
@@ -134,4 +137,5 @@ export function currentPollStatus(s: PollStatusSources): PollStatus {
     nextRunAt: (schedule) => poller.nextRunAt(schedule),
     wallNow: s.wallNow(),
   });
+  return problem === null ? status : { ...status, source: problem };
 }

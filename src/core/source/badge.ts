@@ -14,7 +14,9 @@ export type BadgeState =
   | { kind: 'remote'; host: string; simulated: boolean }
   /** `now` (wall clock): a snapshot of another year says its year. */
   | { kind: 'chains'; newestSnapshot: number | null; now: number }
-  | { kind: 'tradier'; delayed: boolean; lastSuccessAt: number | null };
+  | { kind: 'tradier'; delayed: boolean; lastSuccessAt: number | null }
+  /** `newestSnapshot`: Cboe's own timestamp of the newest chain kept (already 15 minutes old). */
+  | { kind: 'cboe'; newestSnapshot: number | null };
 
 export const SIMULATED_BADGE = 'SIMULATED DATA';
 
@@ -32,6 +34,12 @@ export function badgeText(state: BadgeState): string {
     case 'tradier': {
       const base = `Tradier · ${state.delayed ? '15 min delayed' : 'real-time'}`;
       return state.lastSuccessAt === null ? base : `${base} · as of ${nyClockText(state.lastSuccessAt)} ET`;
+    }
+    case 'cboe': {
+      const base = 'Cboe · 15 min delayed';
+      return state.newestSnapshot === null
+        ? `${base} · no chain yet`
+        : `${base} · as of ${nyClockText(state.newestSnapshot)} ET`;
     }
   }
 }

@@ -11,6 +11,9 @@ import type { UniverseEntry } from '../../shared/bridge/tickers.ts';
 import { clockSpecOf, type ClockSpec } from '../../shared/clock-spec.ts';
 import {
   buildMarketClock,
+  CBOE_DELAY_MINUTES,
+  cboeUserAgent,
+  createCboeCollector,
   createTradierCollector,
   isMarketClock,
   probeTradier,
@@ -40,8 +43,22 @@ import { SourceError } from './errors.ts';
 import { FolderHistory, type ImportProgress } from './folder-history.ts';
 import { sourceIdOf, type DataSourceOption, type SourceClock } from './option.ts';
 import { DEFAULT_SIMULATOR_SEED } from '../../shared/simulator-seed.ts';
+import { readVersion } from '../app/app-info.ts';
 
 export type ClockMode = 'real' | 'fast' | 'data';
+
+/** What the connection needs of a collector writing into its folder (Tradier's or Cboe's). */
+interface ChainCollector {
+  refresh(): Promise<unknown>;
+  start(): void;
+  stop(): Promise<void>;
+  status(): {
+    delayed: boolean;
+    lastSuccessAt: number | null;
+    lastError: string | null;
+    tickers: readonly { ticker: string; error: string | null }[];
+  };
+}
 
 /** The Tradier connector, injectable so tests can count or replace what it does. */
 export interface TradierConnector {
@@ -143,6 +160,10 @@ export interface Connection {
   simulated(): boolean;
   badge(): string;
   problems(): string[];
+  /** Minutes the figures lag the market (Cboe, Tradier's sandbox: 15), or null when they do not. */
+  delayedMinutes(): number | null;
+  /** The collector's last problem (a refusal, a failed fetch), or null: what the poll status shows. */
+  fetchProblem(): string | null;
   /** Fetches what the source can now (a Tradier run, a rescan of the folder); never rejects. */
   refresh(): Promise<void>;
   /** Stops polling (waiting for work in flight), the collector and the local service. */
@@ -202,7 +223,7 @@ function checkFolder(dir: string, create: boolean): void {
 
 interface Started {
   service: RunningService | null;
-  collector: TradierCollector | null;
+  collector: ChainCollector | null;
   baseUrl: string;
   apiKey: string | null;
   demo: boolean;
@@ -237,8 +258,20 @@ async function startLocal(option: DataSourceOption, deps: ConnectDeps): Promise<
   }
   if (option.kind === 'remote') throw new Error('startLocal: a remote source runs no local service');
 
-  checkFolder(option.dir, option.kind === 'tradier');
-  let collector: TradierCollector | null = null;
+  checkFolder(option.dir, option.kind !== 'chains');
+  let collector: ChainCollector | null = null;
+  if (option.kind === 'cboe') {
+    // Every watched ticker, read at each fetch: a ticker added to a watchlist is fetched next time.
+    const watched = deps.store.watchlists;
+    collector = createCboeCollector({
+      ...(option.baseUrl ? { baseUrl: option.baseUrl } : {}),
+      tickers: () => watched.allTickers(),
+      chainsDir: option.dir,
+      userAgent: cboeUserAgent(readVersion()),
+      // Its lines start with `cboe:`; a failure says its level.
+      log: (line, level) => deps.log(level === 'info' ? line : `${level}: ${line}`),
+    });
+  }
   if (option.kind === 'tradier') {
     if (!option.token)
       throw new SourceError('invalid_input', 'No Tradier token stored: paste it and save it first');
@@ -278,7 +311,9 @@ async function startLocal(option: DataSourceOption, deps: ConnectDeps): Promise<
     label:
       option.kind === 'tradier'
         ? `Tradier ${option.environment} (${option.tickers.join(', ')})`
-        : `Chain folder (${option.dir})`,
+        : option.kind === 'cboe'
+          ? `Cboe delayed quotes (${CBOE_DELAY_MINUTES} min delayed)`
+          : `Chain folder (${option.dir})`,
     listsUniverse: true,
   };
 }
@@ -444,15 +479,25 @@ export async function connectSource(option: DataSourceOption, deps: ConnectDeps)
               lastSuccessAt: status?.lastSuccessAt ?? null,
             });
           }
+          case 'cboe':
+            return badgeText({ kind: 'cboe', newestSnapshot: folder?.status().newestSnapshot ?? null });
         }
       },
+      fetchProblem: () => collector?.status().lastError ?? null,
+      delayedMinutes: () =>
+        option.kind === 'cboe'
+          ? CBOE_DELAY_MINUTES
+          : option.kind === 'tradier' && (collector?.status().delayed ?? option.environment === 'sandbox')
+            ? 15
+            : null,
       problems() {
         const skipped = folder?.status().problems ?? [];
         const status = collector?.status();
+        const name = option.kind === 'cboe' ? 'Cboe' : 'Tradier';
         const collectorErrors = status
           ? [
-              ...(status.lastError ? [`Tradier: ${status.lastError}`] : []),
-              ...status.tickers.filter((t) => t.error).map((t) => `Tradier ${t.ticker}: ${t.error ?? ''}`),
+              ...(status.lastError ? [`${name}: ${status.lastError}`] : []),
+              ...status.tickers.filter((t) => t.error).map((t) => `${name} ${t.ticker}: ${t.error ?? ''}`),
             ]
           : [];
         return problemLines(skipped, collectorErrors);

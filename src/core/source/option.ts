@@ -36,6 +36,14 @@ export type DataSourceOption =
       baseUrl?: string;
       clock?: SourceClock;
     }
+  | {
+      kind: 'cboe';
+      /** Where fetched chains are written (and served from). */
+      dir: string;
+      /** An origin for tests (a loopback stand-in); Cboe's CDN by default. */
+      baseUrl?: string;
+      clock?: SourceClock;
+    }
   | { kind: 'remote'; baseUrl: string; apiKey?: string | null; demo?: boolean; marketClock?: MarketClock };
 
 /** Where a Tradier source writes when its setting names no folder. */
@@ -45,6 +53,14 @@ export function defaultTradierDir(dataDir: string): string {
 
 /** Set main-side only (tests point it at a loopback stand-in of Tradier); never shown in the UI. */
 export const TRADIER_BASE_URL_ENV = 'GAMMAWATCH_TRADIER_BASE_URL';
+
+/** Where a Cboe source writes when its setting names no folder. */
+export function defaultCboeDir(dataDir: string): string {
+  return path.join(dataDir, 'chains', 'cboe');
+}
+
+/** Set main-side only (tests point it at a loopback stand-in of Cboe's CDN); never shown in the UI. */
+export const CBOE_BASE_URL_ENV = 'GAMMAWATCH_CBOE_BASE_URL';
 
 export interface ResolveContext {
   dataDir: string;
@@ -71,6 +87,15 @@ export function sourceFromSettings(d: Settings['dataSource'], ctx: ResolveContex
         ...(baseUrl ? { baseUrl } : {}),
       };
     }
+    case 'cboe': {
+      const baseUrl = env[CBOE_BASE_URL_ENV];
+      return {
+        kind: 'cboe',
+        dir: path.resolve(d.dir ?? defaultCboeDir(ctx.dataDir)),
+        clock: clockSpecOfSetting(d),
+        ...(baseUrl ? { baseUrl } : {}),
+      };
+    }
     case 'remote': {
       // The schema refuses this already; checked again here because a setting may reach the switch
       // without the schema (a command line's or a test's override), and this is the last door.
@@ -84,8 +109,8 @@ export function sourceFromSettings(d: Settings['dataSource'], ctx: ResolveContex
 }
 
 /**
- * The identity of the data behind a source. A chain folder and a Tradier collector writing into
- * the same folder are one source (the same files); a simulator is its seed and clock.
+ * The identity of the data behind a source. A chain folder and a Tradier or Cboe collector writing
+ * into the same folder are one source (the same files); a simulator is its seed and clock.
  */
 export function sourceIdOf(option: DataSourceOption): string {
   switch (option.kind) {
@@ -93,6 +118,7 @@ export function sourceIdOf(option: DataSourceOption): string {
       return `simulator:${option.seed ?? DEFAULT_SIMULATOR_SEED}:${simulatorClockId(option.clock)}`;
     case 'chains':
     case 'tradier':
+    case 'cboe':
       return `folder:${path.resolve(option.dir)}`;
     case 'remote':
       return `remote:${option.baseUrl}`;

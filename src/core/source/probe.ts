@@ -129,6 +129,14 @@ export async function testSource(input: DataSource, deps: ProbeDeps): Promise<So
         );
         return { ok: probe.ok, message: probe.message, details: [...probe.details] };
       }
+      case 'cboe':
+        // No request: Cboe is asked only on the collector's polite schedule, never to test.
+        return {
+          ok: true,
+          message:
+            "Cboe delayed quotes: no account needed; each watched ticker's chain is fetched at start and every 15 minutes while the market is open (15 min delayed, personal use)",
+          details: [`chains kept in ${option.dir}`],
+        };
       case 'remote':
         return await probeRemote(option, timeoutMs);
     }

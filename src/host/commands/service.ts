@@ -2,7 +2,8 @@
 // URL and the API key to stdout (the only place the key is ever shown) and logs to stderr.
 import { parseArgs } from 'node:util';
 import { parseTicker } from '../../shared/ticker-symbol.ts';
-import { DEFAULT_DRAIN_MS, describeSnapshotTime, startService } from '../../service/index.ts';
+import { cboeUserAgent, DEFAULT_DRAIN_MS, describeSnapshotTime, startService } from '../../service/index.ts';
+import { cliVersion } from '../cli.ts';
 import type { ClockSpec } from '../../shared/clock-spec.ts';
 import { CLOCK_FLAGS, clockFromFlags } from './clock-flags.ts';
 import type { Command } from './command.ts';
@@ -34,6 +35,12 @@ const HELP = `usage: gammawatch service [options]
   --sandbox         use Tradier's sandbox (its data is 15 minutes delayed)
   --tradier-base-url ORIGIN
                     another origin for Tradier's API (tests point it at a stand-in)
+  --cboe-tickers A,B fetch Cboe's free delayed quotes (15 min delayed, no account; personal use)
+                    for these tickers into --chains DIR: at start and every 15 minutes while the
+                    market is open, one request at a time at least a second apart; indexes as
+                    SPX, NDX, RUT, VIX (asked as _SPX...)
+  --cboe-base-url ORIGIN
+                    another origin for Cboe's delayed quotes (tests point it at a stand-in)
   --api-key K       accept bearer key K (repeatable)
   --keys-file F     accept the keys of F (JSON array, {"keys": [...]}, or one per line): a
                     regular file of at most 1 MB
@@ -65,6 +72,8 @@ export async function runService(
       'tradier-token': { type: 'string' },
       'tradier-base-url': { type: 'string' },
       tickers: { type: 'string' },
+      'cboe-tickers': { type: 'string' },
+      'cboe-base-url': { type: 'string' },
       sandbox: { type: 'boolean', default: false },
       'api-key': { type: 'string', multiple: true },
       'keys-file': { type: 'string' },
@@ -90,6 +99,9 @@ export async function runService(
   const tradier = tradierOptions(values, process.env['GAMMAWATCH_TRADIER_TOKEN']);
   if (tradier && !chains)
     throw new Error('Tradier needs --chains DIR: every chain it fetches is written there as a file');
+  const cboe = cboeOptions(values);
+  if (cboe && !chains)
+    throw new Error('Cboe needs --chains DIR: every chain it fetches is written there as a file');
   const port = intOption('port', values.port, 0, 65535);
   const seed = intOption('seed', values.seed, -(2 ** 31), 2 ** 31 - 1);
   const drainMs = intOption('drain-ms', values['drain-ms'], 0, 600_000) ?? DEFAULT_DRAIN_MS;
@@ -103,6 +115,7 @@ export async function runService(
     clock,
     ...(values.chains !== undefined ? { chainsDir: values.chains } : {}),
     ...(tradier ? { tradier } : {}),
+    ...(cboe ? { cboe } : {}),
     ...(values['api-key'] ? { apiKeys: values['api-key'] } : {}),
     ...(values['keys-file'] !== undefined ? { keysFile: values['keys-file'] } : {}),
     ...(dataDir !== undefined ? { dataDir } : {}),
@@ -129,6 +142,10 @@ export async function runService(
     lines.push(
       `Collecting ${tradier.tickers.join(', ')} from Tradier ${tradier.environment}` +
         `${tradier.environment === 'sandbox' ? ' (15 min delayed)' : ''} into ${values.chains ?? ''}`,
+    );
+  if (cboe)
+    lines.push(
+      `Fetching ${cboe.tickers.join(', ')} from Cboe's delayed quotes (15 min delayed, personal use) into ${values.chains ?? ''}`,
     );
   if (keys.origin === 'generated' || keys.origin === 'data folder') {
     lines.push(
@@ -174,20 +191,45 @@ function tradierOptions(
       );
     return null;
   }
-  const tickers = (values.tickers ?? '')
-    .split(/[\s,]+/)
-    .filter((t) => t.length > 0)
-    .map((t) => {
-      const parsed = parseTicker(t);
-      if (!parsed.ok) throw new Error(`--tickers: '${t}' is not a ticker: ${parsed.reason}`);
-      return parsed.ticker;
-    });
+  const tickers = tickerList('--tickers', values.tickers);
   if (tickers.length === 0) throw new Error('--tickers A,B is required with a Tradier token');
   return {
     token,
     environment: values.sandbox ? 'sandbox' : 'production',
     ...(values['tradier-base-url'] !== undefined ? { baseUrl: values['tradier-base-url'] } : {}),
-    tickers: [...new Set(tickers)],
+    tickers,
+  };
+}
+
+/** A flag's comma- or space-separated tickers, each held to the one ticker rule, once each. */
+function tickerList(flag: string, text: string | undefined): string[] {
+  const tickers = (text ?? '')
+    .split(/[\s,]+/)
+    .filter((t) => t.length > 0)
+    .map((t) => {
+      const parsed = parseTicker(t);
+      if (!parsed.ok) throw new Error(`${flag}: '${t}' is not a ticker: ${parsed.reason}`);
+      return parsed.ticker;
+    });
+  return [...new Set(tickers)];
+}
+
+/** The Cboe collector's options from the flags, or null. */
+function cboeOptions(values: {
+  'cboe-tickers'?: string;
+  'cboe-base-url'?: string;
+}): { tickers: string[]; baseUrl?: string; userAgent: string } | null {
+  if (values['cboe-tickers'] === undefined) {
+    if (values['cboe-base-url'] !== undefined)
+      throw new Error('--cboe-base-url goes with --cboe-tickers A,B: name the tickers to fetch from Cboe');
+    return null;
+  }
+  const tickers = tickerList('--cboe-tickers', values['cboe-tickers']);
+  if (tickers.length === 0) throw new Error('--cboe-tickers A,B: name at least one ticker');
+  return {
+    tickers,
+    ...(values['cboe-base-url'] !== undefined ? { baseUrl: values['cboe-base-url'] } : {}),
+    userAgent: cboeUserAgent(cliVersion()),
   };
 }
 

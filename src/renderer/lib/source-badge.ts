@@ -33,6 +33,12 @@ export function sourceBadge(info: Pick<AppInfo, 'dataSource' | 'simulated' | 'cl
   };
 }
 
+/** " · 15 min delayed" after an "as of" when the source's figures lag the market, else nothing. */
+export function delaySuffix(info: Pick<AppInfo, 'dataSource'> | null | undefined): string {
+  const minutes = info?.dataSource.delayedMinutes;
+  return minutes ? ` · ${minutes} min delayed` : '';
+}
+
 /** "1 problem" / "3 problems", for the warning next to the badge. */
 export function problemsLabel(count: number): string {
   return `${count} data source problem${count === 1 ? '' : 's'}`;

@@ -28,6 +28,11 @@ export function provideApp(context: AppContext): void {
   setContext(KEY, context);
 }
 
+/** The app's context when there is one (a component also shown outside the shell, in tests). */
+export function maybeApp(): AppContext | undefined {
+  return getContext<AppContext | undefined>(KEY);
+}
+
 export function useApp(): AppContext {
   const context = getContext<AppContext | undefined>(KEY);
   if (!context) throw new Error('useApp() outside the app shell');

@@ -22,6 +22,11 @@ export const appInfoSchema = z.object({
      * be empty. The first ten: `source:problems` lists every one.
      */
     problems: z.array(z.string()),
+    /**
+     * How many minutes the source's figures lag the market (Cboe's free quotes and Tradier's sandbox:
+     * 15), so every "as of" can say so; absent when they do not.
+     */
+    delayedMinutes: z.number().int().min(1).max(60).optional(),
     /** How many problems there are in all: what the header's warning counts. */
     problemCount: z.number().int().min(0),
     /**

@@ -50,6 +50,11 @@ export const pollStatusSchema = z.object({
   }),
   lastError: z.object({ at: isoTimeSchema, job: pollJobSchema, message: z.string() }).nullable(),
   lastSuccessAt: isoTimeSchema.nullable(),
+  /**
+   * What the data source's own fetching says (a Tradier or Cboe collector writing chain files): its
+   * last problem, e.g. "Cboe refused (429): retrying in 15 min"; absent when it is fine.
+   */
+  source: z.string().optional(),
 });
 export type PollStatus = z.infer<typeof pollStatusSchema>;
 

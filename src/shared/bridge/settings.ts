@@ -123,6 +123,17 @@ export const tradierSourceSchema = z.strictObject({
   dir: folderPath.nullable(),
 });
 
+/**
+ * Cboe's free delayed quotes (15 minutes delayed, no account, for personal use): each watched
+ * ticker's chain is fetched into `dir` at start and every 15 minutes while the market is open, and
+ * the local service serves the folder.
+ */
+export const cboeSourceSchema = z.strictObject({
+  kind: z.literal('cboe'),
+  /** Where fetched chains are written; null: `<data folder>/chains/cboe`. */
+  dir: folderPath.nullable(),
+});
+
 export const remoteSourceSchema = z
   .strictObject({
     kind: z.literal('remote'),
@@ -143,13 +154,14 @@ export const remoteSourceSchema = z
     if (refusal !== null) ctx.addIssue({ code: 'custom', path: ['confirmLinkLocal'], message: refusal });
   });
 
-export const DATA_SOURCE_KINDS = ['local', 'chains', 'tradier', 'remote'] as const;
+export const DATA_SOURCE_KINDS = ['local', 'chains', 'tradier', 'cboe', 'remote'] as const;
 export type DataSourceKind = (typeof DATA_SOURCE_KINDS)[number];
 
 export const dataSourceSchema = z.discriminatedUnion('kind', [
   localSourceSchema,
   chainsSourceSchema,
   tradierSourceSchema,
+  cboeSourceSchema,
   remoteSourceSchema,
 ]);
 export type DataSource = z.infer<typeof dataSourceSchema>;

@@ -6,15 +6,12 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { gexByStrike } from '../../../src/service/engine/curves.ts';
-import { EMPTY_HISTORY } from '../../../src/service/engine/interpret/history-metrics.ts';
-import { buildTickerMetrics } from '../../../src/service/engine/snapshot.ts';
-import type { OptionChain } from '../../../src/service/engine/chain.ts';
 import { importChainFile, type ChainImport } from '../../../src/service/market/import/index.ts';
 import {
   createTradierCollector,
   type TradierCollectorOptions,
 } from '../../../src/service/market/tradier/index.ts';
+import { expectSameGex, metricsOf } from '../../support/same-gex.ts';
 import { TradierStandIn } from '../../support/tradier-stand-in.ts';
 
 const repoRoot = new URL('../../../', import.meta.url).pathname;
@@ -58,16 +55,6 @@ function collector(extra: Partial<TradierCollectorOptions> = {}) {
   });
 }
 
-function metricsOf(chain: OptionChain) {
-  return buildTickerMetrics({
-    chain,
-    history: EMPTY_HISTORY,
-    earnings: null,
-    simulated: false,
-    pricing: { r: 0, q: 0 },
-  });
-}
-
 async function chainFiles(): Promise<string[]> {
   return (await readdir(dir)).filter((n) => n.endsWith('.json')).sort();
 }
@@ -91,17 +78,8 @@ describe('the collector over the Tradier stand-in', () => {
     expect(imported.chain.spot).toBe(fixture.chain.spot);
     expect(imported.chain.size).toBe(fixture.chain.size);
 
-    const mine = metricsOf(imported.chain);
-    const theirs = metricsOf(fixture.chain);
-    expect(theirs.gex_flip).not.toBeNull();
-    expect(mine.gex_usd_per_1_pct_move).toBeCloseTo(theirs.gex_usd_per_1_pct_move, 6);
-    expect(mine.nearest_gex_usd_per_1_pct_move).toBeCloseTo(theirs.nearest_gex_usd_per_1_pct_move, 6);
-    expect(mine.gex_flip).toBeCloseTo(theirs.gex_flip as number, 9);
-    expect(mine.atm_iv).toBeCloseTo(theirs.atm_iv as number, 12);
-    const pricing = { r: 0, q: 0 };
-    const a = gexByStrike(imported.chain, { exp: 'combined', pricing });
-    const b = gexByStrike(fixture.chain, { exp: 'combined', pricing });
-    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(metricsOf(fixture.chain).gex_flip).not.toBeNull();
+    expectSameGex(imported.chain, fixture.chain);
   });
 
   it('asks each endpoint as documented: bearer token, JSON, greeks, all roots, one chain per expiration', async () => {

@@ -18,6 +18,8 @@ export interface SourceDraft {
   local: { seed: string; clock: ClockMode };
   chains: { dir: string; clock: FolderClock };
   tradier: { environment: TradierEnvironment; tickers: string; dir: string };
+  /** Cboe fetches the watched tickers: only the folder is chosen. */
+  cboe: { dir: string };
   /** apiKeyRef is not edited here (the key itself goes to secrets:set); it is kept as saved. */
   remote: { baseUrl: string; demo: boolean; apiKeyRef: string | null; confirmLinkLocal: boolean };
 }
@@ -48,6 +50,7 @@ export function draftOf(source: DataSource): SourceDraft {
     local: { seed: String(fallback?.seed ?? 42), clock: fallback?.clock ?? 'real' },
     chains: { dir: '', clock: 'data' },
     tradier: { environment: 'sandbox', tickers: '', dir: '' },
+    cboe: { dir: '' },
     remote: { baseUrl: '', demo: false, apiKeyRef: null, confirmLinkLocal: false },
   };
   switch (source.kind) {
@@ -63,6 +66,9 @@ export function draftOf(source: DataSource): SourceDraft {
         tickers: source.tickers.join(', '),
         dir: source.dir ?? '',
       };
+      break;
+    case 'cboe':
+      draft.cboe = { dir: source.dir ?? '' };
       break;
     case 'remote':
       draft.remote = {
@@ -110,6 +116,10 @@ export function sectionOf(draft: SourceDraft): unknown {
         dir: dir === '' ? null : dir,
       };
     }
+    case 'cboe': {
+      const dir = draft.cboe.dir.trim();
+      return { kind: 'cboe', dir: dir === '' ? null : dir };
+    }
     case 'remote':
       return {
         kind: 'remote',
@@ -148,7 +158,7 @@ export function checkDraft(draft: SourceDraft): DraftCheck {
   return { ok: false, errors };
 }
 
-/** Human names of the four kinds, as the choice shows them. */
+/** Human names of the kinds, as the choice shows them. */
 export const SOURCE_CHOICES: readonly { kind: DataSourceKind; title: string; blurb: string }[] = [
   {
     kind: 'local',
@@ -164,6 +174,12 @@ export const SOURCE_CHOICES: readonly { kind: DataSourceKind; title: string; blu
     kind: 'tradier',
     title: 'Tradier (your token)',
     blurb: 'Quotes and chains from Tradier with your API token; each fetch is kept as a chain file.',
+  },
+  {
+    kind: 'cboe',
+    title: 'Cboe delayed quotes, 15 min, no account',
+    blurb:
+      "Cboe's free delayed quotes for what your watchlists hold, every 15 minutes while the market is open; for personal use. Each fetch is kept as a chain file.",
   },
   {
     kind: 'remote',

@@ -3,9 +3,11 @@
 // (schemas.ts), every failure a TradierError whose message is safe to show and to log: the token
 // only ever travels in the Authorization header.
 import { TradierError, UNAUTHORIZED_MESSAGE, scrub } from './errors.ts';
-import { messageOf } from '../../../shared/message-of.ts';
-import { sleep, type RateLimiter, type RateSnapshot } from './rate-limiter.ts';
-import { DEFAULT_RETRY_POLICY, decideRetry, retryAfterAt, type RetryPolicy } from './retry.ts';
+import { causeOf, formatBytes, readCappedText } from '../net/capped-body.ts';
+import { retryAfterAt } from '../net/backoff.ts';
+import { REAL_TIMERS, sleep } from '../net/timers.ts';
+import type { RateLimiter, RateSnapshot } from './rate-limiter.ts';
+import { DEFAULT_RETRY_POLICY, decideRetry, type RetryPolicy } from './retry.ts';
 import {
   readChain,
   readClock,
@@ -46,10 +48,7 @@ export interface TradierClientOptions {
  */
 export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 
-export const REAL_TIMERS: TradierTimers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+export { REAL_TIMERS };
 
 /** The longest excerpt of an error body quoted in a message. */
 const EXCERPT_CHARS = 120;
@@ -226,52 +225,18 @@ export class TradierClient {
   }
 }
 
-/**
- * The body as text, refused as soon as it is known to exceed `max` bytes: from Content-Length
- * before a byte is read, else while it streams (a chunked answer), so at most `max` bytes plus one
- * chunk are ever held. The stream is cancelled, which closes the connection.
- */
-async function readCapped(response: Response, max: number, what: string): Promise<string> {
-  const tooLarge = (): TradierError =>
-    new TradierError(
-      'bad_response',
-      `Tradier's answer to ${what} is larger than ${formatBytes(max)}; it was not read`,
-      response.status,
-    );
-  if (!response.body) return '';
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) {
-    await response.body.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder('utf-8');
-  const parts: string[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    parts.push(decoder.decode(value, { stream: true }));
-  }
-  parts.push(decoder.decode());
-  return parts.join('');
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
-  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KiB`;
-  return `${bytes} bytes`;
-}
-
-/** fetch() wraps network failures as "fetch failed" with the reason in `cause`. */
-function causeOf(error: unknown): string {
-  const cause = error instanceof Error && error.cause !== undefined ? `: ${messageOf(error.cause)}` : '';
-  return `${messageOf(error)}${cause}`;
+/** The body as text, refused (not read) beyond `max` bytes. */
+function readCapped(response: Response, max: number, what: string): Promise<string> {
+  return readCappedText(
+    response,
+    max,
+    () =>
+      new TradierError(
+        'bad_response',
+        `Tradier's answer to ${what} is larger than ${formatBytes(max)}; it was not read`,
+        response.status,
+      ),
+  );
 }
 
 function excerpt(text: string, token: string): string {

@@ -3,18 +3,15 @@
 // as it reads Cboe files, offline review and restarts see the same files, and a second reader can
 // share the folder.
 //
-// Schedule: start() fetches at once, at any hour (after the close Tradier serves the last
-// session's values, which is what an evening's preparation needs); then every `intervalMs` while
-// the regular session is open (our NYSE calendar, so no request is spent asking Tradier's clock);
-// then once more shortly after the close, to keep the closing values; then nothing until the next
-// open. One run at a time: refresh() during a run returns that run.
-import { isMarketOpen, nextSession, sessionOf } from '../../../shared/market-calendar.ts';
+// Schedule (net/market-schedule.ts): start() fetches at once, at any hour; then every
+// `intervalMs` while the regular session is open; then once more shortly after the close. One run
+// at a time: refresh() during a run returns that run.
+import { createCollectorRuns } from '../net/market-schedule.ts';
 import { REAL_TIMERS, TradierClient } from './client.ts';
 import { StopRun, collectTicker } from './collect-ticker.ts';
 import { isDelayed } from './environment.ts';
 import { TradierError, scrub, unauthorizedMessage } from './errors.ts';
 import { messageOf } from '../../../shared/message-of.ts';
-import { lastClosedSession } from './history.ts';
 import { readSettings } from './options.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import type { TradierQuote } from './schemas.ts';
@@ -32,8 +29,6 @@ import type {
  * sandbox data arrives 15 minutes late.
  */
 const CLOSE_SETTLE_MS = 20 * 60_000;
-/** No single timer runs longer than this; the schedule is re-read when it fires (sleep, DST). */
-const MAX_TIMER_MS = 6 * 3600_000;
 
 /** A ticker that produced no snapshot, and why. */
 function failedOutcome(ticker: string, message: string): TickerOutcome {
@@ -82,11 +77,8 @@ export function createTradierCollector(options: TradierCollectorOptions): Tradie
   const paceNow = options.timers ? now : Date.now;
   const limiter = new RateLimiter({ perMinute: settings.requestsPerMinute, now: paceNow, timers });
 
-  let controller = new AbortController();
-  let client = makeClient();
-  let running = false;
-  let timer: unknown = null;
-  let inflight: Promise<CollectResult> | null = null;
+  // A client per abort signal: after stop(), the next run gets a fresh one.
+  let current: { signal: AbortSignal; client: TradierClient } | null = null;
   let lastRunAt: number | null = null;
   let lastSuccessAt: number | null = null;
   let lastError: string | null = null;
@@ -97,8 +89,9 @@ export function createTradierCollector(options: TradierCollectorOptions): Tradie
     ]),
   );
 
-  function makeClient(): TradierClient {
-    return new TradierClient({
+  function clientFor(signal: AbortSignal): TradierClient {
+    if (current?.signal === signal) return current.client;
+    const made = new TradierClient({
       token,
       origin: settings.origin,
       fetch: options.fetch,
@@ -109,12 +102,15 @@ export function createTradierCollector(options: TradierCollectorOptions): Tradie
       retry: { maxAttempts: settings.maxAttempts },
       random: options.random,
       log: (line) => log(line, 'warn'), // the client logs only retries: something went wrong
-      signal: controller.signal,
+      signal,
       unauthorizedMessage: unauthorizedMessage(options.tokenFrom),
     });
+    current = { signal, client: made };
+    return made;
   }
 
-  async function run(): Promise<CollectResult> {
+  async function run(signal: AbortSignal): Promise<CollectResult> {
+    const client = clientFor(signal);
     const startedAt = now();
     lastRunAt = startedAt;
     const outcomes: TickerOutcome[] = [];
@@ -173,13 +169,14 @@ export function createTradierCollector(options: TradierCollectorOptions): Tradie
     return { startedAt, finishedAt, tickers: outcomes, ok: failed.length === 0 };
   }
 
-  function refresh(): Promise<CollectResult> {
-    if (inflight) return inflight;
-    if (controller.signal.aborted) {
-      controller = new AbortController();
-      client = makeClient();
-    }
-    const current = run().catch((error: unknown): CollectResult => {
+  const runs = createCollectorRuns({
+    now,
+    timers,
+    intervalMs: settings.intervalMs,
+    closeSettleMs: CLOSE_SETTLE_MS,
+    lastRunAt: () => lastRunAt,
+    run,
+    failed: (error: unknown): CollectResult => {
       // Never rejects: an unexpected failure (a full disk...) is reported like any other.
       const message = scrub(messageOf(error), token);
       lastError = message;
@@ -191,71 +188,25 @@ export function createTradierCollector(options: TradierCollectorOptions): Tradie
         ok: false,
         tickers: settings.tickers.map((ticker) => failedOutcome(ticker, message)),
       };
-    });
-    inflight = current.finally(() => {
-      inflight = null;
-    });
-    return inflight;
-  }
-
-  /** Whether the closing snapshot of the last session is still to be taken. */
-  function closingRunDue(at: number): { due: boolean; at: number } {
-    const last = sessionOf(lastClosedSession(at));
-    if (last === null) return { due: false, at: 0 };
-    const settleAt = last.close + CLOSE_SETTLE_MS;
-    return { due: lastRunAt === null || lastRunAt < settleAt, at: settleAt };
-  }
-
-  function scheduleNext(): void {
-    if (!running) return;
-    const at = now();
-    let wait: number;
-    if (isMarketOpen(at)) {
-      wait = settings.intervalMs;
-    } else {
-      const closing = closingRunDue(at);
-      const targets = [nextSession(at).open];
-      if (closing.due) targets.push(closing.at);
-      wait = Math.min(...targets) - at;
-    }
-    wait = Math.min(MAX_TIMER_MS, Math.max(1000, wait));
-    timer = timers.setTimeout(() => {
-      timer = null;
-      void tick();
-    }, wait);
-  }
-
-  async function tick(): Promise<void> {
-    if (!running) return;
-    const at = now();
-    const closing = closingRunDue(at);
-    if (isMarketOpen(at) || (closing.due && at >= closing.at)) await refresh();
-    scheduleNext();
-  }
+    },
+  });
 
   return {
-    refresh,
+    refresh: () => runs.refresh(),
     start(): void {
-      if (running) return;
-      running = true;
+      if (runs.running) return;
       log(
         `tradier: collecting ${settings.tickers.join(', ')} from ${settings.origin} (${settings.environment}) into ${settings.chainsDir}`,
         'info',
       );
-      void refresh().then(() => scheduleNext());
+      runs.start();
     },
-    async stop(): Promise<void> {
-      running = false;
-      if (timer !== null) timers.clearTimeout(timer);
-      timer = null;
-      controller.abort(new TradierError('unavailable', 'stopped'));
-      if (inflight) await inflight;
-    },
+    stop: () => runs.stop(new TradierError('unavailable', 'stopped')),
     status(): CollectorStatus {
       return {
         environment: settings.environment,
         delayed: isDelayed(settings.environment),
-        running,
+        running: runs.running,
         lastRunAt,
         lastSuccessAt,
         lastError,

@@ -202,10 +202,10 @@ export function snapshotTime(quote: TradierQuote, fetchedAt: number): { asof: nu
 }
 
 /** `SPY_2025-09-12T20-00-00Z.tradier.json`: sortable, and free of characters Windows refuses. */
-export function snapshotFileName(ticker: string, asof: number): string {
+export function snapshotFileName(ticker: string, asof: number, source = 'tradier'): string {
   const stamp = new Date(asof)
     .toISOString()
     .replace(/\.\d{3}Z$/, 'Z')
     .replace(/:/g, '-');
-  return `${ticker}_${stamp}.tradier.json`;
+  return `${ticker}_${stamp}.${source}.json`;
 }

@@ -6,14 +6,8 @@
 // replaced.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  addDays,
-  epochToNy,
-  nextSession,
-  previousTradingDay,
-  sessionOf,
-  type IsoDate,
-} from '../../../shared/market-calendar.ts';
+import { addDays, epochToNy, sessionOf, type IsoDate } from '../../../shared/market-calendar.ts';
+import { lastClosedSession } from '../net/market-schedule.ts';
 import type { TradierClient } from './client.ts';
 import { historyCsv, writeAtomically } from './files.ts';
 
@@ -23,12 +17,6 @@ const HISTORY_DAYS = 730;
 
 export type HistoryOutcome =
   { kind: 'written'; file: string; rows: number } | { kind: 'fresh' } | { kind: 'foreign'; file: string };
-
-/** The date of the last session that has closed at `now`. */
-export function lastClosedSession(now: number): IsoDate {
-  const upcoming = nextSession(now); // the session open now, or the next one
-  return previousTradingDay(upcoming.date);
-}
 
 /** The last date of a `date,close` file we wrote; 'foreign' for any other file; null if none. */
 async function lastDateInFile(path: string): Promise<IsoDate | 'foreign' | null> {

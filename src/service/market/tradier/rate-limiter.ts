@@ -11,6 +11,7 @@
 //
 // Requests are admitted first come, first served. Time and timers are injected so tests run on a
 // fake clock without sleeping.
+import { sleep } from '../net/timers.ts';
 import type { TradierTimers } from './types.ts';
 
 export interface RateLimiterOptions {
@@ -129,24 +130,7 @@ export class RateLimiter {
   }
 }
 
-/** Waits on the injected timers; rejects with the signal's reason when it aborts. */
-export function sleep(timers: TradierTimers, ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason as Error);
-      return;
-    }
-    const onAbort = (): void => {
-      timers.clearTimeout(handle);
-      reject(signal?.reason as Error);
-    };
-    const handle = timers.setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
+export { sleep } from '../net/timers.ts';
 
 function intHeader(value: string | null): number | null {
   if (value === null || !/^\s*-?\d+\s*$/.test(value)) return null;

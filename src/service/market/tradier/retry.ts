@@ -8,6 +8,7 @@
 //   made: the error is reported with the time it may be tried again.
 // - 5xx, timeouts, refused connections: exponential backoff with "equal jitter" (half the step
 //   fixed, half random), so retries spread out but never collapse to zero.
+import { backoffDelay } from '../net/backoff.ts';
 import type { TradierError } from './errors.ts';
 
 export interface RetryPolicy {
@@ -27,12 +28,6 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 };
 
 export type RetryDecision = { retry: true; delayMs: number } | { retry: false };
-
-export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number): number {
-  const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
-  const r = Math.min(1, Math.max(0, random()));
-  return Math.round(step / 2 + (step / 2) * r);
-}
 
 /** `attempt` is the 1-based number of the attempt that just failed. */
 export function decideRetry(
@@ -54,13 +49,4 @@ export function decideRetry(
   return { retry: false };
 }
 
-/** Retry-After as an instant: delta-seconds or an HTTP date; null when absent or unreadable. */
-export function retryAfterAt(header: string | null, now: number): number | null {
-  if (header === null) return null;
-  const text = header.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) return now + Math.round(Number(text) * 1000);
-  // An HTTP date always names a month; without letters Date.parse accepts oddities like "-5".
-  if (!/[A-Za-z]/.test(text)) return null;
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? null : at;
-}
+export { backoffDelay, retryAfterAt } from '../net/backoff.ts';

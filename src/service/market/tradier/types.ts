@@ -1,13 +1,11 @@
 // The collector's public shapes: what the app and the CLI pass in and read back. Kept apart from
 // the implementation so that callers can be wired against them before (and without) the rest.
+import type { NetTimers } from '../net/timers.ts';
 
 export type TradierEnvironment = 'production' | 'sandbox';
 
 /** Timers the collector and the rate limiter use; tests inject fake ones (no real sleeping). */
-export interface TradierTimers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+export type TradierTimers = NetTimers;
 
 export type TradierFetch = (input: string, init: RequestInit) => Promise<Response>;
 

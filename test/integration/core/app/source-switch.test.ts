@@ -20,6 +20,7 @@ import {
   type TestWatcher,
 } from '../../../support/watcher-factory.ts';
 import { importChainFile } from '../../../../src/service/market/import/index.ts';
+import { infoWhen as infoWhenOf } from '../../../support/info-when.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const TSLA_CSV = path.resolve(repoRoot, '../shared/fixtures/cboe/tsla_quotedata.csv');
@@ -64,25 +65,8 @@ describe('switching the data source live', () => {
     tmp.cleanup();
   });
 
-  /** Resolves once `app:info` passes `test`: now, or at an app:changed event; rejects after `ms`. */
-  function infoWhen(test: (info: AppInfo) => boolean, ms: number): Promise<AppInfo> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        off();
-        reject(new Error(`app:info never matched within ${ms} ms: ${JSON.stringify(w.app.info())}`));
-      }, ms);
-      const off = w.app.events.subscribe((m) => {
-        if (m.event === 'app:changed' && test(m.payload)) done(m.payload);
-      });
-      const done = (info: AppInfo): void => {
-        clearTimeout(timer);
-        off();
-        resolve(info);
-      };
-      const now = w.app.info();
-      if (test(now)) done(now);
-    });
-  }
+  const infoWhen = (test: (info: AppInfo) => boolean, ms: number): Promise<AppInfo> =>
+    infoWhenOf(w.app, test, ms);
 
   /** Polls a condition a file watcher makes true (no event of ours says when), within `ms`. */
   async function eventually(check: () => Promise<boolean>, ms: number): Promise<void> {

@@ -54,6 +54,16 @@ describe('badgeText', () => {
       { kind: 'tradier', delayed: false, lastSuccessAt: Date.parse('2026-12-01T21:00:00Z') },
       'Tradier · real-time · as of 16:00 ET',
     ],
+    [
+      'Cboe, nothing fetched yet',
+      { kind: 'cboe', newestSnapshot: null },
+      'Cboe · 15 min delayed · no chain yet',
+    ],
+    [
+      'Cboe after a fetch: the time Cboe stamped its delayed chain',
+      { kind: 'cboe', newestSnapshot: Date.parse('2026-09-14T17:50:00Z') },
+      'Cboe · 15 min delayed · as of 13:50 ET',
+    ],
   ])('%s', (_name, state, text) => {
     expect(badgeText(state)).toBe(text);
   });

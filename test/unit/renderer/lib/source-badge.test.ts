@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { problemsLabel, sourceBadge, type SourceBadge } from '../../../../src/renderer/lib/source-badge.ts';
+import {
+  delaySuffix,
+  problemsLabel,
+  sourceBadge,
+  type SourceBadge,
+} from '../../../../src/renderer/lib/source-badge.ts';
 import type { AppInfo } from '../../../../src/shared/bridge/app-info.ts';
 
 type Info = Pick<AppInfo, 'dataSource' | 'simulated' | 'clock'>;
@@ -61,5 +66,14 @@ describe('problemsLabel', () => {
     [3, '3 data source problems'],
   ])('%i', (count, text) => {
     expect(problemsLabel(count)).toBe(text);
+  });
+});
+
+describe('delaySuffix', () => {
+  it('says a delayed source’s delay after an "as of", and nothing for any other', () => {
+    const cboe = info('cboe', 'Cboe · 15 min delayed');
+    expect(delaySuffix({ dataSource: { ...cboe.dataSource, delayedMinutes: 15 } })).toBe(' · 15 min delayed');
+    expect(delaySuffix(info('chains', 'Chain files'))).toBe('');
+    expect(delaySuffix(null)).toBe('');
   });
 });

@@ -37,6 +37,8 @@ describe('draftOf and sectionOf round-trip every kind', () => {
     ['chain folder, real clock', { kind: 'chains', dir: 'C:\\chains', clock: 'real' }],
     ['tradier with folder', { kind: 'tradier', environment: 'sandbox', tickers: ['TSLA', 'SPY'], dir: '/t' }],
     ['tradier, default folder', { kind: 'tradier', environment: 'production', tickers: ['SPY'], dir: null }],
+    ['cboe with folder', { kind: 'cboe', dir: '/data/cboe' }],
+    ['cboe, default folder', { kind: 'cboe', dir: null }],
     [
       'remote with a key reference',
       { kind: 'remote', baseUrl: 'https://x.test/api/v2', demo: false, apiKeyRef: 'K' },
@@ -153,6 +155,7 @@ describe('SOURCE_CHOICES', () => {
       'Simulator (no account needed)',
       'Chain folder (Cboe files you download)',
       'Tradier (your token)',
+      'Cboe delayed quotes, 15 min, no account',
       'Remote API v2',
     ]);
   });

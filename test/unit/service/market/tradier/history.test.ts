@@ -1,7 +1,7 @@
 // Which session the history file must reach, and the `date,close` text written.
 import { describe, expect, it } from 'vitest';
 import { historyCsv } from '../../../../../src/service/market/tradier/files.ts';
-import { lastClosedSession } from '../../../../../src/service/market/tradier/history.ts';
+import { lastClosedSession } from '../../../../../src/service/market/net/market-schedule.ts';
 import { nyToEpoch } from '../../../../../src/shared/market-calendar.ts';
 
 describe('lastClosedSession', () => {
