@@ -102,6 +102,11 @@ export async function runService(
   const cboe = cboeOptions(values);
   if (cboe && !chains)
     throw new Error('Cboe needs --chains DIR: every chain it fetches is written there as a file');
+  // One collector per folder: two would interleave two sources' snapshots of one ticker in one history.
+  if (cboe && tradier)
+    throw new Error(
+      '--cboe-tickers and Tradier would both write into --chains DIR: collect from one of them per folder',
+    );
   const port = intOption('port', values.port, 0, 65535);
   const seed = intOption('seed', values.seed, -(2 ** 31), 2 ** 31 - 1);
   const drainMs = intOption('drain-ms', values['drain-ms'], 0, 600_000) ?? DEFAULT_DRAIN_MS;

@@ -107,6 +107,10 @@ describe('the service fetching Cboe delayed quotes', () => {
     [['--cboe-base-url', 'http://127.0.0.1:1'], '--cboe-base-url goes with --cboe-tickers'],
     [['--cboe-tickers', ' , '], 'name at least one ticker'],
     [['--cboe-tickers', 'SPY,B@D'], "--cboe-tickers: 'B@D' is not a ticker"],
+    [
+      ['--cboe-tickers', 'SPY', '--tradier-token', 'gwtest-token-0123456789', '--tickers', 'QQQ'],
+      'collect from one of them per folder',
+    ],
   ])('%j is refused with a clear message', async (argv, message) => {
     const args = message.includes('--chains') ? argv : ['--chains', dir, ...argv];
     await expect(runService(args)).rejects.toThrow(message);
