@@ -19,6 +19,9 @@ const shared = {
 export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
+    // Vitest's default is one worker less than the cores: one at a time on a 2-core machine, while
+    // most integration files wait on child processes, servers and disk. Two keep both cores busy.
+    maxWorkers: 2,
     reporters: ['default'],
     projects: [
       {
