@@ -1,7 +1,6 @@
 // What the header and `app:info` show of the running app: its version, the data source in use
 // (label, badge, problems, simulated or not), the market clock and session, and whether this is
 // a first run.
-import fs from 'node:fs';
 import type { AlertRuleBody } from '../../shared/alert-rules.ts';
 import type { AppInfo } from '../../shared/bridge/app-info.ts';
 import { isMarketOpen, nextSession } from '../../shared/market-calendar.ts';
@@ -10,31 +9,6 @@ import { MAX_PROBLEMS } from '../source/badge.ts';
 import type { Connection } from '../source/connect.ts';
 import type { ImportProgress } from '../source/folder-history.ts';
 import type { Store } from '../store/database.ts';
-
-/**
- * Where package.json is from the code that runs: two folders up from the bundle (out/main/main.js,
- * which keeps this relative URL as it is written), three from this file (the sources, run by the
- * CLI and the tests). The first that can be read is the app's.
- */
-const PACKAGE_JSON = ['../../package.json', '../../../package.json'];
-
-export function readVersion(): string {
-  for (const relative of PACKAGE_JSON) {
-    let text: string;
-    try {
-      text = fs.readFileSync(new URL(relative, import.meta.url), 'utf8');
-    } catch {
-      continue;
-    }
-    try {
-      const pkg = JSON.parse(text) as { version?: unknown };
-      return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-    } catch {
-      return '0.0.0';
-    }
-  }
-  return '0.0.0';
-}
 
 /** The source's delay, when it has one (absent otherwise). */
 function delayOf(minutes: number | null): { delayedMinutes?: number } {

@@ -14,7 +14,7 @@ import type { DataSource } from '../../shared/bridge/settings.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import { ActiveSource } from './active-source.ts';
 import { appOf } from './app-facade.ts';
-import { readVersion } from './app-info.ts';
+import { readVersion } from '../lib/app-version.ts';
 import { AppLifecycle } from './app-lifecycle.ts';
 import { openAppStore } from './app-store.ts';
 import type { App, AppOptions } from './app-types.ts';

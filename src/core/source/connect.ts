@@ -43,7 +43,7 @@ import { SourceError } from './errors.ts';
 import { FolderHistory, type ImportProgress } from './folder-history.ts';
 import { sourceIdOf, type DataSourceOption, type SourceClock } from './option.ts';
 import { DEFAULT_SIMULATOR_SEED } from '../../shared/simulator-seed.ts';
-import { readVersion } from '../app/app-info.ts';
+import { readVersion } from '../lib/app-version.ts';
 
 export type ClockMode = 'real' | 'fast' | 'data';
 
