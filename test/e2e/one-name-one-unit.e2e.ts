@@ -69,7 +69,7 @@ test('the distance to flip reads the same everywhere; IV change in pts; As-of wi
     await snap(gw, 'one-unit-structure');
     // The Levels tab says the same.
     await gw.getByRole('tab', { name: 'Levels' }).click();
-    await expect(gw.getByTestId('level-gamma_flip').locator('td').last()).toHaveText(shown);
+    await expect(gw.getByTestId('level-from-spot-gamma_flip')).toHaveText(shown);
     await snap(gw, 'one-unit-levels');
 
     // Signals: levels of a stock in dollars; the signals' own snapshot (a poll apart from the

@@ -13,6 +13,7 @@
 import type { LevelsData, MarketStructureData } from '../../../shared/api/index.ts';
 import { figureDefinition, figureName } from '../../../shared/figure-labels.ts';
 import { flipDistancePct } from '../../../shared/flip-distance.ts';
+import { futureOf } from '../../../shared/futures-contract.ts';
 
 export interface LadderLevel {
   /** Stable key: spot, gamma_flip, plus_1sigma_1d, call_wall, … */
@@ -176,6 +177,11 @@ export function levelsRows(levels: LevelsData, structure: MarketStructureData | 
 export interface FuturesColumn {
   /** "ES equivalent". */
   heading: string;
+  /**
+   * The index whose unit the future's figures read in (SPX for ES, from SPY too): index points, never
+   * "$", whatever the row's own ticker is quoted in.
+   */
+  quotedAs: string;
   /** Each row's equivalent, in the rows' order (levelsRows keeps the payload's); null where none. */
   prices: (number | null)[];
   /** The contract, the basis and how it was read; or why there is no figure. */
@@ -187,9 +193,11 @@ export function futuresColumn(levels: LevelsData): FuturesColumn | null {
   const fe = levels.futures_equivalent;
   if (fe === undefined) return null;
   const heading = `${fe.symbol} equivalent`;
+  const quotedAs = futureOf(levels.ticker)?.index ?? levels.ticker;
   if (fe.basis === null) {
     return {
       heading,
+      quotedAs,
       prices: levels.levels.map(() => null),
       caption: `No ${fe.symbol} equivalent: ${fe.reason ?? 'no basis'}.`,
     };
@@ -198,6 +206,7 @@ export function futuresColumn(levels: LevelsData): FuturesColumn | null {
   const roll = fe.rolls === undefined ? '' : `; the next contract is the front from ${fe.rolls}`;
   return {
     heading,
+    quotedAs,
     prices: levels.levels.map((l) => {
       const id = l['id'];
       return typeof id === 'string' ? (fe.levels[id] ?? null) : null;

@@ -206,6 +206,7 @@ describe('futuresColumn: the Levels table’s ES column', () => {
   it('one figure per row by id, the contract and basis in the caption', () => {
     expect(futuresColumn({ ...base, futures_equivalent: fe })).toEqual({
       heading: 'ES equivalent',
+      quotedAs: 'SPX',
       prices: [6113.21, 6013.21, null],
       caption:
         'ES equivalent: ESZ6 (settles 2026-12-18; the next contract is the front from 2026-12-14), each level +13.21, the basis (fair value − spot; forwards 2026-12-11/2026-12-31 interpolated (ln F linear in time)).',
@@ -226,5 +227,10 @@ describe('futuresColumn: the Levels table’s ES column', () => {
       caption: 'No ES equivalent: no expiration listed after.',
     });
     expect(futuresColumn(base)).toBeNull();
+  });
+
+  it("reads an ETF's ES figures in index points, as SPX's: never in its own dollars", () => {
+    expect(futuresColumn({ ...base, ticker: 'SPY', futures_equivalent: fe })?.quotedAs).toBe('SPX');
+    expect(futuresColumn({ ...base, ticker: 'iwm', futures_equivalent: fe })?.quotedAs).toBe('RUT');
   });
 });
