@@ -5,16 +5,10 @@
 // a refused token that stops the run (StopRun carries the outcome so far).
 import { addDays, epochToNy } from '../../../shared/market-calendar.ts';
 import type { TradierClient } from './client.ts';
-import {
-  convertOptions,
-  ivFallbackNotes,
-  snapshotFileName,
-  snapshotTime,
-  type CboeJsonSnapshot,
-} from './convert.ts';
+import { convertOptions, ivFallbackNotes, snapshotTime, type CboeJsonSnapshot } from './convert.ts';
 import { TradierError } from './errors.ts';
 import { messageOf } from '../../../shared/message-of.ts';
-import { writeAtomically } from './files.ts';
+import { snapshotFileName, writeAtomically } from '../net/snapshot-files.ts';
 import { refreshHistory } from './history.ts';
 import type { CollectorSettings } from './options.ts';
 import type { TradierOption, TradierQuote } from './schemas.ts';
@@ -161,7 +155,7 @@ async function collectChain(
   };
   outcome.file = await writeAtomically(
     settings.chainsDir,
-    snapshotFileName(ticker, asof),
+    snapshotFileName(ticker, asof, 'tradier'),
     JSON.stringify(doc),
   );
   outcome.contracts = converted.options.length;

@@ -200,12 +200,3 @@ export function snapshotTime(quote: TradierQuote, fetchedAt: number): { asof: nu
   }
   return { asof, spot };
 }
-
-/** `SPY_2025-09-12T20-00-00Z.tradier.json`: sortable, and free of characters Windows refuses. */
-export function snapshotFileName(ticker: string, asof: number, source = 'tradier'): string {
-  const stamp = new Date(asof)
-    .toISOString()
-    .replace(/\.\d{3}Z$/, 'Z')
-    .replace(/:/g, '-');
-  return `${ticker}_${stamp}.${source}.json`;
-}

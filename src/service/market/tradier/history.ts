@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { addDays, epochToNy, sessionOf, type IsoDate } from '../../../shared/market-calendar.ts';
 import { lastClosedSession } from '../net/market-schedule.ts';
 import type { TradierClient } from './client.ts';
-import { historyCsv, writeAtomically } from './files.ts';
+import { writeAtomically } from '../net/snapshot-files.ts';
+import { historyCsv } from './files.ts';
 
 /** Our own header: a file that starts otherwise was put there by someone else. */
 const OWN_HEADER = 'date,close';

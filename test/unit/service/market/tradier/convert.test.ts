@@ -8,10 +8,10 @@ import {
   ivFallbackNotes,
   ivOf,
   occSymbol,
-  snapshotFileName,
   snapshotTime,
   symbolFor,
 } from '../../../../../src/service/market/tradier/convert.ts';
+import { snapshotFileName } from '../../../../../src/service/market/net/snapshot-files.ts';
 import type { TradierOption, TradierQuote } from '../../../../../src/service/market/tradier/schemas.ts';
 
 function option(extra: Partial<TradierOption> = {}): TradierOption {
@@ -235,6 +235,6 @@ describe('snapshotFileName', () => {
     ['SPY', Date.parse('2025-09-12T20:00:00.000Z'), 'SPY_2025-09-12T20-00-00Z.tradier.json'],
     ['BRK.B', Date.parse('2025-09-12T19:59:59.999Z'), 'BRK.B_2025-09-12T19-59-59Z.tradier.json'],
   ])('%s', (ticker, asof, name) => {
-    expect(snapshotFileName(ticker, asof)).toBe(name);
+    expect(snapshotFileName(ticker, asof, 'tradier')).toBe(name);
   });
 });
