@@ -153,7 +153,29 @@ test('SPY lists dailies: its trade setup shows the 0DTE structures with the stan
       { timeout: 120_000 },
     )
     .toBe(true);
-  const setup = zd as unknown as ZeroDteSetup;
+  // The fast clock moves SPY every few seconds, and a reason names a price ("a bid at or below
+  // 656.16"): pause polling (queued requests wait; one in flight may still land), then read the
+  // setup until two reads agree, which is what the page will show.
+  await app.call('poll:pause');
+  let last = '';
+  let frozen = null as ZeroDteSetup | null;
+  await expect
+    .poll(
+      async () => {
+        const view = await app.call<{ data: TradeSetupData | null }>('ticker:view', {
+          ticker: 'SPY',
+          view: 'trade_setup',
+        });
+        frozen = view.data?.trade_recommendation.zero_dte_setup ?? null;
+        const now = JSON.stringify(frozen);
+        const same = now === last;
+        last = now;
+        return same && frozen !== null;
+      },
+      { timeout: 60_000, intervals: [1_000] },
+    )
+    .toBe(true);
+  const setup = (frozen ?? zd) as unknown as ZeroDteSetup;
   await gw.goto(`${app.origin}/#/ticker/SPY/trade_setup`);
   const block = gw.getByTestId('zero-dte-setup');
   await expect(block).toBeVisible();
@@ -175,4 +197,5 @@ test('SPY lists dailies: its trade setup shows the 0DTE structures with the stan
   }
   await block.scrollIntoViewIfNeeded();
   await snap(gw, 'setup-legs-03-zero-dte');
+  await app.call('poll:resume', {});
 });
