@@ -256,16 +256,19 @@ function beginWritesImmediately(db: Database.Database): void {
   db.transaction = immediate;
 }
 
-/** Refuses a SQLite file some other program wrote. */
-function checkOurs(db: Database.Database, file: string): void {
-  const appId = db.pragma('application_id', { simple: true }) as number;
-  const version = schemaVersion(db);
+/** A file with no schema yet: new, or created empty. */
+function isEmpty(db: Database.Database): boolean {
   const tables = db
     .prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
     .pluck()
     .get() as number;
-  const fresh = version === 0 && tables === 0;
-  if (!fresh && appId !== APPLICATION_ID) {
+  return schemaVersion(db) === 0 && tables === 0;
+}
+
+/** Refuses a SQLite file some other program wrote. */
+function checkOurs(db: Database.Database, file: string): void {
+  const appId = db.pragma('application_id', { simple: true }) as number;
+  if (!isEmpty(db) && appId !== APPLICATION_ID) {
     throw new StoreError('not_gammawatch', `${file} is a SQLite database, but not a Gammawatch one`);
   }
 }
