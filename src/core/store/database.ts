@@ -38,6 +38,7 @@ import {
 } from './repositories/screener-membership.ts';
 import { createSettingsRepository, type SettingsRepository } from './repositories/settings.ts';
 import { createSnapshotRepository, type SnapshotRepository } from './repositories/snapshots.ts';
+import { createThinningRepository, type ThinningRepository } from './repositories/thinning.ts';
 import { createWatchlistRepository, type WatchlistRepository } from './repositories/watchlists.ts';
 import type { EpochMs } from './time.ts';
 
@@ -95,6 +96,8 @@ export interface Store<R = JsonValue> {
   readonly settings: SettingsRepository;
   readonly pollRuns: PollRunRepository;
   readonly retention: RetentionRepository;
+  /** Thinning of old sessions, step by step, and the file's free pages given back (thinning.ts). */
+  readonly thinning: ThinningRepository;
   /** App facts outside the settings schema (onboarding done). */
   readonly flags: AppFlagRepository;
   /** Saved rankings views and user screeners. */
@@ -308,6 +311,7 @@ function makeStore<R>(
     deliveries: guarded('deliveries', createDeliveryRepository(db, now, redactText)),
     settings: guarded('settings', createSettingsRepository(db, now)),
     retention: guarded('retention', createRetentionRepository(db, now)),
+    thinning: guarded('thinning', createThinningRepository(db, now)),
     flags: guarded('flags', createAppFlagRepository(db, now)),
     savedViews: guarded('savedViews', createSavedViewRepository(db, now)),
     ...scoped(scope),

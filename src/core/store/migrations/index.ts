@@ -12,6 +12,7 @@ import { deliveryDigests } from './007-delivery-digests.ts';
 import { sourceEverywhere } from './008-source-everywhere.ts';
 import { screenerMembership } from './009-screener-membership.ts';
 import { dailyClosePreference } from './010-daily-close-preference.ts';
+import { thinning } from './011-thinning.ts';
 import type { Migration } from './migration.ts';
 
 export { APPLICATION_ID, type Migration } from './migration.ts';
@@ -27,6 +28,7 @@ export const migrations: readonly Migration[] = [
   sourceEverywhere,
   screenerMembership,
   dailyClosePreference,
+  thinning,
 ];
 
 export const CURRENT_SCHEMA_VERSION = migrations.length;

@@ -161,6 +161,14 @@ const seeds: Record<number, (db: Database.Database) => void> = {
        VALUES ('folder:/chains', 'MSFT', 'gex_flip', '2025-03-03', ?, 405.5, ?)`,
     ).run(t0, closePreference(t0));
   },
+  11: (db) => {
+    // From version 11 on, thinning records which sessions of a series it thinned, and how far.
+    db.exec(`
+      INSERT INTO thinned_days (source, ticker, day, endpoint, params_key, level, removed, thinned_at)
+      VALUES ('folder:/chains', 'MSFT', '2025-03-03', 'market_structure', '', 'quarter-hour', 12, 0);
+      INSERT INTO thinning_progress (day, level, high_id, thinned_at) VALUES ('2025-03-03', 'quarter-hour', 1, 0);
+    `);
+  },
 };
 
 function databaseAtVersion(file: string, version: number): void {

@@ -1,0 +1,430 @@
+// Thinning: the retention a trader sets (settings `retention` and `retentionDays`), applied in
+// small steps. A run is a generator: each next() does one bounded piece of work and says what it
+// did, so the caller (retention-schedule.ts) can give the event loop back between pieces and no
+// bridge call waits behind a long delete. The pieces, in order:
+// 1. snapshots older than `retentionDays` go, with the bodies no other snapshot shares, the
+//    intraday metric points, poll runs and cached responses of that age (retention.ts's prune,
+//    one batch per step);
+// 2. each older session is thinned (thinning-plan.ts), oldest first: its snapshots are read a page
+//    at a time, then deleted `batchRows` at a time, each batch its own short transaction with the
+//    bodies it orphaned; the last one records the session as thinned (migration 011);
+// 3. the free pages go back to the disk, `vacuumPages` at a time (PRAGMA incremental_vacuum), in a
+//    database created with auto_vacuum = INCREMENTAL (database.ts); an older one keeps its free
+//    pages for the snapshots to come.
+// metric_daily and the alert history (alert_events, alert_deliveries) are never touched.
+//
+// A dry run walks the same sessions without deleting, and counts: what thinning would free now.
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import { nextTradingDay, sessionDateOf, type IsoDate } from '../../../shared/market-calendar.ts';
+import { DAY_MS, type EpochMs } from '../time.ts';
+import {
+  atLeast,
+  levelOfSession,
+  sessionBounds,
+  thinCutoffs,
+  thinSession,
+  type ThinLevel,
+} from '../thinning-plan.ts';
+import { parseInput } from '../validate.ts';
+
+/** A snapshot row's share of the file besides its body: the row and its five index entries. */
+export const SNAPSHOT_ROW_BYTES = 160;
+
+export interface ThinningOptions {
+  /** Every snapshot is kept this many days. */
+  fullDays: number;
+  /** Then one per 15 minutes until this many days; older sessions keep their close only. */
+  quarterHourDays: number;
+  /** Older snapshots are deleted (not thinned). */
+  retentionDays: number;
+  now?: EpochMs;
+  /** Snapshots read per step (default 2000). */
+  readRows?: number;
+  /** Snapshots deleted per transaction (default 500). */
+  batchRows?: number;
+  /** Pages given back per step (default 256). */
+  vacuumPages?: number;
+  /** Count, do not delete (and give nothing back). */
+  dryRun?: boolean;
+}
+
+export type ThinningPhase = 'prune' | 'check' | 'read' | 'delete' | 'vacuum';
+
+/** One step of a run: what it did. */
+export interface ThinningStep {
+  phase: ThinningPhase;
+  /** The session it worked on (check, read, delete). */
+  day?: IsoDate;
+  /** Rows read (read, check) or deleted (prune, delete); pages given back (vacuum). */
+  rows: number;
+}
+
+export interface ThinningReport {
+  at: EpochMs;
+  dryRun: boolean;
+  /** Snapshots older than retentionDays deleted (or that would be). */
+  expired: number;
+  /** Snapshots thinned out of older sessions (or that would be). */
+  thinned: number;
+  /** Payload bodies no snapshot used any more, deleted (or that would be). */
+  payloads: number;
+  /** Their bytes (a dry run's estimate includes the snapshot rows, SNAPSHOT_ROW_BYTES each). */
+  bytes: number;
+  /** Sessions thinned (or that would be). */
+  days: number;
+  /** Pages given back to the disk. */
+  pagesReturned: number;
+  steps: number;
+  /** A dry run stopped at its `maxRows`: the counts are a lower bound. */
+  complete: boolean;
+}
+
+export interface ThinnedDay {
+  day: IsoDate;
+  level: ThinLevel;
+  /** Snapshots of the ticker thinned out of the session, every series together. */
+  removed: number;
+}
+
+/** The last run the schedule finished, as Settings shows it. */
+export const lastRunSchema = z.object({
+  at: z.number(),
+  durationMs: z.number(),
+  longestStepMs: z.number(),
+  steps: z.number().int(),
+  expired: z.number().int(),
+  thinned: z.number().int(),
+  payloads: z.number().int(),
+  days: z.number().int(),
+  pagesReturned: z.number().int(),
+});
+export type ThinningLastRun = z.infer<typeof lastRunSchema>;
+
+export interface StorageFacts {
+  pageSize: number;
+  pageCount: number;
+  freePages: number;
+  /** PRAGMA auto_vacuum: only 'incremental' gives free pages back to the disk. */
+  autoVacuum: 'none' | 'full' | 'incremental';
+}
+
+export interface ThinningRepository {
+  /** A run, step by step (see the file's head). Call it outside store.transaction(). */
+  run(options: ThinningOptions): Generator<ThinningStep, ThinningReport>;
+  /** A dry run all at once, reading at most `maxRows` snapshots (default 20,000). */
+  preview(options: ThinningOptions & { maxRows?: number }): ThinningReport;
+  /** The sessions in [from, to] thinned for a ticker of a source, oldest first. */
+  thinnedDays(query: { source: string; ticker: string; from: IsoDate; to: IsoDate }): ThinnedDay[];
+  lastRun(): ThinningLastRun | null;
+  recordRun(run: ThinningLastRun): void;
+  facts(): StorageFacts;
+}
+
+const optionsSchema = z.object({
+  fullDays: z.number().int().min(0).max(36_500),
+  quarterHourDays: z.number().int().min(0).max(36_500),
+  retentionDays: z.number().int().min(1).max(36_500),
+  now: z.number().int().min(0).optional(),
+  readRows: z.number().int().min(1).max(1_000_000).default(2000),
+  batchRows: z.number().int().min(1).max(1_000_000).default(500),
+  vacuumPages: z.number().int().min(1).max(1_000_000).default(256),
+  dryRun: z.boolean().default(false),
+});
+type Parsed = z.output<typeof optionsSchema>;
+
+interface Row {
+  id: number;
+  source: string;
+  endpoint: string;
+  ticker: string;
+  params_key: string;
+  asof: number;
+  payload_id: number;
+  series: string;
+}
+
+const LAST_RUN_KEY = 'flag:thinningLastRun';
+const AUTO_VACUUM = ['none', 'full', 'incremental'] as const;
+
+export function createThinningRepository(db: Database.Database, clock: () => EpochMs): ThinningRepository {
+  const q = {
+    oldest: db.prepare('SELECT MIN(asof) FROM snapshots').pluck(),
+    progress: db.prepare('SELECT day, level, high_id FROM thinning_progress'),
+    newer: db
+      .prepare('SELECT EXISTS (SELECT 1 FROM snapshots WHERE asof >= ? AND asof < ? AND id > ?)')
+      .pluck(),
+    page: db.prepare(
+      `SELECT id, source, endpoint, ticker, params_key, asof, payload_id FROM snapshots
+       WHERE asof >= ? AND asof < ? AND (asof > ? OR (asof = ? AND id > ?)) ORDER BY asof, id LIMIT ?`,
+    ),
+    expiredBatch: db
+      .prepare(
+        'DELETE FROM snapshots WHERE id IN (SELECT id FROM snapshots WHERE asof < ? LIMIT ?) RETURNING payload_id',
+      )
+      .pluck(),
+    countExpired: db.prepare('SELECT COUNT(*) FROM (SELECT 1 FROM snapshots WHERE asof < ? LIMIT ?)').pluck(),
+    deleteOne: db.prepare('DELETE FROM snapshots WHERE id = ? RETURNING payload_id').pluck(),
+    orphan: db
+      .prepare(
+        'DELETE FROM payloads WHERE id = ? AND NOT EXISTS (SELECT 1 FROM snapshots WHERE payload_id = ?) RETURNING length(body)',
+      )
+      .pluck(),
+    uses: db.prepare('SELECT COUNT(*) FROM snapshots WHERE payload_id = ?').pluck(),
+    bodyBytes: db.prepare('SELECT length(body) FROM payloads WHERE id = ?').pluck(),
+    pointSeries: db.prepare('SELECT DISTINCT source, ticker, metric FROM metric_daily'),
+    oldPoints: db.prepare(
+      'DELETE FROM metric_points WHERE source = ? AND ticker = ? AND metric = ? AND ts < ?',
+    ),
+    oldRuns: db.prepare('DELETE FROM poll_runs WHERE started_at < ?'),
+    oldCache: db.prepare('DELETE FROM http_cache WHERE stored_at < ?'),
+    markDay: db.prepare(
+      `INSERT INTO thinned_days (source, ticker, day, endpoint, params_key, level, removed, thinned_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (source, ticker, day, endpoint, params_key) DO UPDATE SET
+         level = CASE WHEN thinned_days.level = 'close' THEN 'close' ELSE excluded.level END,
+         removed = thinned_days.removed + excluded.removed, thinned_at = excluded.thinned_at`,
+    ),
+    markProgress: db.prepare(
+      `INSERT INTO thinning_progress (day, level, high_id, thinned_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (day) DO UPDATE SET level = excluded.level, high_id = excluded.high_id, thinned_at = excluded.thinned_at`,
+    ),
+    thinnedDays: db.prepare(
+      `SELECT day, CASE WHEN MAX(level = 'close') THEN 'close' ELSE 'quarter-hour' END AS level,
+         SUM(removed) AS removed FROM thinned_days
+       WHERE source = ? AND ticker = ? AND day >= ? AND day <= ? GROUP BY day ORDER BY day`,
+    ),
+    getFlag: db.prepare('SELECT value FROM settings WHERE key = ?').pluck(),
+    putFlag: db.prepare(
+      'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+    ),
+  };
+
+  /** Deletes snapshots by id and the bodies they leave unused: one transaction. */
+  const deleteBatch = db.transaction((ids: readonly number[]) => {
+    const payloadIds = new Set<number>();
+    let snapshots = 0;
+    for (const id of ids) {
+      const payloadId = q.deleteOne.get(id) as number | undefined;
+      if (payloadId === undefined) continue; // gone meanwhile
+      snapshots++;
+      payloadIds.add(payloadId);
+    }
+    return { snapshots, ...dropOrphans(payloadIds) };
+  });
+
+  function dropOrphans(payloadIds: Iterable<number>): { payloads: number; bytes: number } {
+    let payloads = 0;
+    let bytes = 0;
+    for (const id of payloadIds) {
+      const length = q.orphan.get(id, id) as number | undefined;
+      if (length === undefined) continue;
+      payloads++;
+      bytes += length;
+    }
+    return { payloads, bytes };
+  }
+
+  const expiredBatch = db.transaction((cutoff: number, limit: number) => {
+    const payloadIds = q.expiredBatch.all(cutoff, limit) as number[];
+    return { snapshots: payloadIds.length, ...dropOrphans(new Set(payloadIds)) };
+  });
+
+  const markSession = db.transaction(
+    (
+      day: IsoDate,
+      level: ThinLevel,
+      highId: number,
+      removedBySeries: Map<string, { row: Row; n: number }>,
+    ) => {
+      const at = clock();
+      for (const { row, n } of removedBySeries.values())
+        q.markDay.run(row.source, row.ticker, day, row.endpoint, row.params_key, level, n, at);
+      q.markProgress.run(day, level, highId, at);
+    },
+  );
+
+  /** What deleting `rows` would free: the bodies only they use, and their rows. */
+  function estimate(rows: readonly Row[]): { payloads: number; bytes: number } {
+    const refs = new Map<number, number>();
+    for (const row of rows) refs.set(row.payload_id, (refs.get(row.payload_id) ?? 0) + 1);
+    let payloads = 0;
+    let bytes = rows.length * SNAPSHOT_ROW_BYTES;
+    for (const [id, n] of refs) {
+      if ((q.uses.get(id) as number) > n) continue;
+      payloads++;
+      bytes += (q.bodyBytes.get(id) as number | undefined) ?? 0;
+    }
+    return { payloads, bytes };
+  }
+
+  function* run(o: Parsed, maxRows = Infinity): Generator<ThinningStep, ThinningReport> {
+    const now = o.now ?? clock();
+    const report: ThinningReport = {
+      at: now,
+      dryRun: o.dryRun,
+      expired: 0,
+      thinned: 0,
+      payloads: 0,
+      bytes: 0,
+      days: 0,
+      pagesReturned: 0,
+      steps: 0,
+      complete: true,
+    };
+    let read = 0;
+    const step = (s: ThinningStep): ThinningStep => {
+      report.steps++;
+      return s;
+    };
+
+    // 1. What retentionDays no longer keeps.
+    const cutoff = now - o.retentionDays * DAY_MS;
+    if (o.dryRun) {
+      const limit = Number.isFinite(maxRows) ? maxRows : 1_000_000_000;
+      report.expired = q.countExpired.get(cutoff, limit) as number;
+      read += report.expired;
+      if (report.expired >= limit) report.complete = false;
+      report.bytes += report.expired * SNAPSHOT_ROW_BYTES;
+      yield step({ phase: 'prune', rows: report.expired });
+    } else {
+      for (;;) {
+        const done = expiredBatch(cutoff, o.batchRows);
+        report.expired += done.snapshots;
+        report.payloads += done.payloads;
+        report.bytes += done.bytes;
+        yield step({ phase: 'prune', rows: done.snapshots });
+        if (done.snapshots < o.batchRows) break;
+      }
+      for (const { source, ticker, metric } of q.pointSeries.all() as {
+        source: string;
+        ticker: string;
+        metric: string;
+      }[]) {
+        yield step({ phase: 'prune', rows: q.oldPoints.run(source, ticker, metric, cutoff).changes });
+      }
+      yield step({ phase: 'prune', rows: q.oldRuns.run(cutoff).changes + q.oldCache.run(cutoff).changes });
+    }
+
+    // 2. Thinning, session by session, oldest first.
+    const cutoffs = thinCutoffs(now, Math.min(o.fullDays, o.retentionDays), o.quarterHourDays);
+    const oldest = q.oldest.get() as number | null;
+    if (oldest !== null) {
+      const progress = new Map(
+        (q.progress.all() as { day: IsoDate; level: ThinLevel; high_id: number }[]).map((p) => [p.day, p]),
+      );
+      const first = sessionDateOf(Math.max(oldest, cutoff));
+      for (let day = first; day < cutoffs.quarterHourBefore; day = nextTradingDay(day)) {
+        if (read >= maxRows) {
+          report.complete = false;
+          break;
+        }
+        const level = levelOfSession(day, cutoffs);
+        if (level === null) break;
+        const { from, to } = sessionBounds(day);
+        const done = progress.get(day);
+        if (done && atLeast(done.level, level) && (q.newer.get(from, to, done.high_id) as number) === 0) {
+          yield step({ phase: 'check', day, rows: 0 });
+          continue;
+        }
+        // Read the session a page at a time.
+        const rows: Row[] = [];
+        let after = { asof: -1, id: -1 };
+        for (;;) {
+          const page = q.page.all(from, to, after.asof, after.asof, after.id, o.readRows) as Row[];
+          for (const row of page) {
+            row.series = `${row.source}\u0000${row.endpoint}\u0000${row.ticker}\u0000${row.params_key}`;
+            rows.push(row);
+          }
+          read += page.length;
+          yield step({ phase: 'read', day, rows: page.length });
+          const last = page.at(-1);
+          if (!last || page.length < o.readRows) break;
+          after = { asof: last.asof, id: last.id };
+        }
+        const removed = thinSession(rows, level);
+        const highId = rows.reduce((max, row) => Math.max(max, row.id), done?.high_id ?? 0);
+        if (removed.length > 0) report.days++;
+        report.thinned += removed.length;
+        if (o.dryRun) {
+          const freed = estimate(removed);
+          report.payloads += freed.payloads;
+          report.bytes += freed.bytes;
+          continue;
+        }
+        for (let i = 0; i < removed.length; i += o.batchRows) {
+          const ids = removed.slice(i, i + o.batchRows).map((row) => row.id);
+          const freed = deleteBatch(ids);
+          report.payloads += freed.payloads;
+          report.bytes += freed.bytes;
+          yield step({ phase: 'delete', day, rows: freed.snapshots });
+        }
+        const bySeries = new Map<string, { row: Row; n: number }>();
+        for (const row of removed) {
+          const held = bySeries.get(row.series);
+          if (held) held.n++;
+          else bySeries.set(row.series, { row, n: 1 });
+        }
+        markSession(day, level, highId, bySeries);
+      }
+    }
+
+    // 3. The free pages back to the disk, a few at a time.
+    if (!o.dryRun && facts().autoVacuum === 'incremental') {
+      for (;;) {
+        const before = db.pragma('freelist_count', { simple: true }) as number;
+        if (before === 0) break;
+        db.pragma(`incremental_vacuum(${o.vacuumPages})`);
+        const after = db.pragma('freelist_count', { simple: true }) as number;
+        report.pagesReturned += before - after;
+        yield step({ phase: 'vacuum', rows: before - after });
+        if (after >= before) break;
+      }
+      // In WAL mode the file shrinks when the WAL is copied back; the WAL holds at most what
+      // the auto-checkpoint lets it (about 1,000 pages), so this is as short as a vacuum step.
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    }
+    return report;
+  }
+
+  function facts(): StorageFacts {
+    const mode = db.pragma('auto_vacuum', { simple: true }) as number;
+    return {
+      pageSize: db.pragma('page_size', { simple: true }) as number,
+      pageCount: db.pragma('page_count', { simple: true }) as number,
+      freePages: db.pragma('freelist_count', { simple: true }) as number,
+      autoVacuum: AUTO_VACUUM[mode] ?? 'none',
+    };
+  }
+
+  return {
+    run(options) {
+      return run(parseInput(optionsSchema, options, 'thinning options'));
+    },
+    preview(options) {
+      const { maxRows = 20_000, ...rest } = options;
+      const it = run(parseInput(optionsSchema, { ...rest, dryRun: true }, 'thinning options'), maxRows);
+      for (;;) {
+        const next = it.next();
+        if (next.done) return next.value;
+      }
+    },
+    thinnedDays({ source, ticker, from, to }) {
+      return q.thinnedDays.all(source, ticker, from, to) as ThinnedDay[];
+    },
+    lastRun() {
+      const value = q.getFlag.get(LAST_RUN_KEY) as string | undefined;
+      if (value === undefined) return null;
+      try {
+        const parsed = lastRunSchema.safeParse(JSON.parse(value));
+        return parsed.success ? parsed.data : null;
+      } catch {
+        return null;
+      }
+    },
+    recordRun(last) {
+      q.putFlag.run(LAST_RUN_KEY, JSON.stringify(lastRunSchema.parse(last)), clock());
+    },
+    facts,
+  };
+}
