@@ -228,6 +228,12 @@ function prepare(
   }
   // Before anything is written: a file that is not ours is left exactly as it was.
   checkOurs(db, file);
+  // A new file gives the pages thinning frees back to the disk, a few at a time at idle
+  // (PRAGMA incremental_vacuum, repositories/thinning.ts); the mode can only be chosen before the
+  // first table. An older file keeps auto_vacuum NONE: turning it on needs a VACUUM, a rewrite
+  // of the whole file holding the write lock for minutes on a year's store, which the app never
+  // does on its own; its free pages are reused by the snapshots to come.
+  if (isEmpty(db)) db.pragma('auto_vacuum = INCREMENTAL');
   // WAL lets the UI read while the poller writes; NORMAL is durable at every checkpoint and
   // never corrupts in WAL mode, at a fraction of FULL's fsyncs.
   db.pragma('journal_mode = WAL');

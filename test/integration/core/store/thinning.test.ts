@@ -1,6 +1,7 @@
 // Thinning on a real SQLite file (src/core/store/repositories/thinning.ts): which rows stay, which
 // are thinned and which expire; what is never touched (the daily series, the alert history); the
 // bodies left unused go; the free pages go back to the disk; and every step is bounded in rows.
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../../src/core/store/database.ts';
@@ -178,12 +179,42 @@ describe('thinning', () => {
   it('works in steps bounded in rows: reads, deletes and pages given back', () => {
     const readRows = 50;
     const batchRows = 20;
-    const { steps } = drive(store, { readRows, batchRows });
+    const vacuumPages = 16;
+    const { steps } = drive(store, { readRows, batchRows, vacuumPages });
     const max = (phase: string) => Math.max(0, ...steps.filter((s) => s.phase === phase).map((s) => s.rows));
     expect(max('read')).toBeLessThanOrEqual(readRows);
     expect(max('delete')).toBeLessThanOrEqual(batchRows);
     expect(max('prune')).toBeLessThanOrEqual(batchRows);
+    expect(max('vacuum')).toBeLessThanOrEqual(vacuumPages);
     expect(steps.filter((s) => s.phase === 'delete').length).toBeGreaterThan(5);
+    expect(steps.filter((s) => s.phase === 'vacuum').length).toBeGreaterThan(1);
+  });
+
+  it('gives the free pages back to the disk: the file shrinks', () => {
+    store.checkpoint();
+    const before = fs.statSync(ctx.file).size;
+    expect(store.thinning.facts().autoVacuum).toBe('incremental');
+    const it = store.thinning.run({ ...OPTIONS, vacuumPages: 64 });
+    let freeBeforeVacuum = 0;
+    let report;
+    for (;;) {
+      const next = it.next();
+      if (next.done) {
+        report = next.value;
+        break;
+      }
+      if (next.value.phase === 'vacuum' && freeBeforeVacuum === 0)
+        freeBeforeVacuum = store.thinning.facts().freePages + next.value.rows;
+    }
+    expect(freeBeforeVacuum).toBeGreaterThan(0);
+    expect(report.pagesReturned).toBe(freeBeforeVacuum);
+    expect(store.thinning.facts().freePages).toBe(0);
+    store.checkpoint();
+    const after = fs.statSync(ctx.file).size;
+    expect(after).toBeLessThan(before);
+    expect(before - after).toBeGreaterThanOrEqual(
+      report.pagesReturned * store.thinning.facts().pageSize * 0.9,
+    );
   });
 
   it('an older file (auto_vacuum none) is thinned the same and keeps its free pages for new snapshots', () => {
