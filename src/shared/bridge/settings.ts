@@ -434,6 +434,24 @@ export const mcpSettingsSchema = z.strictObject({
 export type McpSettings = z.infer<typeof mcpSettingsSchema>;
 
 /**
+ * Thinning of old snapshots (src/core/store/repositories/thinning.ts): every snapshot is kept
+ * `fullDays`, then one per 15 minutes per series until `quarterHourDays`, then each session's
+ * close only; `retentionDays` stays the outer limit, past which snapshots are deleted. The daily
+ * series and the alert history are kept whole. A settings file from before it has no such section
+ * and reads these defaults.
+ */
+export const retentionSettingsSchema = z
+  .strictObject({
+    fullDays: z.number().int().min(1).max(3650),
+    quarterHourDays: z.number().int().min(1).max(3650),
+  })
+  .refine((r) => r.quarterHourDays >= r.fullDays, {
+    message: 'must be at least the days every snapshot is kept',
+    path: ['quarterHourDays'],
+  });
+export type RetentionSettings = z.infer<typeof retentionSettingsSchema>;
+
+/**
  * The user's settings, section by section: the one definition, used by the renderer and the bridge
  * as it stands and by the core with node-cron's check of the schedules added
  * (src/core/settings/schema.ts). Each top-level key is a section, stored as one row.
@@ -455,6 +473,8 @@ export const settingsSchema = z.strictObject({
   theme: themeSchema,
   /** Snapshots older than this are deleted (daily chart points are kept). */
   retentionDays: z.number().int().min(1).max(3650),
+  /** How older snapshots are thinned, within retentionDays. */
+  retention: retentionSettingsSchema,
   mcp: mcpSettingsSchema,
   exports: z.strictObject({
     /**
@@ -495,6 +515,7 @@ export const defaultSettings: Settings = {
   quietHours: { enabled: false, start: '22:00', end: '07:00' },
   theme: 'system',
   retentionDays: 365,
+  retention: { fullDays: 30, quarterHourDays: 180 },
   mcp: { http: false, allowWrites: false },
   exports: { csvBom: false },
 };

@@ -76,6 +76,28 @@ function retention(issue: SettingsIssue): string {
   return `${RETENTION_LABEL} must be a whole number of days`;
 }
 
+/** The labels of the thinning inputs, which the messages repeat. */
+export const THINNING_LABELS = {
+  fullDays: 'Keep every snapshot for',
+  quarterHourDays: 'Then one per 15 minutes until',
+} as const;
+
+function thinning(field: string | undefined, issue: SettingsIssue): PlacedMessage {
+  if (field !== 'fullDays' && field !== 'quarterHourDays')
+    return { key: 'retention', message: 'Thinning could not be saved: check its fields' };
+  const label = THINNING_LABELS[field];
+  const kind = kindOf(issue);
+  const message =
+    kind === 'small'
+      ? `${label} must be at least ${days(boundFrom(issue, 'minimum') ?? 1)}`
+      : kind === 'big'
+        ? `${label} must be at most ${days(boundFrom(issue, 'maximum') ?? 3650)}`
+        : field === 'quarterHourDays' && /at least the days/.test(issue.message)
+          ? `${label} must be at least as many days as every snapshot is kept`
+          : `${label} must be a whole number of days`;
+  return { key: `retention.${field}`, message };
+}
+
 /** "Webhook 2" for index 1 (people count from one), "The new webhook" for the row being added. */
 function webhookField(owner: string, field: string | undefined): string {
   if (field === 'url')
@@ -138,6 +160,7 @@ export function placeIssue(section: string, issue: SettingsIssue): PlacedMessage
   const [head, second, third, fourth, fifth] = path;
 
   if (head === 'retentionDays') return { key: 'retentionDays', message: retention(issue) };
+  if (head === 'retention') return thinning(second, issue);
   if (head === 'schedules' && second !== undefined && isJob(second))
     return {
       key: `schedules.${second}`,
@@ -213,6 +236,7 @@ const SECTION_LABELS: Record<string, string> = {
   quietHours: 'Quiet hours',
   theme: 'Appearance',
   retentionDays: 'History retention',
+  retention: 'Thinning',
   mcp: 'AI assistants',
   exports: 'Exports',
 };

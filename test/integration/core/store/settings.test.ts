@@ -96,6 +96,11 @@ describe('settings', () => {
     ['an unknown theme', { theme: 'neon' }, /theme/],
     ['a remote source without a URL', { dataSource: { kind: 'remote', demo: true } }, /baseUrl/],
     ['retention of zero days', { retentionDays: 0 }, /retentionDays/],
+    [
+      'thinning that ends before it starts',
+      { retention: { fullDays: 60, quarterHourDays: 30 } },
+      /quarterHourDays/,
+    ],
   ])('refuses %s and keeps what was there', (_name, patch, message) => {
     const error = failure(() => store.settings.updateSettings(patch as never));
     expect(error.kind).toBe('invalid_input');
@@ -127,6 +132,19 @@ describe('settings', () => {
         .map((p) => p.section)
         .sort(),
     ).toEqual(['polling', 'schedules']);
+  });
+
+  it('settings stored before thinning existed keep their retentionDays and read the thinning defaults', () => {
+    store.close();
+    const db = new Database(tmp.file('settings.db'));
+    // As the previous version wrote them: retentionDays, and no retention section.
+    db.prepare("INSERT INTO settings (key, value, updated_at) VALUES ('retentionDays', '90', 0)").run();
+    db.close();
+    store = openDatabase(tmp.file('settings.db'));
+    const s = store.settings.getSettings();
+    expect(s.retentionDays).toBe(90);
+    expect(s.retention).toEqual({ fullDays: 30, quarterHourDays: 180 });
+    expect(store.settings.problems()).toEqual([]);
   });
 
   it('webhooks stored before headers and body templates existed read as they were, with neither', () => {

@@ -48,6 +48,30 @@ describe('settings messages: what the form checks', () => {
     ['retentionDays', 2.5, 'retentionDays', 'Keep history for must be a whole number of days'],
     ['retentionDays', null, 'retentionDays', 'Keep history for must be a whole number of days'],
     [
+      'retention',
+      { fullDays: 0, quarterHourDays: 180 },
+      'retention.fullDays',
+      'Keep every snapshot for must be at least 1 day',
+    ],
+    [
+      'retention',
+      { fullDays: 30, quarterHourDays: 4000 },
+      'retention.quarterHourDays',
+      'Then one per 15 minutes until must be at most 3650 days',
+    ],
+    [
+      'retention',
+      { fullDays: 30.5, quarterHourDays: 180 },
+      'retention.fullDays',
+      'Keep every snapshot for must be a whole number of days',
+    ],
+    [
+      'retention',
+      { fullDays: 60, quarterHourDays: 30 },
+      'retention.quarterHourDays',
+      'Then one per 15 minutes until must be at least as many days as every snapshot is kept',
+    ],
+    [
       'notifications',
       { desktop: true, webhooks: [hook('ok', 'https://a.example'), hook('ops', 'hooks.example.com')] },
       'notifications.webhooks.1.url',

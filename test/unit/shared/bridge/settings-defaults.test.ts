@@ -23,6 +23,11 @@ describe('default settings', () => {
       { kind: 'local', seed: 42, clock: 'real' },
     ],
     ['no webhooks', defaultSettings.notifications.webhooks, []],
+    [
+      'every snapshot for 30 days, one per 15 minutes until 180, a year in all',
+      [defaultSettings.retention, defaultSettings.retentionDays],
+      [{ fullDays: 30, quarterHourDays: 180 }, 365],
+    ],
   ])('%s', (_name, actual, expected) => {
     expect(actual).toEqual(expected);
   });
