@@ -382,7 +382,10 @@ export function createThinningRepository(db: Database.Database, clock: () => Epo
       }
       // In WAL mode the file shrinks when the WAL is copied back; the WAL holds at most what
       // the auto-checkpoint lets it (about 1,000 pages), so this is as short as a vacuum step.
-      db.pragma('wal_checkpoint(TRUNCATE)');
+      if (report.pagesReturned > 0) {
+        db.pragma('wal_checkpoint(TRUNCATE)');
+        yield step({ phase: 'vacuum', rows: 0 });
+      }
     }
     return report;
   }
