@@ -12,6 +12,7 @@ import type { WebhookOptions } from '../notify/webhook.ts';
 import type { JobRunSummary, TriggerMode } from '../poller/poller.ts';
 import type { Timers } from '../lib/timers.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
+import type { RetentionTuning } from '../store/retention-schedule.ts';
 import type { SettingsPatch } from '../settings/schema.ts';
 import type { ClientTuning, PollerTuning, TradierConnector } from '../source/connect.ts';
 import type { DataSourceOption } from '../source/option.ts';
@@ -31,6 +32,8 @@ export interface AppOptions {
   timers?: Timers;
   random?: () => number;
   poller?: PollerTuning;
+  /** When thinning runs (store/retention-schedule.ts); false turns it off. */
+  retention?: false | RetentionTuning;
   client?: ClientTuning;
   /** Extra options for the in-process local service. */
   service?: Partial<StartOptions>;

@@ -1,6 +1,6 @@
 // The composition root of the headless app (Electron's main process and headless mode both use
 // it). It puts together parts that each live in their own file: the store (app-store.ts, with its
-// compaction schedule), the settings in force (settings-in-force.ts), the event hub, the
+// compaction and retention schedules), the settings in force (settings-in-force.ts), the event hub, the
 // notification wiring (notify/wiring.ts), the secrets (app-secrets.ts), which live as long as the
 // app; the data source in use (active-source.ts: the local service or a remote base URL, the
 // client with the SQLite ETag cache, the poller), which a change of the data source setting or of
@@ -33,6 +33,7 @@ import { SourceSwitch } from './source-switch.ts';
 import { SettingsInForce } from './settings-in-force.ts';
 import { StatusPublisher } from './status-publisher.ts';
 import { CompactionSchedule } from '../store/compaction-schedule.ts';
+import { RetentionSchedule } from '../store/retention-schedule.ts';
 
 export type { DataSourceOption } from '../source/option.ts';
 export type { App, AppOptions } from './app-types.ts';
@@ -105,6 +106,19 @@ export async function createApp(options: AppOptions): Promise<App> {
       busy: () => (source?.connected ? source.current.poller.runningJobs().length > 0 : false),
       log,
     });
+    // Thinning and the space it frees given back, at idle: daily, and after a change of its settings.
+    const retention = new RetentionSchedule({
+      store,
+      timers,
+      settings: () => settings.current(),
+      now: () => (source?.connected ? source.current.marketClock.now() : timers.now()),
+      ...(options.retention !== undefined ? { retention: options.retention } : {}),
+      busy: () => (source?.connected ? source.current.poller.runningJobs().length > 0 : false),
+      log,
+    });
+    events.subscribe((message) => {
+      if (message.event === 'settings:changed') retention.settingsChanged();
+    });
     const connect: Omit<ConnectDeps, 'alertBaseline'> = {
       dataDir: options.dataDir,
       store,
@@ -156,6 +170,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const lifecycle = new AppLifecycle({
       active,
       compaction,
+      retention,
       notifications,
       dispatcher,
       infoChanges,

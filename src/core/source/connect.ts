@@ -41,6 +41,7 @@ import type { Store } from '../store/database.ts';
 import { badgeText, problemLines, SIMULATED_BADGE } from './badge.ts';
 import { SourceError } from './errors.ts';
 import { FolderHistory, type ImportProgress } from './folder-history.ts';
+import { DAY_MS } from '../store/time.ts';
 import { sourceIdOf, type DataSourceOption, type SourceClock } from './option.ts';
 import { DEFAULT_SIMULATOR_SEED } from '../../shared/simulator-seed.ts';
 import { readVersion } from '../lib/app-version.ts';
@@ -404,6 +405,11 @@ export async function connectSource(option: DataSourceOption, deps: ConnectDeps)
             source,
             inUse: () => inUse && !closed.signal.aborted,
             now: () => deps.timers.now(),
+            // Files retention deleted are not imported again: older than retentionDays at its last run.
+            keepFrom: () => {
+              const last = deps.store.thinning.lastRun();
+              return last ? last.at - deps.settings().retentionDays * DAY_MS : 0;
+            },
             onProgress: () => deps.onSourceChange(),
             onImported: () => {
               deps.onWritesEnded();

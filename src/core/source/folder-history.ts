@@ -12,6 +12,7 @@
 // folder with many files to import analyses them in its parse pool (worker threads, every core):
 // this thread then only turns each snapshot's JSON back into payloads and stores them, while the
 // threads already analyse the next chunk.
+import { sessionDateOf } from '../../shared/market-calendar.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import { STORED_VIEWS } from '../../shared/stored-views.ts';
 import {
@@ -56,6 +57,8 @@ export interface FolderHistoryOptions {
   inUse(): boolean;
   /** The wall clock: a file stamped later than this is not history (the folder flags it). */
   now(): number;
+  /** Files stamped before this are not imported: retention deleted them. Default: every file. */
+  keepFrom?(): number;
   /** Progress moved (throttled by the caller if it wants to). */
   onProgress(progress: ImportProgress): void;
   /** A run stored snapshots: views may reload, the store may compact. */
@@ -121,16 +124,23 @@ export class FolderHistory {
     const until = this.#o.now();
     const leaders: Instant[] = [];
     const rest: Instant[] = [];
+    const from = this.#o.keepFrom?.() ?? 0;
     for (const { ticker } of source.universe()) {
-      const times = source.snapshotTimes(ticker, 0, until);
+      const times = source.snapshotTimes(ticker, Math.max(0, from), until);
       if (times.length === 0) continue;
-      const stored = storedTimes(
-        store,
-        { endpoint: 'signals', ticker, params: {} },
-        times[0] as number,
-        times[times.length - 1] as number,
+      const first = times[0] as number;
+      const last = times[times.length - 1] as number;
+      const stored = storedTimes(store, { endpoint: 'signals', ticker, params: {} }, first, last);
+      // A session thinning went through keeps fewer snapshots than the folder has files, on
+      // purpose: its files are not imported again (to be thinned again).
+      const thinned = new Set(
+        store.thinning
+          .thinnedDays({ source: store.source, ticker, from: sessionDateOf(first), to: sessionDateOf(last) })
+          .map((d) => d.day),
       );
-      const missing = times.filter((at) => !stored.has(at)).map((at) => ({ ticker, at }));
+      const missing = times
+        .filter((at) => !stored.has(at) && !thinned.has(sessionDateOf(at)))
+        .map((at) => ({ ticker, at }));
       const newest = missing.pop();
       if (newest) leaders.push(newest);
       rest.push(...missing);
