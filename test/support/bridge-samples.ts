@@ -102,6 +102,7 @@ export const BRIDGE_SAMPLE_INPUTS: { [M in BridgeMethod]: BridgeInput<M> } = {
   'backup:create': {},
   'backup:list': {},
   'backup:import': { name: 'gammawatch-sample.db' },
+  'storage:status': {},
   'replay:times': { ticker: 'SPY', span: 'day' },
   'replay:frames': { ticker: 'SPY', times: ['2026-01-05T15:00:00.000Z'] },
   'backtest:run': {

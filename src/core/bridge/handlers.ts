@@ -20,6 +20,7 @@ import { replayHandlers } from './handlers/replay.ts';
 import { ruleHandlers } from './handlers/rules.ts';
 import { settingsHandlers } from './handlers/settings.ts';
 import { sourceHandlers } from './handlers/source.ts';
+import { storageHandlers } from './handlers/storage.ts';
 import { tickerHandlers } from './handlers/tickers.ts';
 import { watchlistHandlers } from './handlers/watchlists.ts';
 import { redactingHandlers } from '../secrets/bridge-redaction.ts';
@@ -38,6 +39,7 @@ export function createBridgeHandlers(app: BridgeApp): BridgeHandlers {
     settings: settingsHandlers(app),
     export: exportHandlers(app),
     backup: backupHandlers(app),
+    storage: storageHandlers(app),
     replay: replayHandlers(app),
     backtest: backtestHandlers(app),
   });

@@ -20,6 +20,7 @@
 //   webhooks:signingKeys | signingKey
 //   export:snapshots | series
 //   backup:create | list | import
+//   storage:status
 //   backtest:run | cancel | export, rankings:trackRecord
 //   replay:times | frames
 // Events
@@ -100,6 +101,7 @@ import {
   signingKeyOutputSchema,
   signingKeysStatusSchema,
 } from './settings.ts';
+import { storageStatusSchema } from './storage.ts';
 import {
   levelsTextInputSchema,
   levelsTextOutputSchema,
@@ -233,6 +235,8 @@ export const bridgeMethods = {
    * Gammawatch database, schema not newer, SQLite integrity) and a safety backup of the current one was taken.
    */
   'backup:import': { input: backupImportInputSchema, output: backupImportOutputSchema },
+  /** The database's size on disk, its free pages, what thinning would free now, and its last run. */
+  'storage:status': { input: noInputSchema, output: storageStatusSchema },
 
   /** Replays a rule over the window's history; resolves with the result (cancelled: true if stopped). */
   'backtest:run': { input: backtestRunInputSchema, output: backtestResultSchema },
