@@ -10,7 +10,7 @@ export type StorageMethods = 'storage:status';
 export type StorageContext = Pick<BridgeApp, 'store' | 'settings' | 'marketNow'>;
 
 /** Snapshots a status reads at most to say what thinning would free. */
-const PREVIEW_ROWS = 20_000;
+const PREVIEW_ROWS = 3_000;
 
 const sizeOf = (file: string): number => fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
 

@@ -39,11 +39,11 @@ export interface ThinningOptions {
   /** Older snapshots are deleted (not thinned). */
   retentionDays: number;
   now?: EpochMs;
-  /** Snapshots read per step (default 2000). */
+  /** Snapshots read per step (default 1000). */
   readRows?: number;
-  /** Snapshots deleted per transaction (default 500). */
+  /** Snapshots deleted per transaction (default 100). */
   batchRows?: number;
-  /** Pages given back per step (default 256). */
+  /** Pages given back per step (default 128). */
   vacuumPages?: number;
   /** Count, do not delete (and give nothing back). */
   dryRun?: boolean;
@@ -112,7 +112,7 @@ export interface StorageFacts {
 export interface ThinningRepository {
   /** A run, step by step (see the file's head). Call it outside store.transaction(). */
   run(options: ThinningOptions): Generator<ThinningStep, ThinningReport>;
-  /** A dry run all at once, reading at most `maxRows` snapshots (default 20,000). */
+  /** A dry run all at once, reading at most `maxRows` snapshots (default 20,000; stops after the session that crosses it). */
   preview(options: ThinningOptions & { maxRows?: number }): ThinningReport;
   /** The sessions in [from, to] thinned for a ticker of a source, oldest first. */
   thinnedDays(query: { source: string; ticker: string; from: IsoDate; to: IsoDate }): ThinnedDay[];
@@ -126,9 +126,9 @@ const optionsSchema = z.object({
   quarterHourDays: z.number().int().min(0).max(36_500),
   retentionDays: z.number().int().min(1).max(36_500),
   now: z.number().int().min(0).optional(),
-  readRows: z.number().int().min(1).max(1_000_000).default(2000),
-  batchRows: z.number().int().min(1).max(1_000_000).default(500),
-  vacuumPages: z.number().int().min(1).max(1_000_000).default(256),
+  readRows: z.number().int().min(1).max(1_000_000).default(1000),
+  batchRows: z.number().int().min(1).max(1_000_000).default(100),
+  vacuumPages: z.number().int().min(1).max(1_000_000).default(128),
   dryRun: z.boolean().default(false),
 });
 type Parsed = z.output<typeof optionsSchema>;
@@ -145,11 +145,16 @@ interface Row {
 }
 
 const LAST_RUN_KEY = 'flag:thinningLastRun';
+/** The largest snapshot id a complete run had seen: sessions with rows above it are looked at again. */
+const CHECKED_KEY = 'flag:thinningCheckedThrough';
 const AUTO_VACUUM = ['none', 'full', 'incremental'] as const;
 
 export function createThinningRepository(db: Database.Database, clock: () => EpochMs): ThinningRepository {
   const q = {
     oldest: db.prepare('SELECT MIN(asof) FROM snapshots').pluck(),
+    maxId: db.prepare('SELECT MAX(id) FROM snapshots').pluck(),
+    // By the rowid (NOT INDEXED keeps the planner off the asof index): only the rows stored since.
+    storedSince: db.prepare('SELECT asof FROM snapshots NOT INDEXED WHERE id > ? AND asof < ?').pluck(),
     progress: db.prepare('SELECT day, level, high_id FROM thinning_progress'),
     newer: db
       .prepare('SELECT EXISTS (SELECT 1 FROM snapshots WHERE asof >= ? AND asof < ? AND id > ?)')
@@ -244,6 +249,15 @@ export function createThinningRepository(db: Database.Database, clock: () => Epo
     },
   );
 
+  /**
+   * Copies what a step wrote from the WAL into the file at once (PASSIVE: never waits for a
+   * reader). Left to SQLite's auto-checkpoint, a commit that crosses its 1,000 pages copies all of
+   * them in one go, hundreds of milliseconds on a busy disk: a step's few dozen pages are quick.
+   */
+  function settle(): void {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  }
+
   /** What deleting `rows` would free: the bodies only they use, and their rows. */
   function estimate(rows: readonly Row[]): { payloads: number; bytes: number } {
     const refs = new Map<number, number>();
@@ -309,10 +323,22 @@ export function createThinningRepository(db: Database.Database, clock: () => Epo
     // 2. Thinning, session by session, oldest first.
     const cutoffs = thinCutoffs(now, Math.min(o.fullDays, o.retentionDays), o.quarterHourDays);
     const oldest = q.oldest.get() as number | null;
+    let highestAtStart = 0;
     if (oldest !== null) {
       const progress = new Map(
         (q.progress.all() as { day: IsoDate; level: ThinLevel; high_id: number }[]).map((p) => [p.day, p]),
       );
+      // Sessions that took new snapshots since the last complete run (an import of old files):
+      // found from the rows stored since, by id, not by reading every old session again.
+      const checkedThrough = Number(q.getFlag.get(CHECKED_KEY) ?? 0);
+      highestAtStart = (q.maxId.get() as number | null) ?? 0;
+      let touched: Set<IsoDate> | null = null;
+      if (checkedThrough > 0) {
+        const limit = sessionBounds(cutoffs.quarterHourBefore).from;
+        const asofs = q.storedSince.all(checkedThrough, limit) as number[];
+        touched = new Set(asofs.map((asof) => sessionDateOf(asof)));
+        yield step({ phase: 'check', rows: asofs.length });
+      }
       const first = sessionDateOf(Math.max(oldest, cutoff));
       for (let day = first; day < cutoffs.quarterHourBefore; day = nextTradingDay(day)) {
         if (read >= maxRows) {
@@ -323,9 +349,13 @@ export function createThinningRepository(db: Database.Database, clock: () => Epo
         if (level === null) break;
         const { from, to } = sessionBounds(day);
         const done = progress.get(day);
-        if (done && atLeast(done.level, level) && (q.newer.get(from, to, done.high_id) as number) === 0) {
-          yield step({ phase: 'check', day, rows: 0 });
-          continue;
+        if (done && atLeast(done.level, level)) {
+          if (touched && !touched.has(day)) continue;
+          // No complete run recorded what it checked (one was stopped): this session's own check.
+          if (!touched && (q.newer.get(from, to, done.high_id) as number) === 0) {
+            yield step({ phase: 'check', day, rows: 0 });
+            continue;
+          }
         }
         // Read the session a page at a time.
         const rows: Row[] = [];
@@ -357,6 +387,7 @@ export function createThinningRepository(db: Database.Database, clock: () => Epo
           const freed = deleteBatch(ids);
           report.payloads += freed.payloads;
           report.bytes += freed.bytes;
+          settle();
           yield step({ phase: 'delete', day, rows: freed.snapshots });
         }
         const bySeries = new Map<string, { row: Row; n: number }>();
@@ -369,6 +400,8 @@ export function createThinningRepository(db: Database.Database, clock: () => Epo
       }
     }
 
+    if (!o.dryRun && oldest !== null) q.putFlag.run(CHECKED_KEY, String(highestAtStart), clock());
+
     // 3. The free pages back to the disk, a few at a time.
     if (!o.dryRun && facts().autoVacuum === 'incremental') {
       for (;;) {
@@ -377,6 +410,7 @@ export function createThinningRepository(db: Database.Database, clock: () => Epo
         db.pragma(`incremental_vacuum(${o.vacuumPages})`);
         const after = db.pragma('freelist_count', { simple: true }) as number;
         report.pagesReturned += before - after;
+        settle();
         yield step({ phase: 'vacuum', rows: before - after });
         if (after >= before) break;
       }
