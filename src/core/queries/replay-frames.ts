@@ -13,6 +13,7 @@ import { STORED_VIEWS, storedView, type SeriesIdentity } from '../../shared/stor
 import { addDays, epochToNy, nyToEpoch, weekday, type IsoDate } from '../../shared/market-calendar.ts';
 import type { Store } from '../store/database.ts';
 import { curveRequest } from './curve-views.ts';
+import { thinnedSessions } from './thinned-sessions.ts';
 import { iso, snapshotMeta } from './snapshot-meta.ts';
 import { payload } from './ticker-views.ts';
 
@@ -85,7 +86,18 @@ export function replayTimes(
   const days = storedDays(deps.store, ticker);
   const date = input.date ?? days[0] ?? null;
   if (date === null)
-    return { ticker, span, date: null, from: null, to: null, days, times: [], total: 0, truncated: false };
+    return {
+      ticker,
+      span,
+      date: null,
+      from: null,
+      to: null,
+      days,
+      times: [],
+      total: 0,
+      truncated: false,
+      thinned: [],
+    };
   const { from, to } = spanBounds(span, date);
   const instants = new Set<number>();
   for (const key of FRAME_KEYS) {
@@ -111,6 +123,7 @@ export function replayTimes(
     times,
     total: all.length,
     truncated: all.length > times.length,
+    thinned: thinnedSessions(deps.store, ticker, from, to),
   };
 }
 

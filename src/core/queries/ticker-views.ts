@@ -7,6 +7,7 @@ import type { SnapshotEndpoint, TickerViewName } from '../../shared/bridge/ticke
 import type { Store } from '../store/database.ts';
 import type { Snapshot } from '../store/repositories/snapshots.ts';
 import { isSnapshotEndpoint, iso, snapshotMeta } from './snapshot-meta.ts';
+import { thinnedSessions } from './thinned-sessions.ts';
 
 export interface ViewDeps {
   store: Store<unknown>;
@@ -88,5 +89,10 @@ export function timeline(
     if (truncated || rows.length < page) break;
   }
   for (const [asof, set] of byAsof) entries.push({ asof: iso(asof), endpoints: [...set].sort() });
-  return { ticker: input.ticker, entries, truncated };
+  const instants = [...byAsof.keys()];
+  const thinned =
+    instants.length === 0
+      ? []
+      : thinnedSessions(deps.store, input.ticker, Math.min(...instants), Math.max(...instants));
+  return { ticker: input.ticker, entries, truncated, thinned };
 }

@@ -21,11 +21,23 @@ export const timelineEntrySchema = z.object({
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
+/**
+ * A New York session that retention thinned for a ticker: it keeps one snapshot per 15 minutes
+ * per view, or only its close.
+ */
+export const thinnedDaySchema = z.object({
+  day: z.iso.date(),
+  level: z.enum(['quarter-hour', 'close']),
+});
+export type ThinnedDay = z.infer<typeof thinnedDaySchema>;
+
 export const timelineOutputSchema = z.object({
   ticker: z.string(),
   entries: z.array(timelineEntrySchema),
   /** True when more entries exist beyond `limit`. */
   truncated: z.boolean(),
+  /** The sessions among the entries' that were thinned, oldest first. */
+  thinned: z.array(thinnedDaySchema),
 });
 export type Timeline = z.infer<typeof timelineOutputSchema>;
 

@@ -8,6 +8,7 @@ import { keyLevelsSchema, zeroDteSchema } from '../api/market-structure.ts';
 import { levelSchema } from '../api/levels.ts';
 import { gammaCurveDataSchema, gammaExpirationsDataSchema, gexByStrikeDataSchema } from './api-payloads.ts';
 import { isoTimeSchema, tickerSchema } from './common.ts';
+import { thinnedDaySchema } from './history.ts';
 import { snapshotMetaSchema } from './tickers.ts';
 
 export const REPLAY_SPANS = ['day', 'week'] as const;
@@ -46,6 +47,8 @@ export const replayTimesOutputSchema = z.object({
   /** Instants stored in the span; more than `times.length` when `truncated`. */
   total: z.number().int().min(0),
   truncated: z.boolean(),
+  /** The span's sessions that were thinned (fewer frames than were polled), oldest first. */
+  thinned: z.array(thinnedDaySchema),
 });
 export type ReplayTimes = z.infer<typeof replayTimesOutputSchema>;
 

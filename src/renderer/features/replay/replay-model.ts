@@ -1,6 +1,7 @@
 // The replay's rules, without Svelte or the bridge: how the playhead moves (play, pause, step,
 // seek, the timer's tick), which frames to fetch ahead of it and which to forget, and how a frame,
 // a day and a cap read. The state module applies these; the tests read them as tables.
+import type { ThinnedDay } from '../../../shared/bridge/history.ts';
 
 /** Frames per second a user can pick. */
 export const SPEEDS = [1, 2, 5, 10] as const;
@@ -156,6 +157,24 @@ export function spanChoices(span: 'day' | 'week', days: readonly string[], withY
 }
 
 /** The sentence under the controls when a span had more snapshots than the replay shows. */
+/** How a thinned session is said: what it keeps. */
+export function thinnedLevelText(level: ThinnedDay['level']): string {
+  return level === 'close' ? 'its close only' : 'one snapshot per 15 minutes';
+}
+
+/**
+ * What the span's thinned sessions keep, when any: retention thinned them, so fewer frames than
+ * were polled is not a gap of the watcher.
+ */
+export function thinnedNote(span: 'day' | 'week', thinned: readonly ThinnedDay[]): string | null {
+  if (thinned.length === 0) return null;
+  const [only] = thinned;
+  if (span === 'day' && thinned.length === 1 && only)
+    return `This day was thinned to ${thinnedLevelText(only.level)} (retention, Settings → Data).`;
+  const days = thinned.map((d) => `${d.day} (${thinnedLevelText(d.level)})`).join(', ');
+  return `Thinned by retention (Settings → Data): ${days}.`;
+}
+
 export function capNote(span: 'day' | 'week', total: number, shown: number): string | null {
   if (total <= shown || shown <= 0) return null;
   const every = Math.round(total / shown);

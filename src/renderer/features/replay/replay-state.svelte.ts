@@ -5,6 +5,7 @@
 // The timer lives in the component (replay-bar.svelte) and calls `tick()`.
 import { messageOf } from '../../../shared/message-of.ts';
 import { REPLAY_MAX_BATCH, type ReplayFrame, type ReplaySpan } from '../../../shared/bridge/replay.ts';
+import type { ThinnedDay } from '../../../shared/bridge/history.ts';
 import type { ZeroDteData } from '../../../shared/api/market-structure.ts';
 import type { BridgeClient } from '../../lib/bridge-client.ts';
 import type { CurveChoices, CurveFrame, CurveOf } from '../charts/curves/curve-frame.ts';
@@ -36,6 +37,8 @@ export class ReplayState implements CurveFrame {
   #times = $state.raw<string[]>([]);
   #total = $state(0);
   #truncated = $state(false);
+  /** The span's sessions retention thinned. */
+  #thinned = $state.raw<ThinnedDay[]>([]);
   #head = $state.raw<Playhead>({ index: 0, count: 0, playing: false });
   #speed = $state<Speed>(2);
   #levels = $state.raw<MarkerLevels>({});
@@ -90,6 +93,9 @@ export class ReplayState implements CurveFrame {
   }
   get truncated(): boolean {
     return this.#truncated;
+  }
+  get thinned(): readonly ThinnedDay[] {
+    return this.#thinned;
   }
   get index(): number {
     return this.#head.index;
@@ -238,6 +244,7 @@ export class ReplayState implements CurveFrame {
       this.#times = answer.times;
       this.#total = answer.total;
       this.#truncated = answer.truncated;
+      this.#thinned = answer.thinned;
       const startAt = this.#startAt;
       this.#startAt = null;
       const index = startAt === null ? 0 : answer.times.findLastIndex((t) => Date.parse(t) <= startAt);

@@ -9,6 +9,8 @@ import { openDatabase } from '../../../../src/core/store/database.ts';
 import { APPLICATION_ID } from '../../../../src/core/store/migrations/index.ts';
 import type { ThinningOptions, ThinningStep } from '../../../../src/core/store/repositories/thinning.ts';
 import type { SnapshotInput } from '../../../../src/core/store/repositories/snapshots.ts';
+import { replayFrames, replayTimes } from '../../../../src/core/queries/replay-frames.ts';
+import { timeline } from '../../../../src/core/queries/ticker-views.ts';
 import { nyToEpoch } from '../../../../src/shared/market-calendar.ts';
 import { marketStructurePayload, tempDir, tempStore } from '../../../support/store-factory.ts';
 
@@ -144,6 +146,32 @@ describe('thinning', () => {
       { day: QUARTER_DAY, level: 'quarter-hour', removed: 52 },
     ]);
     db.close();
+  });
+
+  it('Replay and History over a thinned day answer, and say it was thinned', () => {
+    drive(store);
+    const times = replayTimes({ store }, { ticker: 'SPY', span: 'day', date: QUARTER_DAY });
+    expect(times.total).toBe(27);
+    expect(times.thinned).toEqual([{ day: QUARTER_DAY, level: 'quarter-hour' }]);
+    const frames = replayFrames(
+      { store },
+      { ticker: 'SPY', times: times.times.slice(0, 2), gammaExp: 'combined', gexExp: 'combined' },
+    );
+    expect(frames.frames).toHaveLength(2);
+    // A day kept whole says nothing.
+    expect(replayTimes({ store }, { ticker: 'SPY', span: 'day', date: FULL_DAY }).thinned).toEqual([]);
+    const week = replayTimes({ store }, { ticker: 'SPY', span: 'week', date: CLOSE_DAY });
+    expect(week.thinned).toEqual([{ day: CLOSE_DAY, level: 'close' }]);
+
+    const history = timeline({ store, marketNow: now }, { ticker: 'SPY', limit: 5000 });
+    expect(history.thinned).toEqual([
+      { day: CLOSE_DAY, level: 'close' },
+      { day: QUARTER_DAY, level: 'quarter-hour' },
+    ]);
+    // Another source's sessions are its own.
+    expect(
+      timeline({ store: store.forSource('folder:/x'), marketNow: now }, { ticker: 'SPY', limit: 10 }).thinned,
+    ).toEqual([]);
   });
 
   it('a second run has nothing to do; a snapshot stored into a thinned session is thinned next time', () => {

@@ -24,7 +24,7 @@ function fake(stored: string[], stale: string[] = [], failTimeline = false) {
       const entries = stored
         .filter((t) => Date.parse(t) >= from && Date.parse(t) <= to)
         .map((asof) => ({ asof, endpoints: ['market_structure'] }));
-      return { ticker: input['ticker'], entries, truncated: false };
+      return { ticker: input['ticker'], entries, truncated: false, thinned: [] };
     },
     on: () => () => undefined,
     onConnection: () => () => undefined,

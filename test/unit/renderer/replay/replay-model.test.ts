@@ -12,6 +12,7 @@ import {
   mondayOf,
   spanChoices,
   stepPlayhead,
+  thinnedNote,
   type Playhead,
   type PlayheadAction,
 } from '../../../../src/renderer/features/replay/replay-model.ts';
@@ -137,5 +138,31 @@ describe('wording', () => {
     ['day', 78, 78, null],
   ] as const)('capNote(%s, %i, %i)', (span, total, shown, note) => {
     expect(capNote(span, total, shown)).toBe(note);
+  });
+});
+
+describe('what a thinned span says', () => {
+  it.each([
+    ['day', [], null],
+    [
+      'day',
+      [{ day: '2026-05-20', level: 'quarter-hour' }],
+      'This day was thinned to one snapshot per 15 minutes (retention, Settings → Data).',
+    ],
+    [
+      'day',
+      [{ day: '2025-12-10', level: 'close' }],
+      'This day was thinned to its close only (retention, Settings → Data).',
+    ],
+    [
+      'week',
+      [
+        { day: '2025-12-08', level: 'close' },
+        { day: '2025-12-09', level: 'close' },
+      ],
+      'Thinned by retention (Settings → Data): 2025-12-08 (its close only), 2025-12-09 (its close only).',
+    ],
+  ] as const)('thinnedNote(%s, %j)', (span, thinned, note) => {
+    expect(thinnedNote(span, thinned)).toBe(note);
   });
 });
