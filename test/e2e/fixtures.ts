@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export const REPO = resolve(import.meta.dirname, '../..');
 export const SCREENSHOTS = join(REPO, 'test/artifacts/screenshots');
@@ -120,6 +120,12 @@ export async function stopChild(child: ChildProcess, dataDir: string): Promise<v
 export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** A screenshot of one part of the page (a panel below the fold that a page shot would cut). */
+export async function snapElement(part: Locator, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await part.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
 
 type WorkerFixtures = {

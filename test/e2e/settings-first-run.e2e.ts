@@ -1,7 +1,8 @@
 // A first run that shows how far the first snapshots got (rows fill in as they arrive), and
 // settings that say in the form's own words what to fix, refuse an invalid webhook row before it
 // enters the table, and lose nothing across a refused save and a reload.
-import { expect, snap, test } from './fixtures.ts';
+import type { Settings } from '../../src/shared/bridge/settings.ts';
+import { expect, snap, snapElement, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 // A first run needs an app nobody else has touched.
@@ -96,6 +97,17 @@ test('settings: human messages, an invalid webhook is refused, a save loses noth
   await expect(gw.getByTestId('toast-success').filter({ hasText: 'Settings saved' }).first()).toBeVisible();
   await expect(gw.getByText(/RetentionDays saved|Notifications saved/)).toHaveCount(0);
   await snap(gw, 'settings-saved');
+
+  // The Data section: the retention flow in order, one Save, and what the database costs on disk.
+  await gw.getByTestId('retention-full-days').fill('20');
+  await expect(gw.getByTestId('unsaved-retention')).toHaveText('Unsaved changes');
+  await data.getByRole('button', { name: 'Save retention' }).click();
+  await expect(gw.getByTestId('unsaved-retention')).toHaveCount(0);
+  expect((await app.call<Settings>('settings:get')).retention.fullDays).toBe(20);
+  await expect(gw.getByTestId('storage-size')).toHaveText(/^[\d.,]+ (B|KB|MB|GB)$/);
+  await expect(gw.getByTestId('storage-would-free')).toHaveText(/Nothing|snapshots?/);
+  await data.scrollIntoViewIfNeeded();
+  await snapElement(data, 'settings-data-retention');
 
   // After a reload, nothing is lost.
   await gw.reload();
