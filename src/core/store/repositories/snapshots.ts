@@ -304,11 +304,25 @@ export function createSnapshotRepository(
     return parseInput(inputSchema, raw, 'snapshot');
   }
 
+  // The UTF-8 bytes of a body are written into one buffer, reused: SQLite copies a bound blob
+  // (better-sqlite3 binds with SQLITE_TRANSIENT), so no buffer per body is allocated (and
+  // collected). Measured: a 2.7 KB Buffer.from took about 7 µs per snapshot inside an ingest
+  // batch, mostly its share of garbage collection.
+  let scratch = Buffer.allocUnsafeSlow(64 * 1024);
+  function utf8Of(text: string): Buffer {
+    // A UTF-16 code unit is at most 3 bytes of UTF-8.
+    if (text.length * 3 > scratch.length) {
+      const need = Buffer.byteLength(text, 'utf8');
+      if (need > scratch.length) scratch = Buffer.allocUnsafeSlow(Math.max(need, scratch.length * 2));
+    }
+    return scratch.subarray(0, scratch.write(text, 0, 'utf8'));
+  }
+
   /** One input, inside the caller's transaction. */
   function ingestOne(raw: SnapshotInput): IngestResult {
     const input = checkInput(raw);
     // One UTF-8 encoding serves both the hash and the stored body.
-    const body = Buffer.from(canonicalJson(input.data), 'utf8');
+    const body = utf8Of(canonicalJson(input.data));
     const hash = sha256(body);
     // Looked up before inserting: polls mostly repeat unchanged responses, and one SELECT costs
     // less than an INSERT that hits the conflict and a SELECT after it (measured about even when
