@@ -229,7 +229,7 @@ function generationMeasurements(stats: YearStats, cached: boolean, scaleNote: st
       name: 'generation: wall time per session of the watchlist',
       value: stats.generateMs / 1000 / stats.days,
       unit: 's',
-      note: `${scaleNote}; ${stats.analyses.toLocaleString('en-US')} ticker analyses (${((stats.analyseMs / stats.generateMs) * 100).toFixed(0)} % of the time, ingest and compaction the rest: compaction ${(stats.compactMs / 1000).toFixed(0)} s); ${snapshots.toLocaleString('en-US')} snapshots stored of ${responses.toLocaleString('en-US')} responses (${(responses - snapshots).toLocaleString('en-US')} duplicates skipped by the ingest); ${stats.alertEvents} alert events; ${cached ? 'store from the cache (generated earlier)' : 'generated in this run'}`,
+      note: `${scaleNote}; ${stats.analyses.toLocaleString('en-US')} ticker analyses (${stats.analyseMs > 0 ? `${((stats.analyseMs / stats.generateMs) * 100).toFixed(0)} % of the time, ingest and compaction the rest: compaction ${(stats.compactMs / 1000).toFixed(0)} s` : 'their share of the time not recorded'}); ${snapshots.toLocaleString('en-US')} snapshots stored of ${responses.toLocaleString('en-US')} responses (${(responses - snapshots).toLocaleString('en-US')} duplicates skipped by the ingest); ${stats.alertEvents} alert events; ${cached ? 'store from the cache (generated earlier)' : 'generated in this run'}`,
     },
     {
       name: 'generation: snapshots stored per session',
