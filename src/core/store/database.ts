@@ -247,9 +247,10 @@ function prepare(
   // does on its own; its free pages are reused by the snapshots to come.
   // It also gets PAGE_SIZE pages; a file made with another size keeps it (a WAL database cannot
   // change it in place; a backup restored into a live store takes the live one's).
+  // The page size first: SQLite ignores a page_size set after auto_vacuum on an empty file.
   if (isEmpty(db)) {
-    db.pragma('auto_vacuum = INCREMENTAL');
     db.pragma(`page_size = ${PAGE_SIZE}`);
+    db.pragma('auto_vacuum = INCREMENTAL');
   }
   // WAL lets the UI read while the poller writes; NORMAL is durable at every checkpoint and
   // never corrupts in WAL mode, at a fraction of FULL's fsyncs.
