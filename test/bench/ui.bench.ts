@@ -16,12 +16,12 @@ import { gzipSync } from 'node:zlib';
 import { startHeadlessServer } from '../../src/host/headless/server.ts';
 import { ensureBuilt, RENDERER_DIR } from '../../src/host/headless/renderer-build.ts';
 import { createSimulatedMarket } from '../../src/service/market/sim/simulated-source.ts';
-import type { MarketDataSource, TickerInfo } from '../../src/service/market/source.ts';
 import type { BridgeEventMessage, BridgeEventSource } from '../../src/shared/bridge/contract.ts';
 import { manualClock } from '../../src/service/market/clock.ts';
 import { SEEDED_START, startSeededApp, TICK_MINUTES } from '../support/seeded-app.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../support/chromium.ts';
 import type { BenchSuite, Measurement } from './harness.ts';
+import { widenedMarket } from './widened-market.ts';
 
 const ROWS = 500;
 const UPDATES = 8;
@@ -77,38 +77,6 @@ function cpuSplit(before: Map<string, number> | null, after: Map<string, number>
     main: d(['chromium']),
     raster: d(['ThreadPoolForeg']),
     compositing: d(['Compositor', 'VizCompositorTh']),
-  };
-}
-
-/**
- * The simulator with `size` tickers: its own, then aliases (`SPY-1`, `QQQ-1`, … `SPY-2`, …) each
- * serving its symbol's chains, history and earnings under the alias's name.
- */
-function widenedMarket(base: MarketDataSource, size: number): MarketDataSource {
-  const own = base.universe();
-  const symbolOf = new Map<string, string>(own.map((t) => [t.ticker, t.ticker]));
-  const universe: TickerInfo[] = [...own];
-  for (let k = 1; universe.length < size; k += 1) {
-    for (const t of own) {
-      if (universe.length >= size) break;
-      const ticker = `${t.ticker}-${k}`;
-      symbolOf.set(ticker, t.ticker);
-      universe.push({ ...t, ticker, name: `${t.name} (alias ${k})`, demo: false });
-    }
-  }
-  const of = (ticker: string): string => symbolOf.get(ticker) ?? ticker;
-  return {
-    simulated: true,
-    clock: base.clock,
-    universe: () => universe,
-    snapshotTimes: (ticker, since, at) => base.snapshotTimes(of(ticker), since, at),
-    latestSnapshotTime: (ticker, at) => base.latestSnapshotTime(of(ticker), at),
-    chain: (ticker, time) => {
-      const chain = base.chain(of(ticker), time);
-      return chain && { ...chain, ticker };
-    },
-    history: (ticker, time) => base.history(of(ticker), time),
-    earnings: (ticker, time) => base.earnings(of(ticker), time),
   };
 }
 

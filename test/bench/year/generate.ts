@@ -30,7 +30,8 @@ import { ingestFetched, type Fetched, type IngestDeps } from '../../../src/core/
 import { analyzeSnapshot, type TickerAnalysis } from '../../../src/service/analysis/ticker-analysis.ts';
 import { manualClock, type ManualClock } from '../../../src/service/market/clock.ts';
 import { createSimulatedMarket } from '../../../src/service/market/sim/simulated-source.ts';
-import type { MarketDataSource, TickerInfo } from '../../../src/service/market/source.ts';
+import type { MarketDataSource } from '../../../src/service/market/source.ts';
+import { widenedMarket } from '../widened-market.ts';
 import { parseIncomeQuery, parseTopSetupsQuery } from '../../../src/service/rankings/parse-query.ts';
 import { analyzeSnapshotPayloads, type SnapshotPayloads } from '../../../src/service/snapshot-payloads.ts';
 import { SCREENER_PRESETS } from '../../../src/shared/api/enums.ts';
@@ -68,32 +69,7 @@ export function yearSessions(days: number): string[] {
 
 /** The simulator widened to `size` tickers by aliases (`SPY-1`, …), each serving its symbol's data. */
 export function yearMarket(clock: ManualClock, size: number): MarketDataSource {
-  const base = createSimulatedMarket({ seed: SIM_SEED, clock });
-  const own = base.universe();
-  const symbolOf = new Map<string, string>(own.map((t) => [t.ticker, t.ticker]));
-  const universe: TickerInfo[] = [...own];
-  for (let k = 1; universe.length < size; k += 1) {
-    for (const t of own) {
-      if (universe.length >= size) break;
-      const ticker = `${t.ticker}-${k}`;
-      symbolOf.set(ticker, t.ticker);
-      universe.push({ ...t, ticker, name: `${t.name} (alias ${k})`, demo: false });
-    }
-  }
-  const of = (ticker: string): string => symbolOf.get(ticker) ?? ticker;
-  return {
-    simulated: true,
-    clock: base.clock,
-    universe: () => universe,
-    snapshotTimes: (ticker, since, at) => base.snapshotTimes(of(ticker), since, at),
-    latestSnapshotTime: (ticker, at) => base.latestSnapshotTime(of(ticker), at),
-    chain: (ticker, time) => {
-      const chain = base.chain(of(ticker), time);
-      return chain && { ...chain, ticker };
-    },
-    history: (ticker, time) => base.history(of(ticker), time),
-    earnings: (ticker, time) => base.earnings(of(ticker), time),
-  };
+  return widenedMarket(createSimulatedMarket({ seed: SIM_SEED, clock }), size);
 }
 
 /** The watchlist: the simulator's tickers in its order, then aliases. */
