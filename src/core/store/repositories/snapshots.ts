@@ -112,10 +112,24 @@ export interface SnapshotRepository {
    * long window (50,000 snapshots) lists in tens of ms where `range` takes a second.
    */
   instants(query: SnapshotRangeQuery): { id: number; asof: EpochMs }[];
+  /** The ids alone of the snapshots matching a query, in its order: the cheapest listing there is. */
+  ids(query: SnapshotRangeQuery): number[];
+  /**
+   * The bodies of the active source's snapshots `ids`, in the order given (an id it does not have
+   * is left out), read in one statement: what byId() gives for each, without the row's other
+   * fields (hash, meta), for a query that thins a long window to a few thousand snapshots.
+   */
+  dataOf(ids: readonly number[]): SnapshotData[];
   /** Snapshots matching a query, with bodies, read page by page (for exports); no limit unless given. */
   iterate(query: SnapshotRangeQuery): IterableIterator<Snapshot>;
   /** Totals for a statistics screen or a benchmark: reads every row, so not for hot paths. */
   count(): SnapshotCounts;
+}
+
+export interface SnapshotData {
+  id: number;
+  asof: EpochMs;
+  data: JsonValue;
 }
 
 export interface SnapshotCounts {
@@ -174,6 +188,9 @@ const byKeyJoin = 'FROM snapshots s INDEXED BY snapshots_identity JOIN payloads 
 const byKey = 's.source = ? AND s.endpoint = ? AND s.ticker = ? AND s.params_key = ?';
 
 const PAGE = 500;
+
+const idsSchema = z.array(z.number().int().positive());
+const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
 
 function toInfo(row: SnapshotRow): SnapshotInfo {
   return {
@@ -274,6 +291,12 @@ export function createSnapshotRepository(
        ORDER BY s.asof DESC, s.id DESC LIMIT 1`,
     ),
     byId: db.prepare(`SELECT ${bodyColumns} ${fromJoin} WHERE s.id = ? AND s.source = ?`),
+    // j.key is the position in the array given, so rows come back in the caller's order.
+    dataOf: db.prepare(
+      `SELECT s.id, s.asof, p.codec, p.body FROM json_each(?) j
+       JOIN snapshots s ON s.id = j.value JOIN payloads p ON p.id = s.payload_id
+       WHERE s.source = ? ORDER BY j.key`,
+    ),
     count: db.prepare(
       `SELECT (SELECT COUNT(*) FROM snapshots) AS snapshots, COUNT(*) AS payloads,
               COALESCE(SUM(LENGTH(body)), 0) AS payloadBytes, COALESCE(SUM(raw_size), 0) AS rawBytes,
@@ -404,6 +427,32 @@ export function createSnapshotRepository(
     return db.prepare(sql).all(...range.args, range.limit, range.offset) as { id: number; asof: EpochMs }[];
   }
 
+  function listIds(query: SnapshotRangeQuery): number[] {
+    const range = toRange(query);
+    const sql = `SELECT s.id FROM snapshots s WHERE ${range.where.join(' AND ')}
+      ORDER BY s.asof ${range.order}, s.id ${range.order} LIMIT ? OFFSET ?`;
+    return db
+      .prepare(sql)
+      .pluck()
+      .all(...range.args, range.limit, range.offset) as number[];
+  }
+
+  function dataOf(ids: readonly number[]): SnapshotData[] {
+    const checked = Array.isArray(ids) && ids.every(isId) ? ids : parseInput(idsSchema, ids, 'snapshot ids');
+    if (checked.length === 0) return [];
+    const rows = q.dataOf.all(JSON.stringify(checked), scope.id) as {
+      id: number;
+      asof: number;
+      codec: number;
+      body: Buffer;
+    }[];
+    return rows.map((row) => ({
+      id: row.id,
+      asof: row.asof,
+      data: JSON.parse(decodeBody(row.codec, row.body)) as JsonValue,
+    }));
+  }
+
   /**
    * Pages through a range by (asof, id) so that no statement stays open between pages: a
    * consumer that awaits between items (writing a file) must not hold the connection busy.
@@ -510,6 +559,10 @@ export function createSnapshotRepository(
     range: listRange,
 
     instants: listInstants,
+
+    ids: listIds,
+
+    dataOf,
 
     iterate(query) {
       return guardedIterator(iterateRange(query), 'snapshots.iterate');

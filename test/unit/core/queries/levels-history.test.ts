@@ -114,6 +114,34 @@ describe('levelsHistoryRows', () => {
     },
   );
 
+  it.each(['asc', 'desc'] as const)('lists ids as instants lists them (%s)', (order) => {
+    polls(s.store, 6);
+    putStructure(s.store, 'QQQ', at(DAY, '10:00'), keyLevels(400));
+    const query = { endpoint: 'market_structure', ticker: 'SPY', from: at(DAY, '09:40'), order, limit: 3 };
+    expect(s.store.snapshots.ids(query)).toEqual(s.store.snapshots.instants(query).map((r) => r.id));
+  });
+
+  it("reads bodies by id as byId does, in the order given, the active source's only", () => {
+    s.store.useSource('sim:a');
+    polls(s.store, 4);
+    const other = s.store.snapshots.instants({ endpoint: 'market_structure', ticker: 'SPY', limit: 10 });
+    s.store.useSource('folder:b');
+    putStructure(s.store, 'SPY', at(DAY, '12:00'), { headline: 'no levels' });
+    putStructure(s.store, 'SPY', at(DAY, '12:10'), keyLevels(600));
+    s.store.compactPayloads({ maxRows: 1 });
+    const mine = s.store.snapshots.ids({ endpoint: 'market_structure', ticker: 'SPY', order: 'asc' });
+    const ids = [mine[1] as number, ...other.map((o) => o.id), 99_999, mine[0] as number];
+    expect(s.store.snapshots.dataOf(ids)).toEqual(
+      [mine[1], mine[0]].map((id) => {
+        const snap = s.store.snapshots.byId(id as number);
+        return { id: snap?.id, asof: snap?.asof, data: snap?.data };
+      }),
+    );
+    expect(s.store.snapshots.dataOf([])).toEqual([]);
+    expect(() => s.store.snapshots.dataOf([0])).toThrow(/snapshot ids/);
+    expect(() => s.store.snapshots.dataOf([1.5])).toThrow(/snapshot ids/);
+  });
+
   it('gives each session its latest price and flip as the close, oldest first', () => {
     s.store.metrics.put([
       { ticker: 'SPY', metric: 'price', ts: at('2026-11-20', '15:00'), value: 490 },
