@@ -189,7 +189,8 @@ const byKey = 's.source = ? AND s.endpoint = ? AND s.ticker = ? AND s.params_key
 
 const PAGE = 500;
 
-const idsSchema = z.array(z.number().int().positive());
+const idSchema = z.number().int().positive();
+const idsSchema = z.array(idSchema);
 const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
 
 function toInfo(row: SnapshotRow): SnapshotInfo {
@@ -549,7 +550,7 @@ export function createSnapshotRepository(
     },
 
     byId(id) {
-      return one(q.byId, parseInput(z.number().int().positive(), id, 'snapshot id'), scope.id);
+      return one(q.byId, isId(id) ? id : parseInput(idSchema, id, 'snapshot id'), scope.id);
     },
 
     timeline(ticker, query = {}) {
