@@ -98,6 +98,8 @@ export interface SnapshotRepository {
   maxId(): number;
   /** The newest snapshot of a key with asof at or before `at`: what was known then. */
   latestAtOrBefore(key: SnapshotKey, at: TimeInput): Snapshot | undefined;
+  /** The id of the snapshot latestAtOrBefore() gives, its body untouched; undefined when none. */
+  idAtOrBefore(key: SnapshotKey, at: TimeInput): number | undefined;
   /** The newest snapshot of a key with asof strictly before `beforeAsof`: what an alert compares with. */
   previous(key: SnapshotKey, beforeAsof: TimeInput): Snapshot | undefined;
   /** The newest snapshot of `endpoint` for each ticker given (tickers with none are left out). */
@@ -287,6 +289,12 @@ export function createSnapshotRepository(
       `SELECT ${bodyColumns} ${byKeyJoin} WHERE ${byKey} AND s.asof <= ?
        ORDER BY s.asof DESC, s.id DESC LIMIT 1`,
     ),
+    idAtOrBefore: db
+      .prepare(
+        `SELECT s.id FROM snapshots s INDEXED BY snapshots_identity WHERE ${byKey} AND s.asof <= ?
+         ORDER BY s.asof DESC, s.id DESC LIMIT 1`,
+      )
+      .pluck(),
     before: db.prepare(
       `SELECT ${bodyColumns} ${byKeyJoin} WHERE ${byKey} AND s.asof < ?
        ORDER BY s.asof DESC, s.id DESC LIMIT 1`,
@@ -525,6 +533,12 @@ export function createSnapshotRepository(
         k.paramsKey,
         parseInput(timeInputSchema, at, 'time'),
       );
+    },
+
+    idAtOrBefore(key, at) {
+      const k = normalKey(key);
+      const time = parseInput(timeInputSchema, at, 'time');
+      return q.idAtOrBefore.get(scope.id, k.endpoint, k.ticker, k.paramsKey, time) as number | undefined;
     },
 
     previous(key, beforeAsof) {
