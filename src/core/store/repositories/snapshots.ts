@@ -300,10 +300,13 @@ export function createSnapshotRepository(
        ORDER BY s.asof DESC, s.id DESC LIMIT 1`,
     ),
     byId: db.prepare(`SELECT ${bodyColumns} ${fromJoin} WHERE s.id = ? AND s.source = ?`),
-    // j.key is the position in the array given, so rows come back in the caller's order.
+    // j.key is the position in the array given, so rows come back in the caller's order. CROSS
+    // JOIN keeps SQLite from reordering the loops: without statistics (a store not yet analysed)
+    // it chose to scan the source's snapshots and look each up in the array, 5 s for 2,000 ids
+    // of 49,140 where reading the ids one by one by rowid takes 45 ms.
     dataOf: db.prepare(
       `SELECT s.id, s.asof, p.codec, p.body FROM json_each(?) j
-       JOIN snapshots s ON s.id = j.value JOIN payloads p ON p.id = s.payload_id
+       CROSS JOIN snapshots s ON s.id = j.value CROSS JOIN payloads p ON p.id = s.payload_id
        WHERE s.source = ? ORDER BY j.key`,
     ),
     count: db.prepare(
