@@ -12,6 +12,7 @@ import {
 import { STORED_VIEWS, storedView, type SeriesIdentity } from '../../shared/stored-views.ts';
 import { addDays, epochToNy, nyToEpoch, weekday, type IsoDate } from '../../shared/market-calendar.ts';
 import type { Store } from '../store/database.ts';
+import type { Snapshot } from '../store/repositories/snapshots.ts';
 import { curveRequest } from './curve-views.ts';
 import { thinnedSessions } from './thinned-sessions.ts';
 import { iso, snapshotMeta } from './snapshot-meta.ts';
@@ -141,36 +142,65 @@ export function replayFrames(
   const curveGexByStrike = curveRequest({ ticker, kind: 'gex_by_strike', exp: input.gexExp });
   const shape = replayFrameSchema.shape;
 
+  // Frames of a batch often stand on the same stored snapshot (curves are polled less often than
+  // the levels, so consecutive frames share them): each snapshot is read, and each of its parts
+  // parsed, once per batch, looked up by id first (the index alone) and shared between frames.
+  const snapshots = new Map<number, Snapshot | undefined>();
+  const parsed = new Map<string, unknown>();
+  const once = <T>(id: number, part: string, parse: () => T): T => {
+    const memo = `${id} ${part}`;
+    if (parsed.has(memo)) return parsed.get(memo) as T;
+    const value = parse();
+    parsed.set(memo, value);
+    return value;
+  };
+
   const frameAt = (at: string): ReplayFrame => {
     const atMs = Date.parse(at);
-    const find = ({ endpoint, params }: FrameKey) =>
-      deps.store.snapshots.latestAtOrBefore({ endpoint, ticker, params }, atMs);
+    const find = ({ endpoint, params }: FrameKey): Snapshot | undefined => {
+      const id = deps.store.snapshots.idAtOrBefore({ endpoint, ticker, params }, atMs);
+      if (id === undefined) return undefined;
+      if (!snapshots.has(id)) snapshots.set(id, deps.store.snapshots.byId(id));
+      return snapshots.get(id);
+    };
     // Stale is judged at the frame's instant: was this curve older than its schedule allowed then?
-    const curve = <T>(key: FrameKey, parse: (d: unknown) => T) => {
+    const curve = <T>(key: FrameKey, part: string, parse: (d: unknown) => T) => {
       const snap = find(key);
-      const data = snap ? parse(snap.data) : null;
+      const data = snap ? once(snap.id, part, () => parse(snap.data)) : null;
       return { snapshot: snap && data !== null ? snapshotMeta(snap, atMs) : null, data };
     };
     const structure = find(storedView('market_structure'));
     const levels = find(storedView('levels'));
     const keyLevels = structure
-      ? payload(shape.keyLevels.unwrap(), (structure.data as { key_levels?: unknown } | null)?.key_levels)
+      ? once(structure.id, 'keyLevels', () =>
+          payload(shape.keyLevels.unwrap(), (structure.data as { key_levels?: unknown } | null)?.key_levels),
+        )
       : null;
     const levelList = levels
-      ? payload(shape.levels.unwrap(), (levels.data as { levels?: unknown } | null)?.levels)
+      ? once(levels.id, 'levels', () =>
+          payload(shape.levels.unwrap(), (levels.data as { levels?: unknown } | null)?.levels),
+        )
       : null;
     // Absent (not null) when the record predates the figure: "none ends today" must be a fact.
     const zeroDteRaw = (structure?.data as { zero_dte?: unknown } | null | undefined)?.zero_dte;
     const zeroDte =
-      zeroDteRaw === null ? null : (payload(shape.zeroDte.unwrap().unwrap(), zeroDteRaw) ?? undefined);
+      zeroDteRaw === null
+        ? null
+        : structure
+          ? once(
+              structure.id,
+              'zeroDte',
+              () => payload(shape.zeroDte.unwrap().unwrap(), zeroDteRaw) ?? undefined,
+            )
+          : undefined;
     return {
       at,
       ...(zeroDte === undefined ? {} : { zeroDte }),
-      gamma: curve(curveGamma, (d) => payload(shape.gamma.shape.data.unwrap(), d)),
-      expirations: curve(storedView('curve_gamma_expirations'), (d) =>
+      gamma: curve(curveGamma, 'gamma', (d) => payload(shape.gamma.shape.data.unwrap(), d)),
+      expirations: curve(storedView('curve_gamma_expirations'), 'expirations', (d) =>
         payload(shape.expirations.shape.data.unwrap(), d),
       ),
-      gex: curve(curveGexByStrike, (d) => payload(shape.gex.shape.data.unwrap(), d)),
+      gex: curve(curveGexByStrike, 'gex', (d) => payload(shape.gex.shape.data.unwrap(), d)),
       keyLevels,
       levels: levelList,
     };

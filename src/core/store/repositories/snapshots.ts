@@ -98,6 +98,8 @@ export interface SnapshotRepository {
   maxId(): number;
   /** The newest snapshot of a key with asof at or before `at`: what was known then. */
   latestAtOrBefore(key: SnapshotKey, at: TimeInput): Snapshot | undefined;
+  /** The id of the snapshot latestAtOrBefore() gives, its body untouched; undefined when none. */
+  idAtOrBefore(key: SnapshotKey, at: TimeInput): number | undefined;
   /** The newest snapshot of a key with asof strictly before `beforeAsof`: what an alert compares with. */
   previous(key: SnapshotKey, beforeAsof: TimeInput): Snapshot | undefined;
   /** The newest snapshot of `endpoint` for each ticker given (tickers with none are left out). */
@@ -112,10 +114,24 @@ export interface SnapshotRepository {
    * long window (50,000 snapshots) lists in tens of ms where `range` takes a second.
    */
   instants(query: SnapshotRangeQuery): { id: number; asof: EpochMs }[];
+  /** The ids alone of the snapshots matching a query, in its order: the cheapest listing there is. */
+  ids(query: SnapshotRangeQuery): number[];
+  /**
+   * The bodies of the active source's snapshots `ids`, in the order given (an id it does not have
+   * is left out), read in one statement: what byId() gives for each, without the row's other
+   * fields (hash, meta), for a query that thins a long window to a few thousand snapshots.
+   */
+  dataOf(ids: readonly number[]): SnapshotData[];
   /** Snapshots matching a query, with bodies, read page by page (for exports); no limit unless given. */
   iterate(query: SnapshotRangeQuery): IterableIterator<Snapshot>;
   /** Totals for a statistics screen or a benchmark: reads every row, so not for hot paths. */
   count(): SnapshotCounts;
+}
+
+export interface SnapshotData {
+  id: number;
+  asof: EpochMs;
+  data: JsonValue;
 }
 
 export interface SnapshotCounts {
@@ -174,6 +190,10 @@ const byKeyJoin = 'FROM snapshots s INDEXED BY snapshots_identity JOIN payloads 
 const byKey = 's.source = ? AND s.endpoint = ? AND s.ticker = ? AND s.params_key = ?';
 
 const PAGE = 500;
+
+const idSchema = z.number().int().positive();
+const idsSchema = z.array(idSchema);
+const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
 
 function toInfo(row: SnapshotRow): SnapshotInfo {
   return {
@@ -269,11 +289,26 @@ export function createSnapshotRepository(
       `SELECT ${bodyColumns} ${byKeyJoin} WHERE ${byKey} AND s.asof <= ?
        ORDER BY s.asof DESC, s.id DESC LIMIT 1`,
     ),
+    idAtOrBefore: db
+      .prepare(
+        `SELECT s.id FROM snapshots s INDEXED BY snapshots_identity WHERE ${byKey} AND s.asof <= ?
+         ORDER BY s.asof DESC, s.id DESC LIMIT 1`,
+      )
+      .pluck(),
     before: db.prepare(
       `SELECT ${bodyColumns} ${byKeyJoin} WHERE ${byKey} AND s.asof < ?
        ORDER BY s.asof DESC, s.id DESC LIMIT 1`,
     ),
     byId: db.prepare(`SELECT ${bodyColumns} ${fromJoin} WHERE s.id = ? AND s.source = ?`),
+    // j.key is the position in the array given, so rows come back in the caller's order. CROSS
+    // JOIN keeps SQLite from reordering the loops: without statistics (a store not yet analysed)
+    // it chose to scan the source's snapshots and look each up in the array, 5 s for 2,000 ids
+    // of 49,140 where reading the ids one by one by rowid takes 45 ms.
+    dataOf: db.prepare(
+      `SELECT s.id, s.asof, p.codec, p.body FROM json_each(?) j
+       CROSS JOIN snapshots s ON s.id = j.value CROSS JOIN payloads p ON p.id = s.payload_id
+       WHERE s.source = ? ORDER BY j.key`,
+    ),
     count: db.prepare(
       `SELECT (SELECT COUNT(*) FROM snapshots) AS snapshots, COUNT(*) AS payloads,
               COALESCE(SUM(LENGTH(body)), 0) AS payloadBytes, COALESCE(SUM(raw_size), 0) AS rawBytes,
@@ -404,6 +439,32 @@ export function createSnapshotRepository(
     return db.prepare(sql).all(...range.args, range.limit, range.offset) as { id: number; asof: EpochMs }[];
   }
 
+  function listIds(query: SnapshotRangeQuery): number[] {
+    const range = toRange(query);
+    const sql = `SELECT s.id FROM snapshots s WHERE ${range.where.join(' AND ')}
+      ORDER BY s.asof ${range.order}, s.id ${range.order} LIMIT ? OFFSET ?`;
+    return db
+      .prepare(sql)
+      .pluck()
+      .all(...range.args, range.limit, range.offset) as number[];
+  }
+
+  function dataOf(ids: readonly number[]): SnapshotData[] {
+    const checked = Array.isArray(ids) && ids.every(isId) ? ids : parseInput(idsSchema, ids, 'snapshot ids');
+    if (checked.length === 0) return [];
+    const rows = q.dataOf.all(JSON.stringify(checked), scope.id) as {
+      id: number;
+      asof: number;
+      codec: number;
+      body: Buffer;
+    }[];
+    return rows.map((row) => ({
+      id: row.id,
+      asof: row.asof,
+      data: JSON.parse(decodeBody(row.codec, row.body)) as JsonValue,
+    }));
+  }
+
   /**
    * Pages through a range by (asof, id) so that no statement stays open between pages: a
    * consumer that awaits between items (writing a file) must not hold the connection busy.
@@ -477,6 +538,12 @@ export function createSnapshotRepository(
       );
     },
 
+    idAtOrBefore(key, at) {
+      const k = normalKey(key);
+      const time = parseInput(timeInputSchema, at, 'time');
+      return q.idAtOrBefore.get(scope.id, k.endpoint, k.ticker, k.paramsKey, time) as number | undefined;
+    },
+
     previous(key, beforeAsof) {
       const k = normalKey(key);
       return one(
@@ -500,7 +567,7 @@ export function createSnapshotRepository(
     },
 
     byId(id) {
-      return one(q.byId, parseInput(z.number().int().positive(), id, 'snapshot id'), scope.id);
+      return one(q.byId, isId(id) ? id : parseInput(idSchema, id, 'snapshot id'), scope.id);
     },
 
     timeline(ticker, query = {}) {
@@ -510,6 +577,10 @@ export function createSnapshotRepository(
     range: listRange,
 
     instants: listInstants,
+
+    ids: listIds,
+
+    dataOf,
 
     iterate(query) {
       return guardedIterator(iterateRange(query), 'snapshots.iterate');

@@ -179,6 +179,13 @@ describe('queries', () => {
 
   it('as of a time before the first is nothing', () => {
     expect(store.snapshots.latestAtOrBefore(key, base - 1)).toBeUndefined();
+    expect(store.snapshots.idAtOrBefore(key, base - 1)).toBeUndefined();
+  });
+
+  it.each([0, 4, 4.5, 100])('the id as of a time is the snapshot latestAtOrBefore gives (%s)', (at) => {
+    const id = store.snapshots.idAtOrBefore(key, base + at * minute);
+    expect(id).toBeDefined();
+    expect(id).toBe(store.snapshots.latestAtOrBefore(key, base + at * minute)?.id);
   });
 
   it.each([
@@ -267,6 +274,7 @@ describe('one data source at a time', () => {
     expect(store.snapshots.timeline('AAPL')).toEqual([]);
     expect(store.snapshots.byId(newer?.id ?? 0)).toBeUndefined();
     expect(store.snapshots.latestAtOrBefore(key, base + 120 * minute)).toBeUndefined();
+    expect(store.snapshots.idAtOrBefore(key, base + 120 * minute)).toBeUndefined();
 
     const [older] = store.snapshots.ingest([{ ...key, asof: base, data: marketStructurePayload(2) }]);
     expect(store.snapshots.latest(key)?.id).toBe(older?.id);

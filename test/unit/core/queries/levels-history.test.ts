@@ -1,18 +1,24 @@
 // The price-and-levels query over a real SQLite file: which stored market-structure snapshots it
 // reads (the window's, the active source's, evenly thinned to the cap, first and last kept), how
 // each becomes a point (missing levels null, a body without spot left out), the daily closes
-// beside them, and where each window starts.
+// beside them, and where each window starts. The query's fast path (ids listed alone, the chosen
+// bodies read in one statement, key levels checked by hand) is held to the path it replaced
+// (instants, byId per snapshot, keyLevelsSchema) on a store of mixed bodies.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  isKeyLevels,
   levelsHistory,
   levelsHistoryRows,
   levelsPointOf,
   windowFirstDate,
 } from '../../../../src/core/queries/levels-history.ts';
+import { sampleEvenly } from '../../../../src/core/queries/replay-frames.ts';
+import { keyLevelsSchema } from '../../../../src/shared/api/market-structure.ts';
+import type { LevelsPoint } from '../../../../src/shared/bridge/levels-history.ts';
 import { levelsHistoryOutputSchema } from '../../../../src/shared/bridge/levels-history.ts';
 import { nyToEpoch, type IsoDate } from '../../../../src/shared/market-calendar.ts';
 import type { Store } from '../../../../src/core/store/database.ts';
-import { tempStore } from '../../../support/store-factory.ts';
+import { marketStructurePayload, tempStore } from '../../../support/store-factory.ts';
 
 const DAY: IsoDate = '2026-11-24';
 const at = (date: IsoDate, hhmm: string) => {
@@ -114,6 +120,99 @@ describe('levelsHistoryRows', () => {
     },
   );
 
+  it.each(['asc', 'desc'] as const)('lists ids as instants lists them (%s)', (order) => {
+    polls(s.store, 6);
+    putStructure(s.store, 'QQQ', at(DAY, '10:00'), keyLevels(400));
+    const query = { endpoint: 'market_structure', ticker: 'SPY', from: at(DAY, '09:40'), order, limit: 3 };
+    expect(s.store.snapshots.ids(query)).toEqual(s.store.snapshots.instants(query).map((r) => r.id));
+  });
+
+  it("reads bodies by id as byId does, in the order given, the active source's only", () => {
+    s.store.useSource('sim:a');
+    polls(s.store, 4);
+    const other = s.store.snapshots.instants({ endpoint: 'market_structure', ticker: 'SPY', limit: 10 });
+    s.store.useSource('folder:b');
+    putStructure(s.store, 'SPY', at(DAY, '12:00'), { headline: 'no levels' });
+    putStructure(s.store, 'SPY', at(DAY, '12:10'), keyLevels(600));
+    s.store.compactPayloads({ maxRows: 1 });
+    const mine = s.store.snapshots.ids({ endpoint: 'market_structure', ticker: 'SPY', order: 'asc' });
+    const ids = [mine[1] as number, ...other.map((o) => o.id), 99_999, mine[0] as number];
+    expect(s.store.snapshots.dataOf(ids)).toEqual(
+      [mine[1], mine[0]].map((id) => {
+        const snap = s.store.snapshots.byId(id as number);
+        return { id: snap?.id, asof: snap?.asof, data: snap?.data };
+      }),
+    );
+    expect(s.store.snapshots.dataOf([])).toEqual([]);
+    expect(() => s.store.snapshots.dataOf([0])).toThrow(/snapshot ids/);
+    expect(() => s.store.snapshots.dataOf([1.5])).toThrow(/snapshot ids/);
+  });
+
+  it.each<[string, number]>([
+    ['every snapshot (under the bound)', 2000],
+    ['thinned to a bound', 7],
+  ])('answers as the path it replaced: %s', (_name, cap) => {
+    // Simulated records, records without levels or with unusable ones, some compacted (brotli),
+    // some still pending, and another ticker's beside them.
+    const bodies: unknown[] = [];
+    for (let i = 0; i < 30; i++) {
+      const variant = i % 6;
+      bodies.push(
+        variant === 1
+          ? { headline: 'no key levels' }
+          : variant === 2
+            ? keyLevels(500 + i, { call_wall: null, put_wall: undefined, max_pain: -1 })
+            : variant === 3
+              ? keyLevels(500 + i, { gamma_flip: 0 })
+              : variant === 4
+                ? keyLevels(500 + i, { call_wall: null, put_wall: null, max_pain: null })
+                : marketStructurePayload(i, 'SPY'),
+      );
+    }
+    bodies.forEach((data, i) => putStructure(s.store, 'SPY', at(DAY, '09:30') + i * 60_000, data));
+    putStructure(s.store, 'QQQ', at(DAY, '09:45'), keyLevels(400));
+    s.store.compactPayloads({ maxRows: 12 });
+    const query = { ticker: 'SPY', from: at(DAY, '09:31'), to: at(DAY, '23:59'), cap };
+
+    // The path it replaced, as it was written.
+    const listed = s.store.snapshots.instants({
+      endpoint: 'market_structure',
+      params: {},
+      ticker: 'SPY',
+      from: query.from,
+      to: query.to,
+      order: 'asc',
+      limit: 100_000,
+    });
+    const chosen = sampleEvenly(listed, cap);
+    const finite = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+    const points: LevelsPoint[] = [];
+    for (const info of chosen) {
+      const snap = s.store.snapshots.byId(info.id);
+      const parsed = keyLevelsSchema.safeParse((snap?.data as { key_levels?: unknown } | null)?.key_levels);
+      if (!snap || !parsed.success || finite(parsed.data.spot) === null) continue;
+      const k = parsed.data;
+      points.push({
+        asof: iso(snap.asof),
+        spot: k.spot,
+        gamma_flip: finite(k.gamma_flip),
+        call_wall: finite(k.call_wall),
+        put_wall: finite(k.put_wall),
+        plus_1sigma_1d: finite(k.plus_1sigma_1d),
+        minus_1sigma_1d: finite(k.minus_1sigma_1d),
+      });
+    }
+
+    const out = levelsHistoryRows(s.store, query);
+    expect(out.points).toEqual(points);
+    expect(out.total).toBe(listed.length);
+    expect(out.truncated).toBe(listed.length > chosen.length);
+    // The window holds records the chart cannot use, and the bound leaves some out.
+    expect(points.length).toBeLessThan(chosen.length);
+    expect(out.total).toBe(29);
+    if (cap < 29) expect(out.points.length).toBeLessThan(cap);
+  });
+
   it('gives each session its latest price and flip as the close, oldest first', () => {
     s.store.metrics.put([
       { ticker: 'SPY', metric: 'price', ts: at('2026-11-20', '15:00'), value: 490 },
@@ -175,6 +274,54 @@ describe('levelsPointOf', () => {
   ])('%s', (_name, data, expected) => {
     const point = levelsPointOf(t, data);
     expect(point).toEqual(expected === null ? null : { asof: iso(t), ...expected });
+  });
+});
+
+describe('isKeyLevels', () => {
+  // Every field takes each kind of value in turn, the others left valid: the hand check must
+  // agree with keyLevelsSchema on each.
+  const values: unknown[] = [
+    1,
+    450.25,
+    0,
+    -3,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    null,
+    undefined,
+    '500',
+    true,
+    {},
+    [],
+    [500],
+  ];
+  const base = keyLevels(500).key_levels;
+  const fields = [...Object.keys(base), 'extra'];
+  it.each(fields)('agrees with keyLevelsSchema on %s', (field) => {
+    for (const value of values) {
+      const present = { ...base, [field]: value };
+      expect(isKeyLevels(present), `${field}=${String(value)}`).toBe(
+        keyLevelsSchema.safeParse(present).success,
+      );
+      const absent: Record<string, unknown> = { ...base };
+      delete absent[field];
+      expect(isKeyLevels(absent), `${field} absent`).toBe(keyLevelsSchema.safeParse(absent).success);
+    }
+  });
+
+  it.each<[string, unknown]>([
+    ['null', null],
+    ['undefined', undefined],
+    ['an array', [base]],
+    ['a number', 500],
+    ['a string', 'levels'],
+    ['an empty object', {}],
+    ['a simulated record', (marketStructurePayload(3, 'SPY') as { key_levels: unknown }).key_levels],
+  ])('agrees with keyLevelsSchema on %s', (_name, value) => {
+    expect(isKeyLevels(value)).toBe(keyLevelsSchema.safeParse(value).success);
   });
 });
 
