@@ -2,20 +2,15 @@
 // (store, poller, alerts) is src/core/app/create-app.ts and runs for the app's whole life: closing
 // the window hides it and polling goes on; only Quit (tray, menu, or the OS) stops it, after work
 // in flight.
-import { app as electronApp, BrowserWindow, ipcMain, session } from 'electron';
+import { app as electronApp, BrowserWindow, dialog, ipcMain, session } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  createApp,
-  createBridgeHandlers,
-  dataDirFromArgs,
-  LOG_FILE_NAME,
-  type App,
-} from '../src/core/index.ts';
+import { createApp, createBridgeHandlers, type App } from '../src/core/index.ts';
 import type { BridgeHandlers } from '../src/shared/bridge/contract.ts';
 import { alertRoute } from './logic/alert-route.ts';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './logic/channels.ts';
 import { createInvokeRouter } from './logic/ipc-router.ts';
+import { desktopLaunch } from './logic/launch.ts';
 import { moveLegacyData } from './logic/legacy-data.ts';
 import type { TrayAction, TrayStatus } from './logic/tray-model.ts';
 import { installAppMenu } from './menu.ts';
@@ -73,7 +68,15 @@ async function start(): Promise<void> {
   hardenSession(session.defaultSession);
   // One data folder for every entry point (--data-dir, $GAMMAWATCH_HOME, ~/.gammawatch), so the
   // assistants' MCP server and the command line read what the desktop app stores.
-  const dataDir = dataDirFromArgs(process.argv, process.env);
+  const launch = desktopLaunch(process.argv, process.env);
+  if (!launch.ok) {
+    // Said, not thrown: a rejection here left a process with no window, no tray and no word.
+    process.stderr.write(`gammawatch: ${launch.message}\n`);
+    dialog.showErrorBox('Gammawatch cannot start', launch.message);
+    electronApp.exit(2);
+    return;
+  }
+  const { dataDir } = launch;
   const moved = moveLegacyData(electronApp.getPath('userData'), dataDir);
   core = await createApp({
     dataDir,
@@ -81,9 +84,7 @@ async function start(): Promise<void> {
     // GAMMAWATCH_API_KEY / GAMMAWATCH_TRADIER_TOKEN still win over these (createApp's env overrides).
     secrets: safeStorageSecrets(dataDir),
     // `gammawatch start --verbose` (or the app run with --verbose): the rotating log file.
-    ...(process.env['GAMMAWATCH_VERBOSE'] === '1' || process.argv.includes('--verbose')
-      ? { logFile: path.join(dataDir, LOG_FILE_NAME) }
-      : {}),
+    ...(launch.logFile !== undefined ? { logFile: launch.logFile } : {}),
   });
   if (moved.kind === 'moved')
     core.log(`data moved from Electron's userData to ${dataDir}: ${moved.entries.join(', ')}`);
