@@ -85,6 +85,8 @@ async function start(): Promise<void> {
     secrets: safeStorageSecrets(dataDir),
     // `gammawatch start --verbose` (or the app run with --verbose): the rotating log file.
     ...(launch.logFile !== undefined ? { logFile: launch.logFile } : {}),
+    // `gammawatch start --clock/--seed`: this run's simulator, as headless mode gets it.
+    ...(launch.dataSource !== undefined ? { dataSource: launch.dataSource } : {}),
   });
   if (moved.kind === 'moved')
     core.log(`data moved from Electron's userData to ${dataDir}: ${moved.entries.join(', ')}`);

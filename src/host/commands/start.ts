@@ -13,6 +13,8 @@ import { CLOCK_FLAGS, clockFromFlags } from './clock-flags.ts';
 import type { Command } from './command.ts';
 import { dataDirOf, homeDataDir, intOption, logFileOption, untilStopSignal } from './options.ts';
 import { messageOf } from '../../shared/message-of.ts';
+import type { ClockSpec } from '../../shared/clock-spec.ts';
+import type { DataSourceOption } from '../../core/index.ts';
 
 const HELP = `usage: gammawatch start [options]
 
@@ -70,17 +72,11 @@ const start: Command = {
     const electron = values.headless
       ? ({ ok: false, reason: '--headless' } as const)
       : electronAvailability();
-    if (electron.ok) return runElectron(electron.binary, dataDir, clock?.kind, seed, values.verbose);
+    if (electron.ok)
+      return runElectron(electron.binary, electronEnv(process.env, dataDir, clock, seed, values.verbose));
     if (!values.headless) log(`starting headless: ${electron.reason}`);
 
-    const dataSource =
-      clock !== undefined || seed !== undefined
-        ? {
-            kind: 'local' as const,
-            ...(seed !== undefined ? { seed } : {}),
-            ...(clock !== undefined ? { clock } : {}),
-          }
-        : undefined;
+    const dataSource = runDataSource(clock, seed);
     const run = await runHeadless({
       dataDir,
       rendererDir: RENDERER_DIR,
@@ -111,20 +107,45 @@ const start: Command = {
   },
 };
 
-function runElectron(
-  binary: string,
+/**
+ * The simulator `--clock` and `--seed` ask for, over the stored data source for this run only, or
+ * undefined when neither is given: headless mode's, and the desktop app's from electronEnv's
+ * variables (electron/logic/launch.ts), so both windows show the same market.
+ */
+export function runDataSource(
+  clock: ClockSpec | undefined,
+  seed: number | undefined,
+): Extract<DataSourceOption, { kind: 'local' }> | undefined {
+  if (clock === undefined && seed === undefined) return undefined;
+  return {
+    kind: 'local',
+    ...(seed !== undefined ? { seed } : {}),
+    ...(clock !== undefined ? { clock } : {}),
+  };
+}
+
+/**
+ * The desktop app's environment: the data folder as $GAMMAWATCH_HOME, and the run's clock (the
+ * whole spec as JSON, --fast-start and --fast-speed included), seed and --verbose, which
+ * electron/logic/launch.ts reads back.
+ */
+export function electronEnv(
+  base: NodeJS.ProcessEnv,
   dataDir: string,
-  clock: string | undefined,
+  clock: ClockSpec | undefined,
   seed: number | undefined,
   verbose: boolean,
-): Promise<number> {
-  const env = {
-    ...process.env,
+): NodeJS.ProcessEnv {
+  return {
+    ...base,
     GAMMAWATCH_HOME: dataDir,
-    ...(clock ? { GAMMAWATCH_CLOCK: clock } : {}),
+    ...(clock ? { GAMMAWATCH_CLOCK: JSON.stringify(clock) } : {}),
     ...(seed !== undefined ? { GAMMAWATCH_SEED: String(seed) } : {}),
     ...(verbose ? { GAMMAWATCH_VERBOSE: '1' } : {}),
   };
+}
+
+function runElectron(binary: string, env: NodeJS.ProcessEnv): Promise<number> {
   const child = spawn(binary, [REPO_ROOT], { stdio: 'inherit', env });
   return new Promise((resolveExit, reject) => {
     child.on('error', reject);

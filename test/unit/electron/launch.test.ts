@@ -1,12 +1,15 @@
 // The desktop app's launch options: the same data folder the commands (headless mode, the CLI, the
 // MCP server) use for the same --data-dir and $GAMMAWATCH_HOME, among Electron's own switches; a
 // --data-dir they refuse is refused with their words (main.ts shows them and quits) rather than
-// thrown inside the app's start, where it left a process with no window; --verbose's log file.
+// thrown inside the app's start, where it left a process with no window; --verbose's log file; and
+// the simulator `gammawatch start --clock/--seed` asks for, the same for the window as headless.
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { desktopLaunch } from '../../../electron/logic/launch.ts';
+import { CLOCK_FLAGS, clockFromFlags } from '../../../src/host/commands/clock-flags.ts';
 import { dataDirOf } from '../../../src/host/commands/options.ts';
+import { electronEnv, runDataSource } from '../../../src/host/commands/start.ts';
 
 const ELECTRON_ARGV = ['/opt/Gammawatch/gammawatch', '--no-sandbox', '.'];
 
@@ -49,5 +52,55 @@ describe('desktopLaunch', () => {
       dataDir: home,
       logFile: path.join(home, 'gammawatch.log'),
     });
+  });
+});
+
+describe('the simulator `gammawatch start` asks for, in the window as headless', () => {
+  const now = () => Date.parse('2026-03-10T15:00:00Z');
+  it.each<[string, Record<string, string>, number | undefined]>([
+    ['--seed 7', {}, 7],
+    ['--clock fast', { clock: 'fast' }, undefined],
+    [
+      '--clock fast --fast-start --fast-speed --seed 0',
+      { clock: 'fast', 'fast-start': '2026-03-09T14:30:00Z', 'fast-speed': '60' },
+      0,
+    ],
+    ['--clock real', { clock: 'real' }, undefined],
+  ])('%s', (_what, flags, seed) => {
+    const clock = clockFromFlags(flags, CLOCK_FLAGS.start, now);
+    const headless = runDataSource(clock, seed);
+    expect(headless).toBeDefined();
+    const env = electronEnv({}, '/d/gw', clock, seed, false);
+    expect(desktopLaunch(ELECTRON_ARGV, env)).toEqual({ ok: true, dataDir: '/d/gw', dataSource: headless });
+  });
+
+  it('neither flag: the stored data source, as headless', () => {
+    expect(runDataSource(undefined, undefined)).toBeUndefined();
+    expect(desktopLaunch(ELECTRON_ARGV, electronEnv({}, '/d/gw', undefined, undefined, false))).toEqual({
+      ok: true,
+      dataDir: '/d/gw',
+    });
+  });
+
+  it('a clock named by hand (GAMMAWATCH_CLOCK=fast) has its defaults', () => {
+    const launch = desktopLaunch(ELECTRON_ARGV, { GAMMAWATCH_HOME: '/d/gw', GAMMAWATCH_CLOCK: 'fast' });
+    expect(launch).toEqual({
+      ok: true,
+      dataDir: '/d/gw',
+      dataSource: { kind: 'local', clock: { kind: 'fast', speed: 300 } },
+    });
+  });
+
+  it.each([
+    [{ GAMMAWATCH_CLOCK: 'slow' }, /GAMMAWATCH_CLOCK must be real, fast or a clock spec in JSON, got 'slow'/],
+    [{ GAMMAWATCH_CLOCK: '{"kind":"fast","speed":-1}' }, /GAMMAWATCH_CLOCK/],
+    [{ GAMMAWATCH_CLOCK: '{"kind":"data"}' }, /GAMMAWATCH_CLOCK/],
+    [{ GAMMAWATCH_SEED: 'seven' }, /GAMMAWATCH_SEED must be an integer in 0-2147483647, got 'seven'/],
+    [{ GAMMAWATCH_SEED: '-3' }, /GAMMAWATCH_SEED/],
+    [{ GAMMAWATCH_SEED: '1.5' }, /GAMMAWATCH_SEED/],
+  ])('%o is refused, saying why', (env, message) => {
+    const launch = desktopLaunch(ELECTRON_ARGV, { GAMMAWATCH_HOME: '/d/gw', ...env });
+    expect(launch.ok).toBe(false);
+    expect(launch.ok ? '' : launch.message).toMatch(message);
   });
 });
