@@ -4,6 +4,8 @@
 // app is using: the watchlist made in the app is there. Then the case where the assistant cannot
 // read the data source's key, because the desktop app saved it encrypted with the keychain: the
 // server says so, naming the variable that gives it the key, instead of acting as if none was saved.
+// And the block the docs show (docs/mcp.md, where the README sends a reader), its placeholders read
+// as this machine's: it is Settings' block, and started as written it reads the app's data too.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -14,6 +16,17 @@ import { z } from 'zod';
 import { cipherSecretStore } from '../../../electron/logic/secret-store.ts';
 import { startWatcher, tempDataDir, type TestWatcher } from '../../support/watcher-factory.ts';
 import { textOf } from './mcp-harness.ts';
+
+const REPO = path.resolve(import.meta.dirname, '../../..');
+
+/** The JSON block of docs/mcp.md's "Setting it up", as the reader sees it. */
+function documentedBlock(): string {
+  const doc = fs.readFileSync(path.join(REPO, 'docs/mcp.md'), 'utf8');
+  const setup = doc.slice(doc.indexOf('**Setting it up**'));
+  const block = /```json\n([\s\S]*?)\n```/.exec(setup)?.[1];
+  if (block === undefined) throw new Error('docs/mcp.md has no JSON block under "Setting it up"');
+  return block;
+}
 
 const blockSchema = z.object({
   mcpServers: z.object({
@@ -89,6 +102,31 @@ describe("the assistant started as Settings' MCP block says", () => {
       );
       expect(names).toContain('Desk names');
       expect(stderr.join('')).toContain(`from ${tmp.dir}`);
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
+  it("the docs' block, read for this machine, is Settings' block and reads the app's data", async () => {
+    const documented = blockSchema.parse(JSON.parse(documentedBlock())).mcpServers.gammawatch;
+    const config = await app.invoke('app:mcpConfig');
+    // The docs' placeholders: a Node by its path, this checkout's folder, the user's data folder.
+    const [docEntry, ...docRest] = documented.args;
+    expect(docEntry).toMatch(/^\/path\/to\/gammawatch\//);
+    const entry = path.join(REPO, (docEntry ?? '').slice('/path/to/gammawatch/'.length));
+    expect(docRest.slice(0, -1)).toEqual(['mcp', '--data-dir']);
+    const asHere = {
+      command: process.execPath,
+      args: [entry, 'mcp', '--data-dir', tmp.dir],
+      env: documented.env,
+    };
+    expect(path.isAbsolute(documented.command)).toBe(true);
+    expect(asHere).toEqual({ command: config.command, args: config.args, env: config.env });
+
+    const { client } = await startAssistant({ mcpServers: { gammawatch: asHere } }, elsewhere.dir);
+    try {
+      const lists = (await client.callTool({ name: 'list_watchlists', arguments: {} })) as CallToolResult;
+      expect(textOf(lists)).toContain('Desk names');
     } finally {
       await client.close();
     }
