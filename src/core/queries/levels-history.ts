@@ -9,7 +9,6 @@ import {
   type LevelsHistoryWindow,
   type LevelsPoint,
 } from '../../shared/bridge/levels-history.ts';
-import type { KeyLevels } from '../../shared/api/market-structure.ts';
 import {
   epochToNy,
   isTradingDay,
@@ -18,6 +17,7 @@ import {
   type IsoDate,
 } from '../../shared/market-calendar.ts';
 import type { Store } from '../store/database.ts';
+import { chartLevelsOf, type ChartLevels } from '../store/key-levels.ts';
 import { sampleEvenly } from './replay-frames.ts';
 import { windowStart } from './series.ts';
 import { iso } from './snapshot-meta.ts';
@@ -47,49 +47,12 @@ export interface LevelsHistoryRows {
 
 const finite = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-const usd = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v > 0;
-const usdOrNull = (v: unknown): boolean => v === null || usd(v);
-const usdMaybe = (v: unknown): boolean => v === undefined || usdOrNull(v);
-
-/**
- * Whether `v` passes keyLevelsSchema, checked by hand: this runs for every point of a window (2,000
- * on 6M), where zod took several µs a body. Same rules field for field (zod's number takes finite
- * values only; a nullable field must be present; maybe() may be absent); a test holds it to the
- * schema on every kind of value.
- */
-export function isKeyLevels(v: unknown): v is KeyLevels {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const k = v as Record<string, unknown>;
-  return (
-    usd(k['spot']) &&
-    usdOrNull(k['gamma_flip']) &&
-    usdOrNull(k['plus_1sigma_1d']) &&
-    usdOrNull(k['minus_1sigma_1d']) &&
-    usdOrNull(k['plus_1sigma_1w']) &&
-    usdOrNull(k['minus_1sigma_1w']) &&
-    usdOrNull(k['plus_1sigma_1m']) &&
-    usdOrNull(k['minus_1sigma_1m']) &&
-    usdMaybe(k['call_wall']) &&
-    usdMaybe(k['put_wall']) &&
-    usdMaybe(k['max_pain'])
-  );
-}
+const pointOf = (asof: number, levels: ChartLevels | null): LevelsPoint | null =>
+  levels === null ? null : { asof: iso(asof), ...levels };
 
 /** A stored record's key levels as a point; null when the body has none a chart can use. */
 export function levelsPointOf(asof: number, data: unknown): LevelsPoint | null {
-  const k = (data as { key_levels?: unknown } | null)?.key_levels;
-  if (!isKeyLevels(k)) return null;
-  const spot = finite(k.spot);
-  if (spot === null) return null;
-  return {
-    asof: iso(asof),
-    spot,
-    gamma_flip: finite(k.gamma_flip),
-    call_wall: finite(k.call_wall),
-    put_wall: finite(k.put_wall),
-    plus_1sigma_1d: finite(k.plus_1sigma_1d),
-    minus_1sigma_1d: finite(k.minus_1sigma_1d),
-  };
+  return pointOf(asof, chartLevelsOf(data));
 }
 
 /**
@@ -102,9 +65,17 @@ export function levelsHistoryRows(store: Store<unknown>, query: LevelsHistoryQue
   // Ids alone are listed (a 6M window is ~50,000), the chosen ones' bodies read in one statement.
   const listed = store.snapshots.ids({ ...KEY, ticker, from, to, order: 'asc', limit: MAX_LISTED });
   const chosen = sampleEvenly(listed, cap);
+  // The levels kept beside each snapshot; bodies are decoded only for snapshots stored before
+  // they were kept (migration 012).
+  const kept = store.snapshots.levelsOf(chosen);
+  const older = new Map(
+    store.snapshots
+      .dataOf(kept.filter((k) => k.levels === undefined).map((k) => k.id))
+      .map((snap) => [snap.id, chartLevelsOf(snap.data)]),
+  );
   const points: LevelsPoint[] = [];
-  for (const snap of store.snapshots.dataOf(chosen)) {
-    const point = levelsPointOf(snap.asof, snap.data);
+  for (const { id, asof, levels } of kept) {
+    const point = pointOf(asof, levels === undefined ? (older.get(id) ?? null) : levels);
     if (point) points.push(point);
   }
   const table = store.metrics.series(ticker, ['price', 'gex_flip'], {

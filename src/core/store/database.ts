@@ -30,7 +30,6 @@ import {
   type CompactReport,
 } from './repositories/payload-compaction.ts';
 import { createPollRunRepository, type PollRunRepository } from './repositories/poll-runs.ts';
-import { createRetentionRepository, type RetentionRepository } from './repositories/retention.ts';
 import { createSavedViewRepository, type SavedViewRepository } from './repositories/saved-views.ts';
 import {
   createScreenerMembershipRepository,
@@ -95,7 +94,6 @@ export interface Store<R = JsonValue> {
   readonly deliveries: DeliveryRepository;
   readonly settings: SettingsRepository;
   readonly pollRuns: PollRunRepository;
-  readonly retention: RetentionRepository;
   /** Thinning of old sessions, step by step, and the file's free pages given back (thinning.ts). */
   readonly thinning: ThinningRepository;
   /** App facts outside the settings schema (onboarding done). */
@@ -334,7 +332,6 @@ function makeStore<R>(
     alertRules: guarded('alertRules', createAlertRuleRepository(db, ruleSchema, now)),
     deliveries: guarded('deliveries', createDeliveryRepository(db, now, redactText)),
     settings: guarded('settings', createSettingsRepository(db, now)),
-    retention: guarded('retention', createRetentionRepository(db, now)),
     thinning: guarded('thinning', createThinningRepository(db, now)),
     flags: guarded('flags', createAppFlagRepository(db, now)),
     savedViews: guarded('savedViews', createSavedViewRepository(db, now)),

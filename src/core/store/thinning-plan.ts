@@ -9,7 +9,7 @@
 // - an older one still keeps one per series: the one standing for the session's close, by the
 //   same rule as the daily series (shared/session-close.ts: the latest not taken before the open).
 // A series is one endpoint, ticker and params of one source: two series never thin each other.
-// Snapshots older than `retentionDays` are not thinned but deleted (retention.ts).
+// Snapshots older than `retentionDays` are not thinned but deleted (repositories/thinning.ts, its first step).
 import { closePreference } from '../../shared/session-close.ts';
 import {
   nextTradingDay,

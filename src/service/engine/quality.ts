@@ -92,12 +92,47 @@ export const PARTIAL_CHAIN_SHARE = 0.5;
 /** Without other files to compare with: a chain whose last expiration is this close is partial. */
 export const PARTIAL_CHAIN_HORIZON_DAYS = 60;
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+/** What the partial-chain rule reads of a ticker's other files: the median, least and most expirations. */
+export interface OtherCounts {
+  readonly median: number;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/** The summary of the other files' expiration counts; null when there are none. */
+export function summarizeCounts(counts: readonly number[]): OtherCounts | null {
+  return countsWithout(
+    [...counts].sort((a, b) => a - b),
+    null,
+  );
+}
+
+/**
+ * The summary of `sorted` (ascending) less one occurrence of `value` (null: less nothing), read off
+ * the sorted array in O(log n): a folder's every file judged against all the others costs one sort,
+ * not one per file (a year of 15-minute fetches is thousands of files a ticker).
+ */
+export function countsWithout(sorted: readonly number[], value: number | null): OtherCounts | null {
+  let skip = sorted.length; // the index left out; past the end: none
+  if (value !== null) {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((sorted[mid] as number) < value) lo = mid + 1;
+      else hi = mid;
+    }
+    if (sorted[lo] === value) skip = lo;
+  }
+  const n = skip < sorted.length ? sorted.length - 1 : sorted.length;
+  if (n === 0) return null;
+  const at = (k: number): number => sorted[k < skip ? k : k + 1] as number;
+  const mid = n >> 1;
+  return {
+    median: n % 2 === 1 ? at(mid) : (at(mid - 1) + at(mid)) / 2,
+    lo: at(0),
+    hi: at(n - 1),
+  };
 }
 
 /** What the partial-chain rule reads of a file: how many expirations it lists and the last one. */
@@ -122,21 +157,21 @@ export function partialChainNote(chain: OptionChain, otherCounts: readonly numbe
   const last = chain.expirations[chain.expirations.length - 1];
   return partialListingNote(
     { asof: chain.asof, expirations: chain.expirations.length, lastExpiration: last?.date ?? null },
-    otherCounts,
+    summarizeCounts(otherCounts),
   );
 }
 
-/** partialChainNote from a file's listing alone (the folder's index has it without the chain). */
-export function partialListingNote(
-  listing: ListedExpirations,
-  otherCounts: readonly number[],
-): string | null {
+/**
+ * partialChainNote from a file's listing alone (the folder's index has it without the chain), with
+ * the other files' counts summed up (summarizeCounts, countsWithout).
+ */
+export function partialListingNote(listing: ListedExpirations, others: OtherCounts | null): string | null {
   const n = listing.expirations;
   const last = listing.lastExpiration;
   if (last === null || n === 0) return null;
   const { date } = epochToNy(listing.asof);
   const horizon = Math.round((Date.parse(last) - Date.parse(date)) / 86_400_000);
-  const usual = otherCounts.length > 0 ? median(otherCounts) : null;
+  const usual = others?.median ?? null;
   const fewer = usual !== null && n <= PARTIAL_CHAIN_SHARE * usual;
   if (!fewer && horizon > PARTIAL_CHAIN_HORIZON_DAYS) return null;
   const year = parseIsoDate(date).year;
@@ -144,8 +179,7 @@ export function partialListingNote(
     n === 1
       ? `only the nearest expiration (${shortDate(last, year)})`
       : `only the nearest ${n} expirations (to ${shortDate(last, year)})`;
-  const lo = Math.min(...otherCounts);
-  const hi = Math.max(...otherCounts);
+  const { lo, hi } = others ?? { lo: 0, hi: 0 };
   const why = fewer
     ? `, where the ticker's other files list ${lo === hi ? lo : `${lo} to ${hi}`}`
     : `, none more than ${PARTIAL_CHAIN_HORIZON_DAYS} days out`;

@@ -13,6 +13,7 @@ import { sourceEverywhere } from './008-source-everywhere.ts';
 import { screenerMembership } from './009-screener-membership.ts';
 import { dailyClosePreference } from './010-daily-close-preference.ts';
 import { thinning } from './011-thinning.ts';
+import { snapshotLevels } from './012-snapshot-levels.ts';
 import type { Migration } from './migration.ts';
 
 export { APPLICATION_ID, type Migration } from './migration.ts';
@@ -29,6 +30,7 @@ export const migrations: readonly Migration[] = [
   screenerMembership,
   dailyClosePreference,
   thinning,
+  snapshotLevels,
 ];
 
 export const CURRENT_SCHEMA_VERSION = migrations.length;

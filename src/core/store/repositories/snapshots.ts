@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { canonicalJson, sha256, type JsonValue } from '../canonical-json.ts';
 import { isCanonicalName, isCanonicalTicker, isEpochMs, isSimpleParams } from '../canonical-input.ts';
 import { guardedIterator, invalidInput } from '../errors.ts';
+import { chartLevelsOf, LEVELS_ENDPOINT, LEVELS_PARAMS_KEY, type ChartLevels } from '../key-levels.ts';
 import { paramsKey, paramsSchema, type Params } from '../params-key.ts';
 import { DEFAULT_CODEC, PENDING_CODEC, decodeBody, ingestCodec, type CodecId } from '../payload-codec.ts';
 import { tickerSchema } from '../ticker.ts';
@@ -122,6 +123,12 @@ export interface SnapshotRepository {
    * fields (hash, meta), for a query that thins a long window to a few thousand snapshots.
    */
   dataOf(ids: readonly number[]): SnapshotData[];
+  /**
+   * The chart levels kept beside the active source's market-structure snapshots `ids` (key-levels.ts),
+   * in the order given, without decoding a body: `levels` null when the body has none a chart can
+   * use, undefined for a snapshot stored before they were kept (read its body with dataOf()).
+   */
+  levelsOf(ids: readonly number[]): SnapshotLevels[];
   /** Snapshots matching a query, with bodies, read page by page (for exports); no limit unless given. */
   iterate(query: SnapshotRangeQuery): IterableIterator<Snapshot>;
   /** Totals for a statistics screen or a benchmark: reads every row, so not for hot paths. */
@@ -132,6 +139,15 @@ export interface SnapshotData {
   id: number;
   asof: EpochMs;
   data: JsonValue;
+}
+
+/** A snapshot_levels row as read: spot null when the body has no chart levels. */
+type LevelsRow = Omit<ChartLevels, 'spot'> & { spot: number | null };
+
+export interface SnapshotLevels {
+  id: number;
+  asof: EpochMs;
+  levels: ChartLevels | null | undefined;
 }
 
 export interface SnapshotCounts {
@@ -309,6 +325,18 @@ export function createSnapshotRepository(
        CROSS JOIN snapshots s ON s.id = j.value CROSS JOIN payloads p ON p.id = s.payload_id
        WHERE s.source = ? ORDER BY j.key`,
     ),
+    insertLevels: db.prepare(
+      `INSERT INTO snapshot_levels (snapshot_id, spot, gamma_flip, call_wall, put_wall, plus_1sigma_1d, minus_1sigma_1d)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    // As dataOf: the caller's order, loops kept in it. known is 0 for a snapshot with no row.
+    levelsOf: db.prepare(
+      `SELECT s.id, s.asof, l.snapshot_id IS NOT NULL AS known, l.spot, l.gamma_flip, l.call_wall,
+              l.put_wall, l.plus_1sigma_1d, l.minus_1sigma_1d
+       FROM json_each(?) j CROSS JOIN snapshots s ON s.id = j.value
+       LEFT JOIN snapshot_levels l ON l.snapshot_id = s.id
+       WHERE s.source = ? ORDER BY j.key`,
+    ),
     count: db.prepare(
       `SELECT (SELECT COUNT(*) FROM snapshots) AS snapshots, COUNT(*) AS payloads,
               COALESCE(SUM(LENGTH(body)), 0) AS payloadBytes, COALESCE(SUM(raw_size), 0) AS rawBytes,
@@ -386,6 +414,18 @@ export function createSnapshotRepository(
     const id = isNew
       ? Number(inserted.lastInsertRowid)
       : (q.existingSnapshot.get(scope.id, input.endpoint, ticker, key, input.asof, payloadId) as number);
+    if (isNew && input.endpoint === LEVELS_ENDPOINT && key === LEVELS_PARAMS_KEY) {
+      const l = chartLevelsOf(input.data);
+      q.insertLevels.run(
+        id,
+        l?.spot ?? null,
+        l?.gamma_flip ?? null,
+        l?.call_wall ?? null,
+        l?.put_wall ?? null,
+        l?.plus_1sigma_1d ?? null,
+        l?.minus_1sigma_1d ?? null,
+      );
+    }
     return { id, isNew, payloadIsNew, contentHash: hash.toString('hex') };
   }
 
@@ -462,6 +502,33 @@ export function createSnapshotRepository(
       id: row.id,
       asof: row.asof,
       data: JSON.parse(decodeBody(row.codec, row.body)) as JsonValue,
+    }));
+  }
+
+  function levelsOf(ids: readonly number[]): SnapshotLevels[] {
+    const checked = Array.isArray(ids) && ids.every(isId) ? ids : parseInput(idsSchema, ids, 'snapshot ids');
+    if (checked.length === 0) return [];
+    const rows = q.levelsOf.all(JSON.stringify(checked), scope.id) as (LevelsRow & {
+      id: number;
+      asof: number;
+      known: number;
+    })[];
+    return rows.map((row) => ({
+      id: row.id,
+      asof: row.asof,
+      levels:
+        row.known === 0
+          ? undefined
+          : row.spot === null
+            ? null
+            : {
+                spot: row.spot,
+                gamma_flip: row.gamma_flip,
+                call_wall: row.call_wall,
+                put_wall: row.put_wall,
+                plus_1sigma_1d: row.plus_1sigma_1d,
+                minus_1sigma_1d: row.minus_1sigma_1d,
+              },
     }));
   }
 
@@ -581,6 +648,8 @@ export function createSnapshotRepository(
     ids: listIds,
 
     dataOf,
+
+    levelsOf,
 
     iterate(query) {
       return guardedIterator(iterateRange(query), 'snapshots.iterate');

@@ -3,8 +3,7 @@
 // did, so the caller (retention-schedule.ts) can give the event loop back between pieces and no
 // bridge call waits behind a long delete. The pieces, in order:
 // 1. snapshots older than `retentionDays` go, with the bodies no other snapshot shares, the
-//    intraday metric points, poll runs and cached responses of that age (retention.ts's prune,
-//    one batch per step);
+//    intraday metric points, poll runs and cached responses of that age, one batch per step;
 // 2. each older session is thinned (thinning-plan.ts), oldest first: its snapshots are read a page
 //    at a time, then deleted `batchRows` at a time, each batch its own short transaction with the
 //    bodies it orphaned; the last one records the session as thinned (migration 011);

@@ -43,7 +43,7 @@ import type { AnalysisJob } from './pool-messages.ts';
 import { readChainFile, readChainFileSync, type ReadResult } from './read-chain-file.ts';
 import { PooledAnalyser, type SnapshotAnalyser } from './snapshot-analyser.ts';
 import { folderSnapshotNotes } from './snapshot-job.ts';
-import { partialListingNote } from '../../engine/quality.ts';
+import { countsWithout, partialListingNote } from '../../engine/quality.ts';
 import { folderRevision } from './revision.ts';
 import { suspectDateNote } from '../import/date-line.ts';
 import {
@@ -295,11 +295,11 @@ export class ChainFolder implements MarketDataSource {
     let partial = this.#partials.get(t);
     if (partial === undefined) {
       const entries = this.#served.get(t)?.entries ?? [];
-      const counts = entries.map((e) => e.expirations);
+      const sorted = entries.map((e) => e.expirations).sort((a, b) => a - b);
       // Each file against the others: the same comparison as its note (snapshotNotes).
       partial = new Set(
         entries
-          .filter((e, i) => partialListingNote(e, [...counts.slice(0, i), ...counts.slice(i + 1)]) !== null)
+          .filter((e) => partialListingNote(e, countsWithout(sorted, e.expirations)) !== null)
           .map((e) => e.asof),
       );
       this.#partials.set(t, partial);

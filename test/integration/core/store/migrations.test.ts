@@ -169,6 +169,13 @@ const seeds: Record<number, (db: Database.Database) => void> = {
       INSERT INTO thinning_progress (day, level, high_id, thinned_at) VALUES ('2025-03-03', 'quarter-hour', 1, 0);
     `);
   },
+  12: (db) => {
+    // From version 12 on, a market-structure snapshot's chart levels are kept beside it.
+    db.exec(`
+      INSERT INTO snapshot_levels (snapshot_id, spot, gamma_flip, call_wall, put_wall, plus_1sigma_1d, minus_1sigma_1d)
+      SELECT id, 410.5, 405, 420, 400, 414, 407 FROM snapshots ORDER BY id LIMIT 1;
+    `);
+  },
 };
 
 function databaseAtVersion(file: string, version: number): void {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../../src/core/store/database.ts';
+import type { ThinningReport } from '../../../../src/core/store/repositories/thinning.ts';
 import { DAY_MS } from '../../../../src/core/store/time.ts';
 import { marketStructurePayload, snapshotInput, tempStore } from '../../../support/store-factory.ts';
 
@@ -12,7 +13,19 @@ beforeEach(() => {
 });
 afterEach(() => ctx.cleanup());
 
-describe('retention', () => {
+/**
+ * A thinning run whose only effect is the outer limit: every snapshot younger than `days` is kept
+ * whole (fullDays = quarterHourDays = retentionDays), everything older goes.
+ */
+function expire(days: number, batchRows = 100): ThinningReport {
+  const run = store.thinning.run({ fullDays: days, quarterHourDays: days, retentionDays: days, batchRows });
+  for (;;) {
+    const next = run.next();
+    if (next.done) return next.value;
+  }
+}
+
+describe('retention: what retentionDays no longer keeps', () => {
   it('deletes old snapshots and the payloads only they used; shared payloads stay', () => {
     const shared = marketStructurePayload(1);
     store.snapshots.ingest([
@@ -23,8 +36,7 @@ describe('retention', () => {
       snapshotInput(5, { asof: now - 29 * DAY_MS }), // recent enough
     ]);
     expect(store.snapshots.count()).toMatchObject({ snapshots: 5, payloads: 4 });
-    const report = store.retention.prune({ olderThanDays: 30 });
-    expect(report).toMatchObject({ cutoff: now - 30 * DAY_MS, snapshots: 3, payloads: 2 });
+    expect(expire(30)).toMatchObject({ at: now, expired: 3, payloads: 2 });
     expect(store.snapshots.count()).toMatchObject({ snapshots: 2, payloads: 2 });
     expect(store.snapshots.timeline('AAPL').map((s) => s.asof)).toEqual([now - DAY_MS, now - 29 * DAY_MS]);
     expect(store.snapshots.latest({ endpoint: 'market-structure', ticker: 'AAPL' })?.data).toEqual(shared);
@@ -35,10 +47,7 @@ describe('retention', () => {
       snapshotInput(i, { asof: now - 100 * DAY_MS + i, data: { i } }),
     );
     store.snapshots.ingest(old);
-    expect(store.retention.prune({ olderThanDays: 30, batchSize: 10 })).toMatchObject({
-      snapshots: 57,
-      payloads: 57,
-    });
+    expect(expire(30, 10)).toMatchObject({ expired: 57, payloads: 57 });
     expect(store.snapshots.count()).toMatchObject({ snapshots: 0, payloads: 0 });
   });
 
@@ -48,8 +57,7 @@ describe('retention', () => {
       { ticker: 'AAPL', metric: 'price', ts: now - 400 * DAY_MS + 3600_000, value: 151 },
       { ticker: 'AAPL', metric: 'price', ts: now - DAY_MS, value: 200 },
     ]);
-    const report = store.retention.prune({ olderThanDays: 365 });
-    expect(report.metricPoints).toBe(2);
+    expire(365);
     expect(store.metrics.series('AAPL', ['price'], { resolution: 'raw' }).columns.price).toEqual([200]);
     expect(store.metrics.series('AAPL', ['price']).columns.price).toEqual([151, 200]);
   });
@@ -69,8 +77,9 @@ describe('retention', () => {
       maxAgeSeconds: 0,
       swrSeconds: 0,
     });
-    expect(store.retention.prune({ olderThanDays: 30 })).toMatchObject({ pollRuns: 1, httpCache: 1 });
+    expire(30);
     expect(store.pollRuns.recent()).toHaveLength(1);
+    expect(store.httpCache.get('old')).toBeUndefined();
   });
 
   it('keeps alert events, watchlists and settings', () => {
@@ -81,7 +90,7 @@ describe('retention', () => {
       idempotencyKey: 'old',
     });
     store.watchlists.create('Core', ['AAPL']);
-    store.retention.prune({ olderThanDays: 1 });
+    expire(1);
     expect(store.alertEvents.count()).toBe(1);
     expect(store.watchlists.allTickers()).toEqual(['AAPL']);
   });
@@ -89,7 +98,7 @@ describe('retention', () => {
   it('a dedup after pruning still works: a pruned payload can be stored again', () => {
     const data = marketStructurePayload(9);
     store.snapshots.ingest([snapshotInput(1, { asof: now - 100 * DAY_MS, data })]);
-    store.retention.prune({ olderThanDays: 30 });
+    expire(30);
     const [r] = store.snapshots.ingest([snapshotInput(2, { asof: now, data })]);
     expect(r).toMatchObject({ isNew: true, payloadIsNew: true });
     expect(store.snapshots.latest({ endpoint: 'market-structure', ticker: 'AAPL' })?.data).toEqual(data);

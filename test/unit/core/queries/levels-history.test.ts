@@ -5,14 +5,15 @@
 // bodies read in one statement, key levels checked by hand) is held to the path it replaced
 // (instants, byId per snapshot, keyLevelsSchema) on a store of mixed bodies.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import {
-  isKeyLevels,
   levelsHistory,
   levelsHistoryRows,
   levelsPointOf,
   windowFirstDate,
 } from '../../../../src/core/queries/levels-history.ts';
 import { sampleEvenly } from '../../../../src/core/queries/replay-frames.ts';
+import { isKeyLevels } from '../../../../src/core/store/key-levels.ts';
 import { keyLevelsSchema } from '../../../../src/shared/api/market-structure.ts';
 import type { LevelsPoint } from '../../../../src/shared/bridge/levels-history.ts';
 import { levelsHistoryOutputSchema } from '../../../../src/shared/bridge/levels-history.ts';
@@ -148,10 +149,13 @@ describe('levelsHistoryRows', () => {
     expect(() => s.store.snapshots.dataOf([1.5])).toThrow(/snapshot ids/);
   });
 
-  it.each<[string, number]>([
-    ['every snapshot (under the bound)', 2000],
-    ['thinned to a bound', 7],
-  ])('answers as the path it replaced: %s', (_name, cap) => {
+  it.each<[string, number, boolean]>([
+    ['every snapshot (under the bound)', 2000, false],
+    ['thinned to a bound', 7, false],
+    // A store from before the levels were kept beside each snapshot: those bodies are decoded.
+    ['every snapshot, half stored before levels were kept', 2000, true],
+    ['thinned to a bound, half stored before levels were kept', 7, true],
+  ])('answers as the path it replaced: %s', (_name, cap, older) => {
     // Simulated records, records without levels or with unusable ones, some compacted (brotli),
     // some still pending, and another ticker's beside them.
     const bodies: unknown[] = [];
@@ -172,6 +176,11 @@ describe('levelsHistoryRows', () => {
     bodies.forEach((data, i) => putStructure(s.store, 'SPY', at(DAY, '09:30') + i * 60_000, data));
     putStructure(s.store, 'QQQ', at(DAY, '09:45'), keyLevels(400));
     s.store.compactPayloads({ maxRows: 12 });
+    if (older) {
+      const raw = new Database(s.file);
+      expect(raw.prepare('DELETE FROM snapshot_levels WHERE snapshot_id % 2 = 0').run().changes).toBe(15);
+      raw.close();
+    }
     const query = { ticker: 'SPY', from: at(DAY, '09:31'), to: at(DAY, '23:59'), cap };
 
     // The path it replaced, as it was written.
