@@ -8,8 +8,9 @@
 // walls) from the same payload by id (a snapshot stored before they existed has none: no crossing); a custom level is the rule's own fixed price, against market-structure spot.
 //
 // A futures level (`future.gamma_flip`: the ES equivalent of the SPX flip) is read from the levels
-// payload's `futures_equivalent`: the level + the basis against spot + the basis, the ES-equivalent
-// price. Both move by the same basis, so it fires exactly when spot crosses the index level; what a
+// payload's `futures_equivalent`: the level + the basis, on the contract's tick, against spot + the
+// basis (to the cent), the ES-equivalent price. Both move by the same basis, so it fires when spot
+// crosses the index level give or take half a tick (0.125 point on ES); what a
 // futures trader reads is in ES figures: the ES level and the ES-equivalent price (the future's own
 // price is not known to the app), with the contract and the basis in the details.
 //

@@ -207,7 +207,7 @@ describe('futuresColumn: the Levels table’s ES column', () => {
     expect(futuresColumn({ ...base, futures_equivalent: fe })).toEqual({
       heading: 'ES equivalent',
       quotedAs: 'SPX',
-      prices: [6113.21, 6013.21, null],
+      prices: [6113.25, 6013.25, null],
       caption:
         'ES equivalent: ESZ6 (settles 2026-12-18; the next contract is the front from 2026-12-14), each level +13.21, the basis (fair value − spot; forwards 2026-12-11/2026-12-31 interpolated (ln F linear in time)).',
     });

@@ -33,8 +33,8 @@ describe('a TradingView script of the ES equivalents', () => {
   const text = renderTradingView('SPX', '2026-11-18T16:00:00Z', levels, [], { simulated: true, future });
 
   it('draws each level at its ES figure, labelled with the SPX level', () => {
-    expect(text).toContain('gwLevel(showFlip, 5963.71, "Gamma flip (SPX 5950.50) 5963.71 (simulated)"');
-    expect(text).toContain('gwLevel(showWalls, 6113.21, "Call wall (SPX 6100.00) 6113.21 (simulated)"');
+    expect(text).toContain('gwLevel(showFlip, 5963.75, "Gamma flip (SPX 5950.50) 5963.75 (simulated)"');
+    expect(text).toContain('gwLevel(showWalls, 6113.25, "Call wall (SPX 6100.00) 6113.25 (simulated)"');
     expect(text).not.toMatch(/gwLevel\([^)]*, 5950\.50,/);
   });
 
@@ -58,9 +58,9 @@ describe('a thinkorswim study of the ES equivalents', () => {
 
   it('plots the ES figures for /ES, each labelled', () => {
     expect(text).toContain(
-      'plot GammaFlip = if showFlip and gwSymbolOk then 5963.71 else Double.NaN; # Gamma flip (SPX 5950.50)',
+      'plot GammaFlip = if showFlip and gwSymbolOk then 5963.75 else Double.NaN; # Gamma flip (SPX 5950.50)',
     );
-    expect(text).toContain('"Gamma flip (SPX 5950.50) 5963.71"');
+    expect(text).toContain('"Gamma flip (SPX 5950.50) 5963.75"');
     expect(text).toContain('GetSymbol() == "/ES" or GetSymbol() == "/ES:XCME" or GetSymbol() == "/ESZ26"');
     expect(text).toContain('Add as a study on a /ES chart.');
     expect(text).not.toContain('simulated');
@@ -120,7 +120,7 @@ describe('the stored-levels export (core) with equivalent: future', () => {
   it('renders the ES script from the stored payload, named for ES', () => {
     const out = levelsText(s.store, { ticker: 'SPX', format: 'tos', equivalent: 'future' }, asof, true);
     expect(out.suggestedName).toBe('SPX-ES-levels-tos.txt');
-    expect(out.text).toContain('"Gamma flip (SPX 5950.50) 5963.71 (simulated)"');
+    expect(out.text).toContain('"Gamma flip (SPX 5950.50) 5963.75 (simulated)"');
     // Without the option, the SPX study as before.
     expect(levelsText(s.store, { ticker: 'SPX', format: 'tos' }, asof, true).text).toContain('5950.50');
   });
