@@ -25,7 +25,7 @@ import {
 } from '../../shared/alert-rules.ts';
 import { futureLevelText, levelText, priceText, signedPct } from '../../shared/alert-labels.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
-import { futureOf } from '../../shared/futures-contract.ts';
+import { futureOf, onTick } from '../../shared/futures-contract.ts';
 import { ZERO_DTE_LEVEL_KINDS, zeroDteExpirationOf } from '../../shared/zero-dte-levels.ts';
 import { number, record, spotAndLevel, text } from '../lib/payload-fields.ts';
 import { beyondPct, bufferedCrossAtLast, bufferText } from './level-buffer.ts';
@@ -79,7 +79,11 @@ function readFutureLevel(payload: unknown, base: string): { spot: number; level:
   const spot = number(payload, 'price');
   const level = number(record(record(record(payload)?.['futures_equivalent'])?.['levels']), base);
   if (future === null || spot === null || level === null) return null;
-  return { spot: Math.round((spot * future.ratio + future.basis) * 100) / 100, level };
+  // On the tick, as the Levels table shows it, even from a payload stored with cents before it.
+  return {
+    spot: Math.round((spot * future.ratio + future.basis) * 100) / 100,
+    level: onTick(future.symbol, level),
+  };
 }
 
 /** Spot and the rule's level in one payload of the rule's endpoint, or null when either is missing. */
