@@ -137,6 +137,8 @@ export interface FutureTarget {
   contract: string;
   /** Its settlement date, YYYY-MM-DD. */
   settles: string;
+  /** The Monday of the settlement week, from which the next quarterly is the front; absent in old payloads. */
+  rolls?: string;
   /** Fair value − spot, index points. */
   basis: number;
   /** How the fair value was read. */
@@ -190,6 +192,7 @@ export function futureScriptInput(
       symbol: fe.symbol,
       contract: fe.contract,
       settles: fe.settles,
+      ...(fe.rolls === undefined ? {} : { rolls: fe.rolls }),
       basis: fe.basis,
       basisSource: fe.basis_source,
       ...(fe.ratio === undefined ? {} : { ratio: fe.ratio }),
@@ -244,7 +247,7 @@ function chartTarget(ticker: string, future: FutureTarget | undefined): ChartTar
       `/${root}${month}${year.slice(2)}:XCME`,
     ],
     notes: [
-      `${root} equivalents of the ${shown} levels on ${contract} (settles ${future.settles}): each ${shown} level${future.ratio === undefined ? '' : ` × ${future.ratio.toFixed(4)}`} ${signed}, the basis (fair value − spot; ${future.basisSource}).`,
+      `${root} equivalents of the ${shown} levels on ${contract} (settles ${future.settles}${future.rolls === undefined ? '' : `; the next contract is the front from ${future.rolls}`}): each ${shown} level${future.ratio === undefined ? '' : ` × ${future.ratio.toFixed(4)}`} ${signed}, the basis (fair value − spot; ${future.basisSource}).`,
       `Levels in ${root} points${future.tick === undefined ? '' : `, on its ${future.tick.toFixed(2)} tick (the basis to the cent)`}. The basis shrinks to 0 by settlement: refresh the script daily.`,
     ],
     what: `the ${root} future (the ${shown} levels moved by the basis)`,

@@ -1,8 +1,9 @@
 // The futures-equivalent scripts (levels-render.ts, `future`): SPX's levels drawn on an ES chart,
 // each moved by the basis and labelled with the SPX level it comes from; the symbol check is the
-// future's (ES1!, ESZ2026; /ES, /ESZ26); the header states the contract, the basis and its source,
-// and the simulator's mark stays; the levels are on ES's 0.25 tick, a payload stored with cents
-// before the tick too. The stored-levels export (core) reads the same payload.
+// future's (ES1!, ESZ2026; /ES, /ESZ26); the header states the contract, its settlement and roll,
+// the basis and its source, and the simulator's mark stays; the levels are on ES's 0.25 tick, a
+// payload stored with cents before the tick too. The stored-levels export (core) reads the same
+// payload.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { levelsText } from '../../../../src/core/queries/levels-text.ts';
 import {
@@ -47,7 +48,7 @@ describe('a TradingView script of the ES equivalents', () => {
     expect(text).toContain('gwSymbols = array.from("ES1!", "ESZ2026")');
     expect(text).toContain('add to a ES1! chart');
     expect(text).toContain(
-      '// ES equivalents of the SPX levels on ESZ6 (settles 2026-12-18): each SPX level +13.21, the basis (fair value − spot; forwards 2026-12-11/2026-12-31 interpolated (ln F linear in time)).',
+      '// ES equivalents of the SPX levels on ESZ6 (settles 2026-12-18; the next contract is the front from 2026-12-14): each SPX level +13.21, the basis (fair value − spot; forwards 2026-12-11/2026-12-31 interpolated (ln F linear in time)).',
     );
     expect(text).toContain('// Levels in ES points, on its 0.25 tick (the basis to the cent).');
     expect(text).toContain('indicator("Gammawatch SPX levels on ES (simulated)"');
@@ -83,6 +84,12 @@ describe('SPY on ES1!: the ratio in the header', () => {
     if ('reason' in input) throw new Error(input.reason);
     const text = renderTradingView('SPY', '2026-11-18T16:00:00Z', input.levels, [], { future: input.future });
     expect(text).toContain('each SPY level × 10.0200 +13.21, the basis');
+    // A payload from before the roll was stated: the header leaves it out.
+    const old = futureScriptInput('SPX', LEVELS, { ...FE, rolls: undefined });
+    if ('reason' in old) throw new Error(old.reason);
+    expect(
+      renderTradingView('SPX', '2026-11-18T16:00:00Z', old.levels, [], { future: old.future }),
+    ).toContain('on ESZ6 (settles 2026-12-18): each SPX level +13.21');
     // Stored with cents (5975.11), drawn on the tick.
     expect(text).toContain('"Gamma flip (SPY 595.00) 5975.00"');
   });
