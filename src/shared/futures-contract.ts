@@ -10,6 +10,9 @@
 // - The roll: from the Monday of the settlement week the next quarterly is the front contract (the
 //   Monday of the third Friday's week, even when that Monday is a holiday).
 // - A contract code is the root, the month code (H M U Z) and the year's last digit: ESZ6.
+// - The minimum tick: 0.25 index point for ES and NQ, 0.10 for RTY (CME's contract specifications).
+//   A futures level is shown, exported and alerted on the tick (onTick); the basis and the fair
+//   value stay to the cent, as the index's own figures.
 import {
   addDays,
   nthWeekday,
@@ -43,6 +46,37 @@ const FUTURES: Readonly<Record<string, FutureMapping>> = {
 export function futureOf(ticker: string): FutureMapping | null {
   const symbol = canonicalTicker(ticker);
   return Object.hasOwn(FUTURES, symbol) ? (FUTURES[symbol] as FutureMapping) : null;
+}
+
+/** Each future's minimum price increment, index points. */
+export const FUTURE_TICKS: Readonly<Record<FutureRoot, number>> = { ES: 0.25, NQ: 0.25, RTY: 0.1 };
+
+/** Ticks in whole cents, so that rounding reads integers (0.1 is no exact binary fraction). */
+const TICK_CENTS: Readonly<Record<FutureRoot, number>> = { ES: 25, NQ: 25, RTY: 10 };
+
+/** A root symbol the app knows a tick for (ES, NQ, RTY; any case), or null. */
+export function futureRoot(symbol: string): FutureRoot | null {
+  const root = symbol.trim().toUpperCase();
+  return Object.hasOwn(TICK_CENTS, root) ? (root as FutureRoot) : null;
+}
+
+/** The tick of a root symbol (ES, NQ, RTY; any case), index points, or null for one the app does not know. */
+export function tickOf(symbol: string): number | null {
+  const root = futureRoot(symbol);
+  return root === null ? null : FUTURE_TICKS[root];
+}
+
+/**
+ * A futures price on its contract's tick: to the cent first (the figure the equivalent is, level +
+ * a basis in cents), then to the nearest tick, half a tick up (ES 5,963.125 → 5,963.25; RTY
+ * 2,345.05 → 2,345.10). A symbol without a known tick keeps its cents.
+ */
+export function onTick(symbol: string, price: number): number {
+  const cents = Math.round(price * 100);
+  const root = futureRoot(symbol);
+  if (root === null) return cents / 100;
+  const tick = TICK_CENTS[root];
+  return (Math.round(cents / tick) * tick) / 100;
 }
 
 /** The quarterly months, with their contract month codes. */

@@ -1,10 +1,11 @@
 // SPX's levels on ES, end to end against the app's simulated market: the Levels table's
-// "ES equivalent" column (each level plus the basis) with the contract and the basis in its
+// "ES equivalent" column (each level plus the basis, on ES's 0.25 tick) with the contract and the basis in its
 // caption, the ES export (a TradingView script for ES1! whose lines are labelled with the SPX level
 // they come from, marked simulated), and a level rule on the ES equivalent of the SPX flip.
 // Screenshots: test/artifacts/screenshots/futures-equivalent-*.png.
 import type { LevelsData } from '../../src/shared/api/levels.ts';
 import { formatLevel } from '../../src/shared/figure-format.ts';
+import { onTick } from '../../src/shared/futures-contract.ts';
 import { expect, snap, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -30,7 +31,7 @@ test.beforeAll(async ({ app }) => {
   await app.call('poll:pause');
 });
 
-test('Levels table: the ES column is each level plus the basis, the contract in the caption', async ({
+test('Levels table: the ES column is each level plus the basis on the tick, the contract in the caption', async ({
   gw,
   app,
 }) => {
@@ -42,11 +43,11 @@ test('Levels table: the ES column is each level plus the basis, the contract in 
   await expect(panel).toBeVisible({ timeout: 60_000 });
   await expect(panel.locator('th', { hasText: 'ES equivalent' })).toBeVisible();
   await expect(gw.getByTestId('levels-future-caption')).toContainText(`ES equivalent: ${fe?.contract}`);
-  // The stored payload's figure: the flip + the basis, to the cent.
-  expect(fe?.levels['gamma_flip']).toBeCloseTo(
-    (data.levels.find((l) => l['id'] === 'gamma_flip')?.price as number) + basis,
-    2,
-  );
+  // The stored payload's figure: the flip + the basis, on ES's 0.25 tick (the basis to the cent).
+  const flip = data.levels.find((l) => l['id'] === 'gamma_flip')?.price as number;
+  expect(fe?.tick).toBe(0.25);
+  expect(fe?.levels['gamma_flip']).toBe(onTick('ES', flip + basis));
+  expect(Number.isInteger((fe?.levels['gamma_flip'] as number) / 0.25)).toBe(true);
   await expect(gw.getByTestId('level-future-gamma_flip')).toHaveText(
     formatLevel(fe?.levels['gamma_flip'], TICKER),
   );

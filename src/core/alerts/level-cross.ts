@@ -8,8 +8,9 @@
 // walls) from the same payload by id (a snapshot stored before they existed has none: no crossing); a custom level is the rule's own fixed price, against market-structure spot.
 //
 // A futures level (`future.gamma_flip`: the ES equivalent of the SPX flip) is read from the levels
-// payload's `futures_equivalent`: the level + the basis against spot + the basis, the ES-equivalent
-// price. Both move by the same basis, so it fires exactly when spot crosses the index level; what a
+// payload's `futures_equivalent`: the level + the basis, on the contract's tick, against spot + the
+// basis (to the cent), the ES-equivalent price. Both move by the same basis, so it fires when spot
+// crosses the index level give or take half a tick (0.125 point on ES); what a
 // futures trader reads is in ES figures: the ES level and the ES-equivalent price (the future's own
 // price is not known to the app), with the contract and the basis in the details.
 //
@@ -24,7 +25,7 @@ import {
 } from '../../shared/alert-rules.ts';
 import { futureLevelText, levelText, priceText, signedPct } from '../../shared/alert-labels.ts';
 import type { SnapshotEndpoint } from '../../shared/bridge/tickers.ts';
-import { futureOf } from '../../shared/futures-contract.ts';
+import { futureOf, onTick } from '../../shared/futures-contract.ts';
 import { ZERO_DTE_LEVEL_KINDS, zeroDteExpirationOf } from '../../shared/zero-dte-levels.ts';
 import { number, record, spotAndLevel, text } from '../lib/payload-fields.ts';
 import { beyondPct, bufferedCrossAtLast, bufferText } from './level-buffer.ts';
@@ -78,7 +79,11 @@ function readFutureLevel(payload: unknown, base: string): { spot: number; level:
   const spot = number(payload, 'price');
   const level = number(record(record(record(payload)?.['futures_equivalent'])?.['levels']), base);
   if (future === null || spot === null || level === null) return null;
-  return { spot: Math.round((spot * future.ratio + future.basis) * 100) / 100, level };
+  // On the tick, as the Levels table shows it, even from a payload stored with cents before it.
+  return {
+    spot: Math.round((spot * future.ratio + future.basis) * 100) / 100,
+    level: onTick(future.symbol, level),
+  };
 }
 
 /** Spot and the rule's level in one payload of the rule's endpoint, or null when either is missing. */

@@ -12,7 +12,9 @@
 //   chain dates it, at its 16:00 close (6.5 h more carry: about 0.1 point on SPX).
 // - The basis is fair value − spot; the equivalent of a level L is L + basis (the carry between now
 //   and settlement is the same in points for every level to the cent: a level 2 % from spot would
-//   carry 2 % more, under 0.05 points on a 20-point basis).
+//   carry 2 % more, under 0.05 points on a 20-point basis), on the contract's tick (0.25 for ES and
+//   NQ, 0.10 for RTY; shared/futures-contract.ts onTick), as a futures trader places it. The basis
+//   and the fair value stay to the cent, and `tick` states the increment.
 // - No figure, and the reason, where a side of the settlement has no expiration with a forward
 //   read from at least MIN_FORWARD_STRIKES strikes of two-sided call and put quotes.
 // - An ETF (SPY, QQQ, IWM) reaches its future through its index (viaIndex): with the index's
@@ -22,7 +24,7 @@
 //   Without it (one snapshot holds one chain) no figure is given, and the reason says so.
 import type { FuturesEquivalent } from '../../shared/api/levels.ts';
 import type { KeyLevel } from '../../shared/api/levels.ts';
-import { frontQuarterly, futureOf } from '../../shared/futures-contract.ts';
+import { FUTURE_TICKS, frontQuarterly, futureOf, onTick } from '../../shared/futures-contract.ts';
 import { epochToNy, nyToEpoch } from '../../shared/market-calendar.ts';
 import { MS_PER_YEAR, type OptionChain } from './chain.ts';
 import { expiryYears } from './exposure.ts';
@@ -93,7 +95,7 @@ export function etfFuturesEquivalent(
     ...fe,
     ratio: Math.round(ratio * 1e6) / 1e6,
     basis_source: `${index.ticker} ${fe.basis_source}; ${etf.ticker} levels × ${ratio.toFixed(4)} (${index.ticker} ${index.spot.toFixed(2)} / ${etf.ticker} ${etf.spot.toFixed(2)} at the same snapshot) + the basis`,
-    levels: Object.fromEntries(levels.map((l) => [l.id, cents(l.price * ratio + basis)])),
+    levels: Object.fromEntries(levels.map((l) => [l.id, onTick(fe.symbol, l.price * ratio + basis)])),
   };
 }
 
@@ -106,7 +108,7 @@ export function futuresEquivalent(
   const future = futureOf(chain.ticker);
   if (future === null) return null;
   const { contract, settles, rolls } = frontQuarterly(future.symbol, epochToNy(chain.asof).date);
-  const head = { symbol: future.symbol, contract, settles, rolls };
+  const head = { symbol: future.symbol, contract, settles, rolls, tick: FUTURE_TICKS[future.symbol] };
   const none = (reason: string): FuturesEquivalent => ({
     ...head,
     basis: null,
@@ -167,6 +169,6 @@ export function futuresEquivalent(
     basis,
     fair_value: cents(fair),
     basis_source: source,
-    levels: Object.fromEntries(levels.map((l) => [l.id, cents(l.price + basis)])),
+    levels: Object.fromEntries(levels.map((l) => [l.id, onTick(future.symbol, l.price + basis)])),
   };
 }

@@ -267,7 +267,7 @@ export const API_ENDPOINTS = {
         name: 'equivalent',
         type: 'enum',
         description:
-          "ours: with format tradingview or tos, the script of the levels' futures equivalents (SPX on ES1! and /ES: each level + the basis, futures_equivalent); 409 where the ticker has none",
+          "ours: with format tradingview or tos, the script of the levels' futures equivalents (SPX on ES1! and /ES: each level + the basis on the contract's tick, 0.25 for ES and NQ and 0.10 for RTY, futures_equivalent); 409 where the ticker has none",
         allowed: LEVELS_EQUIVALENTS,
       },
     ],

@@ -19,6 +19,7 @@
 // Levels from the market simulator sit at prices that look real, under real tickers: a script of
 // them says so in its first comment line and in its labels, so a chart never shows them unmarked.
 import { HIDDEN_NAME_CHARACTERS } from '../bridge/common.ts';
+import { onTick, tickOf } from '../futures-contract.ts';
 import { indexAliases, isIndexUnderlying, settlesOnFuture } from '../index-underlyings.ts';
 import type { FuturesEquivalent, KeyLevel, LevelKind } from './levels.ts';
 
@@ -136,29 +137,35 @@ export interface FutureTarget {
   contract: string;
   /** Its settlement date, YYYY-MM-DD. */
   settles: string;
+  /** The Monday of the settlement week, from which the next quarterly is the front; absent in old payloads. */
+  rolls?: string;
   /** Fair value − spot, index points. */
   basis: number;
   /** How the fair value was read. */
   basisSource: string;
   /** An ETF's levels (SPY's) reach the future × index spot / ETF spot before the basis; absent for an index. */
   ratio?: number;
+  /** The contract's tick the levels are on (0.25 for ES and NQ, 0.10 for RTY); absent for an unknown root. */
+  tick?: number;
 }
 
 /**
  * An index's levels as their equivalents on its future: each at its figure in `equivalents` (the
- * level + the basis), labelled with the index level it comes from ("Gamma flip (SPX 5950.50)"); a
- * level without a figure is left out.
+ * level + the basis) on the future's tick (`symbol`: a payload stored before the service rounded
+ * to the tick has cents), labelled with the index level it comes from ("Gamma flip (SPX 5950.50)");
+ * a level without a figure is left out.
  */
 export function futuresEquivalentLevels(
   ticker: string,
   levels: readonly KeyLevel[],
   equivalents: Readonly<Record<string, number>>,
+  symbol: string,
 ): KeyLevel[] {
   const out: KeyLevel[] = [];
   for (const l of levels) {
     const at = equivalents[l.id];
     if (at === undefined) continue;
-    out.push({ ...l, label: `${l.label} (${oneLine(ticker)} ${price(l.price)})`, price: at });
+    out.push({ ...l, label: `${l.label} (${oneLine(ticker)} ${price(l.price)})`, price: onTick(symbol, at) });
   }
   return out;
 }
@@ -178,15 +185,18 @@ export function futureScriptInput(
       reason: `no ${fe.symbol} equivalents of the ${oneLine(ticker)} levels: ${fe.reason ?? 'no basis'}`,
     };
   }
+  const tick = fe.tick ?? tickOf(fe.symbol);
   return {
-    levels: futuresEquivalentLevels(ticker, levels, fe.levels),
+    levels: futuresEquivalentLevels(ticker, levels, fe.levels, fe.symbol),
     future: {
       symbol: fe.symbol,
       contract: fe.contract,
       settles: fe.settles,
+      ...(fe.rolls === undefined ? {} : { rolls: fe.rolls }),
       basis: fe.basis,
       basisSource: fe.basis_source,
       ...(fe.ratio === undefined ? {} : { ratio: fe.ratio }),
+      ...(tick === null ? {} : { tick }),
     },
   };
 }
@@ -237,8 +247,8 @@ function chartTarget(ticker: string, future: FutureTarget | undefined): ChartTar
       `/${root}${month}${year.slice(2)}:XCME`,
     ],
     notes: [
-      `${root} equivalents of the ${shown} levels on ${contract} (settles ${future.settles}): each ${shown} level${future.ratio === undefined ? '' : ` × ${future.ratio.toFixed(4)}`} ${signed}, the basis (fair value − spot; ${future.basisSource}).`,
-      `Levels in ${root} points. The basis shrinks to 0 by settlement: refresh the script daily.`,
+      `${root} equivalents of the ${shown} levels on ${contract} (settles ${future.settles}${future.rolls === undefined ? '' : `; the next contract is the front from ${future.rolls}`}): each ${shown} level${future.ratio === undefined ? '' : ` × ${future.ratio.toFixed(4)}`} ${signed}, the basis (fair value − spot; ${future.basisSource}).`,
+      `Levels in ${root} points${future.tick === undefined ? '' : `, on its ${future.tick.toFixed(2)} tick (the basis to the cent)`}. The basis shrinks to 0 by settlement: refresh the script daily.`,
     ],
     what: `the ${root} future (the ${shown} levels moved by the basis)`,
   };

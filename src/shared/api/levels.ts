@@ -79,7 +79,9 @@ export const futuresEquivalentSchema = z.looseObject({
   reason: z.string().optional(),
   /** An ETF's (SPY's) levels reach the future through its index: index spot / ETF spot, each level × it + basis. */
   ratio: z.number().positive().optional(),
-  /** Each level's equivalent by level id: price + basis. */
+  /** The contract's minimum tick, index points (0.25 for ES and NQ, 0.10 for RTY); absent before it was stated. */
+  tick: z.number().positive().optional(),
+  /** Each level's equivalent by level id: price + basis, on the contract's tick (basis and fair value stay to the cent). */
   levels: z.record(z.string(), z.number().finite()),
 });
 export type FuturesEquivalent = z.infer<typeof futuresEquivalentSchema>;

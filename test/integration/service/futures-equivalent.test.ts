@@ -1,10 +1,11 @@
 // Futures equivalents over HTTP (issue 45 item 2): the simulator's SPX, NDX and RUT levels carry
-// `futures_equivalent`, each level moved by the basis to the front quarterly future (ES, NQ, RTY);
+// `futures_equivalent`, each level moved by the basis to the front quarterly future (ES, NQ, RTY)
+// and placed on its tick (0.25 for ES and NQ, 0.10 for RTY);
 // SPY reaches ES through SPX's snapshot of the same instant; a stock has no such field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levelsResponseSchema } from '../../../src/shared/api/index.ts';
 import { carryFor } from '../../../src/shared/carry.ts';
-import { frontQuarterly } from '../../../src/shared/futures-contract.ts';
+import { FUTURE_TICKS, frontQuarterly, onTick } from '../../../src/shared/futures-contract.ts';
 import { epochToNy, nyToEpoch } from '../../../src/shared/market-calendar.ts';
 import { MS_PER_YEAR } from '../../../src/service/engine/chain.ts';
 import { call, listenService, OPEN_INSTANT, type Running } from '../../support/service-factory.ts';
@@ -24,7 +25,7 @@ describe.each([
   ['NDX', 'NQ'],
   ['RUT', 'RTY'],
 ] as const)('%s → %s', (ticker, symbol) => {
-  it('every level plus the basis, the basis where carry puts it', async () => {
+  it('every level plus the basis on the tick, the basis where carry puts it', async () => {
     const l = await levels(ticker);
     const fe = l.futures_equivalent;
     expect(fe, JSON.stringify(fe)).toBeDefined();
@@ -34,8 +35,12 @@ describe.each([
     expect(fe.basis, fe.reason).not.toBeNull();
     const basis = fe.basis as number;
     expect(fe.basis_source).toMatch(/^forwards? \d{4}-\d{2}-\d{2}/);
+    const tick = FUTURE_TICKS[symbol];
+    expect(fe.tick).toBe(tick);
     for (const level of l.levels) {
-      expect(fe.levels[level.id as string]).toBeCloseTo(level.price + basis, 2);
+      const at = fe.levels[level.id as string] as number;
+      expect(at).toBe(onTick(symbol, level.price + basis));
+      expect(Math.abs(at - (level.price + basis))).toBeLessThanOrEqual(tick / 2 + 1e-9);
     }
     // The simulator prices with the stated carry: F = S·e^((r − q)T) to settlement.
     const { rate, dividendYield } = carryFor(ticker);
@@ -58,10 +63,13 @@ describe('SPY through SPX', () => {
     expect(fe?.ratio).toBeCloseTo(ratio, 5);
     expect(fe?.basis_source).toContain(`SPY levels × ${ratio.toFixed(4)} (SPX ${spx.price.toFixed(2)} / SPY`);
     for (const level of spy.levels) {
-      expect(fe?.levels[level.id as string]).toBeCloseTo(level.price * ratio + (fe?.basis as number), 2);
+      const exact = level.price * ratio + (fe?.basis as number);
+      expect(Math.abs((fe?.levels[level.id as string] as number) - exact)).toBeLessThanOrEqual(0.125 + 0.01);
+      expect(Number.isInteger((fe?.levels[level.id as string] as number) / 0.25)).toBe(true);
     }
-    // The SPY spot's equivalent is the SPX spot's.
-    expect(fe?.levels['spot']).toBeCloseTo(spx.futures_equivalent?.levels['spot'] as number, 1);
+    // The SPY spot's equivalent is the SPX spot's (a cent apart at most before the tick: one tick).
+    const spyAt = fe?.levels['spot'] as number;
+    expect(Math.abs(spyAt - (spx.futures_equivalent?.levels['spot'] as number))).toBeLessThanOrEqual(0.25);
     expect((await levels('KO')).futures_equivalent).toBeUndefined();
   });
 });

@@ -13,7 +13,7 @@
 import type { LevelsData, MarketStructureData } from '../../../shared/api/index.ts';
 import { figureDefinition, figureName } from '../../../shared/figure-labels.ts';
 import { flipDistancePct } from '../../../shared/flip-distance.ts';
-import { futureOf } from '../../../shared/futures-contract.ts';
+import { futureOf, onTick, tickOf } from '../../../shared/futures-contract.ts';
 
 export interface LadderLevel {
   /** Stable key: spot, gamma_flip, plus_1sigma_1d, call_wall, … */
@@ -204,13 +204,17 @@ export function futuresColumn(levels: LevelsData): FuturesColumn | null {
   }
   const signed = `${fe.basis >= 0 ? '+' : '−'}${Math.abs(fe.basis).toFixed(2)}`;
   const roll = fe.rolls === undefined ? '' : `; the next contract is the front from ${fe.rolls}`;
+  const tick = fe.tick ?? tickOf(fe.symbol);
+  const onIts = tick === null ? '' : `, on ${fe.symbol}'s ${tick.toFixed(2)} tick`;
   return {
     heading,
     quotedAs,
+    // On the tick even where the payload was stored before the service rounded to it (cents).
     prices: levels.levels.map((l) => {
       const id = l['id'];
-      return typeof id === 'string' ? (fe.levels[id] ?? null) : null;
+      const at = typeof id === 'string' ? fe.levels[id] : undefined;
+      return at === undefined ? null : onTick(fe.symbol, at);
     }),
-    caption: `${heading}: ${fe.contract} (settles ${fe.settles}${roll}), each level ${signed}, the basis (fair value − spot; ${fe.basis_source ?? ''}).`,
+    caption: `${heading}: ${fe.contract} (settles ${fe.settles}${roll}), each level ${signed}, the basis (fair value − spot; ${fe.basis_source ?? ''})${onIts}.`,
   };
 }

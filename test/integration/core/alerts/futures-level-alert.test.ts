@@ -1,9 +1,10 @@
 // An alert on a futures level, end to end on a real app over the simulator: SPX on a watchlist,
 // polled every 5 market minutes through two sessions (a manual clock), with a rule on the ES
 // equivalent of the SPX gamma flip beside the same rule on the flip itself. The ES-equivalent
-// price and the ES level move by the same basis, so the ES rule must fire exactly when SPX crosses
-// its flip (same snapshot, same side), and say so in ES figures: the contract, the ES level and the
-// basis; each firing reaches the desktop.
+// price and the ES level move by the same basis (the level on ES's 0.25 tick, within 0.125 of the
+// flip + the basis), so at these snapshots the ES rule fires when SPX crosses its flip (same
+// snapshot, same side), and says so in ES figures: the contract, the ES level and the basis; each
+// firing reaches the desktop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isMarketOpen } from '../../../../src/shared/market-calendar.ts';
 import {
@@ -93,8 +94,10 @@ describe('a rule on the ES equivalent of the SPX flip', () => {
         contract: expect.stringMatching(/^ESH6$/),
         level: 'future.gamma_flip',
       });
-      // The ES-equivalent price is SPX spot + the basis, to the cent, and the message says so.
+      // The ES-equivalent price is SPX spot + the basis, to the cent, and the message says so; the
+      // ES level is on the tick.
       expect(details.spot).toBeCloseTo(details.ticker_spot + details.basis, 2);
+      expect(Number.isInteger(details.level_value / 0.25)).toBe(true);
       expect(details.basis).toBeGreaterThan(0);
       expect(message).toContain(`the ESH6 basis`);
     }

@@ -1,7 +1,7 @@
 // Level alerts on a futures level (`future.gamma_flip`: the ES equivalent of the SPX flip): the
 // level + the basis against spot + the basis, so it fires when SPX crosses its flip, worded in ES
-// figures (the ES level and the ES-equivalent price) with the contract and the basis; a payload
-// without a basis never fires.
+// figures (the ES level, on the tick, and the ES-equivalent price) with the contract and the basis;
+// a payload without a basis never fires.
 import { describe, expect, it } from 'vitest';
 import { levelCrossing, levelEndpoint } from '../../../../src/core/alerts/level-cross.ts';
 import { futureLevelText, levelLabel } from '../../../../src/shared/alert-labels.ts';
@@ -73,6 +73,14 @@ describe('future.gamma_flip', () => {
       ratio: 10,
       ticker_spot: 596,
     });
+  });
+
+  it('reads the ES level on the tick, from a payload stored with cents before it too', () => {
+    // Flip 5950 + basis 13.21 = 5963.21, on the tick 5963.25: an ES-equivalent 5963.23 is still below.
+    expect(levelCrossing('SPX', rule, payload(5940, 5950, 13.21), payload(5950.02, 5950, 13.21))).toBeNull();
+    const fired = levelCrossing('SPX', rule, payload(5940, 5950, 13.21), payload(5950.05, 5950, 13.21));
+    expect(fired?.details).toMatchObject({ spot: 5963.26, level_value: 5963.25 });
+    expect(fired?.message).toContain('at 5,963.25');
   });
 
   it('does not fire when SPX stays on its side of the flip, nor without a basis', () => {

@@ -6,7 +6,10 @@ import {
   levelsRows,
   structureLadder,
 } from '../../../../src/renderer/features/ticker/key-levels.ts';
-import { SAMPLE_FUTURES_EQUIVALENT } from '../../../support/futures-equivalent-sample.ts';
+import {
+  SAMPLE_FUTURES_EQUIVALENT,
+  SAMPLE_FUTURES_EQUIVALENT_BEFORE_TICK,
+} from '../../../support/futures-equivalent-sample.ts';
 
 // SPY-like numbers: the 1D move is 0.53 % by the service; the rounded ±1σ prices alone give 0.54 %.
 const SPOT = 600;
@@ -207,10 +210,22 @@ describe('futuresColumn: the Levels table’s ES column', () => {
     expect(futuresColumn({ ...base, futures_equivalent: fe })).toEqual({
       heading: 'ES equivalent',
       quotedAs: 'SPX',
-      prices: [6113.21, 6013.21, null],
+      prices: [6113.25, 6013.25, null],
       caption:
-        'ES equivalent: ESZ6 (settles 2026-12-18; the next contract is the front from 2026-12-14), each level +13.21, the basis (fair value − spot; forwards 2026-12-11/2026-12-31 interpolated (ln F linear in time)).',
+        "ES equivalent: ESZ6 (settles 2026-12-18; the next contract is the front from 2026-12-14), each level +13.21, the basis (fair value − spot; forwards 2026-12-11/2026-12-31 interpolated (ln F linear in time)), on ES's 0.25 tick.",
     });
+  });
+
+  it('a payload stored before the tick (cents) reads on the tick too', () => {
+    const column = futuresColumn({ ...base, futures_equivalent: SAMPLE_FUTURES_EQUIVALENT_BEFORE_TICK });
+    expect(column?.prices).toEqual([6113.25, 6013.25, null]);
+    expect(column?.caption).toMatch(/, on ES's 0\.25 tick\.$/);
+    const rty = { ...SAMPLE_FUTURES_EQUIVALENT_BEFORE_TICK, symbol: 'RTY', levels: { call_wall: 2345.67 } };
+    expect(futuresColumn({ ...base, ticker: 'RUT', futures_equivalent: rty })?.prices).toEqual([
+      2345.7,
+      null,
+      null,
+    ]);
   });
 
   it('no figure and the reason; no column for a ticker without a future', () => {

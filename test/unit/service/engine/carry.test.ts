@@ -1,7 +1,8 @@
 // The stated carry through the engine: a chain priced with a known rate and dividend yield gives its
 // forward back, and the deltas the engine reports (setup-leg candidates, income rows, the legs of a
-// served trade setup) are Merton's at that rate and yield, checked against an independent
-// Black-Scholes (test/support/reference-black-scholes.ts), never against the engine's own output.
+// served trade setup) are Merton's at that rate and yield, and so are the deltas the skew and
+// term-structure charts read their 25-delta IVs at, checked against an independent Black-Scholes
+// (test/support/reference-black-scholes.ts), never against the engine's own output.
 import { describe, expect, it } from 'vitest';
 import { carryFor } from '../../../../src/shared/carry.ts';
 import { nyToEpoch, optionExpiryEpoch } from '../../../../src/shared/market-calendar.ts';
@@ -20,6 +21,7 @@ import { expiryYears } from '../../../../src/service/engine/exposure.ts';
 import { impliedForwards } from '../../../../src/service/engine/forward.ts';
 import { recommendIncome } from '../../../../src/service/engine/interpret/income.ts';
 import { quotedContracts } from '../../../../src/service/engine/interpret/setup-legs.ts';
+import { termStructure } from '../../../../src/service/engine/term-structure.ts';
 import { DEFAULT_PRICING, type PricingParams } from '../../../../src/service/engine/types.ts';
 import { levelsData } from '../../../../src/service/http/curve-payloads.ts';
 import { createSimulatedMarket } from '../../../../src/service/market/sim/simulated-source.ts';
@@ -164,6 +166,61 @@ describe('the deltas the engine reports carry the stated rate and yield', () => 
       expect(Math.abs((item.delta as number) - reference)).toBeLessThanOrEqual(0.0005 + 1e-12);
     }
   });
+});
+
+describe('the skew and term-structure charts read their 25-delta IVs at the stated carry', () => {
+  /** The strike whose reference delta at its own smile IV is `target` (bisection; delta falls with strike). */
+  function strikeAtDelta(
+    spot: number,
+    t: number,
+    r: number,
+    q: number,
+    target: number,
+    isCall: boolean,
+  ): number {
+    let lo = spot * 0.5;
+    let hi = spot * 1.5;
+    for (let i = 0; i < 100; i++) {
+      const k = (lo + hi) / 2;
+      const d = referenceDelta({ spot, strike: k, t, sigma: smile(k, spot), r, q }, isCall);
+      if (d > target) lo = k;
+      else hi = k;
+    }
+    return (lo + hi) / 2;
+  }
+
+  it.each([
+    ['SPX', 6000],
+    ['KO', 70],
+  ] as const)(
+    '%s: each term point’s 25Δ put and call IV is the smile at the carried 25Δ strike',
+    (ticker, spot) => {
+      const pricing = carryPricing(ticker);
+      const chain = carriedChain(ticker, spot, pricing.r, pricing.q);
+      const smiles = analyzeChainDetailed(chain, pricing).iv?.smiles ?? [];
+      const points = termStructure(smiles).points;
+      let carryMatters = false;
+      for (const e of [2, 3, 4]) {
+        const point = points.find((p) => p.expiration === EXPIRIES[e]);
+        const t = yearsToExpiry(chain.expirations[e] as OptionChain['expirations'][number], chain.asof);
+        for (const [isCall, got] of [
+          [false, point?.put_25d_iv],
+          [true, point?.call_25d_iv],
+        ] as const) {
+          const target = isCall ? 0.25 : -0.25;
+          const carried = smile(strikeAtDelta(spot, t, pricing.r, pricing.q, target, isCall), spot);
+          const flat = smile(strikeAtDelta(spot, t, 0, 0, target, isCall), spot);
+          expect(
+            Math.abs((got as number) - carried),
+            `${EXPIRIES[e]} ${isCall ? 'call' : 'put'}`,
+          ).toBeLessThan(2e-4);
+          if (Math.abs(carried - flat) > 1e-3) carryMatters = true;
+        }
+      }
+      // Read at r = q = 0 some 25Δ IV would be off by more than the tolerance.
+      expect(carryMatters).toBe(true);
+    },
+  );
 });
 
 describe('the service reads each simulated ticker at its stated carry', () => {

@@ -1,7 +1,8 @@
 // Futures equivalents (engine/futures-equivalent.ts): a chain priced with a known rate and dividend
 // yield gives back its forward to the future's settlement and the basis F − S, from the settlement
 // day's expiration or interpolated between the ones around it; where a side has no usable forward,
-// no figure and the reason.
+// no figure and the reason. Each level's equivalent is on the contract's tick (0.25 for ES and NQ,
+// 0.10 for RTY), the basis and the fair value to the cent.
 import { describe, expect, it } from 'vitest';
 import {
   MS_PER_YEAR,
@@ -17,6 +18,7 @@ import {
 } from '../../../../src/service/engine/futures-equivalent.ts';
 import { bsPrice } from '../../../../src/service/engine/pricing.ts';
 import type { KeyLevel } from '../../../../src/shared/api/levels.ts';
+import { onTick } from '../../../../src/shared/futures-contract.ts';
 import { nyToEpoch, optionExpiryEpoch } from '../../../../src/shared/market-calendar.ts';
 
 // Wednesday 2026-11-18, 11:00 New York: the front quarterly is ESZ6, settling Friday 2026-12-18.
@@ -100,7 +102,37 @@ describe('futuresEquivalent: a chain priced with a known rate and yield', () => 
     expect(fe?.fair_value).toBeCloseTo(carried, 0);
     const basis = fe?.basis as number;
     expect(Math.abs(basis - (carried - SPOT))).toBeLessThan(0.15);
-    for (const l of LEVELS) expect(fe?.levels[l.id]).toBeCloseTo(l.price + basis, 6);
+    expect(fe?.tick).toBe(0.25);
+    for (const l of LEVELS) {
+      const at = fe?.levels[l.id] as number;
+      expect(at).toBe(onTick('ES', l.price + basis));
+      expect(Math.abs(at - (l.price + basis))).toBeLessThanOrEqual(0.125);
+    }
+  });
+
+  it.each([
+    ['SPX', 'ES', 0.25],
+    ['NDX', 'NQ', 0.25],
+    ['RUT', 'RTY', 0.1],
+  ])('%s: every %s level on its %s tick, the basis and fair value to the cent', (ticker, symbol, tick) => {
+    const levels: KeyLevel[] = [5950.5, 5963.37, 5987.12, 6012.01, 6050.99].map((price, i) => ({
+      id: `l${i}`,
+      label: `Level ${i}`,
+      price,
+      kind: 'gamma_flip',
+    }));
+    const chain = carryChain(ticker, ['2026-12-11', '2026-12-31']);
+    const fe = futuresEquivalent(chain, impliedForwards(chain, R), levels);
+    expect(fe).toMatchObject({ symbol, tick });
+    const basis = fe?.basis as number;
+    expect(basis).toBe(Math.round(basis * 100) / 100);
+    expect(basis).toBeCloseTo((fe?.fair_value as number) - SPOT, 2);
+    for (const l of levels) {
+      const at = fe?.levels[l.id] as number;
+      const ticks = Math.round(at / tick);
+      expect(at, `${l.price} + ${basis}`).toBe((ticks * Math.round(tick * 100)) / 100);
+      expect(Math.abs(at - (l.price + basis))).toBeLessThanOrEqual(tick / 2 + 1e-9);
+    }
   });
 
   it.each([
@@ -160,7 +192,11 @@ describe('etfFuturesEquivalent: SPY through SPX', () => {
     const ratio = SPOT / 598.8;
     expect(fe).toMatchObject({ symbol: 'ES', contract: 'ESZ6', basis: spx?.basis });
     expect(fe?.ratio).toBeCloseTo(ratio, 6);
-    expect(fe?.levels['gamma_flip']).toBeCloseTo(595 * ratio + (spx?.basis as number), 2);
+    const exact = 595 * ratio + (spx?.basis as number);
+    expect(fe?.levels['gamma_flip']).toBe(onTick('ES', exact));
+    expect(Number.isInteger((fe?.levels['gamma_flip'] as number) / 0.25)).toBe(true);
+    expect(Math.abs((fe?.levels['gamma_flip'] as number) - exact)).toBeLessThanOrEqual(0.125);
+    expect(fe?.tick).toBe(0.25);
     expect(fe?.basis_source).toMatch(
       /^SPX forwards 2026-12-11\/2026-12-31 interpolated .*; SPY levels × 10\.0200 \(SPX 6000\.00 \/ SPY 598\.80 at the same snapshot\) \+ the basis$/,
     );
