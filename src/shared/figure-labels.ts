@@ -357,7 +357,7 @@ export const FIGURES = {
     digits: 2,
     signed: true,
     definition:
-      "The front quarterly future's fair value (the index's forward to its settlement, read from the chain's put-call parity) − spot, in index points; each ES, NQ or RTY equivalent is the level plus it (an ETF's level × the index/ETF ratio first).",
+      "The front quarterly future's fair value (the index's forward to its settlement, read from the chain's put-call parity) − spot, in index points; each ES, NQ or RTY equivalent is the level plus it (an ETF's level × the index/ETF ratio first), on the contract's tick (0.25 ES/NQ, 0.10 RTY).",
   },
 } as const satisfies Record<string, Figure>;
 
