@@ -121,6 +121,22 @@ describe('the Cboe collector over a stand-in of Cboe’s CDN', () => {
     ]);
   });
 
+  it('asks conditionally with If-Modified-Since when Cboe gives a Last-Modified and no ETag: unchanged (304) writes nothing', async () => {
+    standIn.setBody('TSLA', cboeBodyFromChain(fixture.chain), { etag: false });
+    const c = collector();
+    const first = await c.refresh();
+    expect(first.tickers[0]?.file).not.toBeNull();
+    expect(standIn.requests[0]?.ifModifiedSince).toBeUndefined();
+    const second = await c.refresh();
+    expect(standIn.requests[1]?.ifNoneMatch).toBeUndefined();
+    expect(standIn.requests[1]?.ifModifiedSince).toMatch(/ GMT$/);
+    expect(standIn.requests[1]?.status).toBe(304);
+    expect(second.ok).toBe(true);
+    expect(second.tickers[0]?.file).toBeNull();
+    expect(second.tickers[0]?.notes[0]).toMatch(/^no new snapshot: Cboe's chain is unchanged/);
+    expect(await chainFiles()).toHaveLength(1);
+  });
+
   it('a day with no session: a chain whose timestamp has not moved is not written again, even after a restart', async () => {
     await collector().refresh();
     // Another body (the CDN rebuilt it), the same snapshot time: Cboe's data is still Friday's.
