@@ -238,6 +238,26 @@ describe('the Cboe collector over a stand-in of Cboe’s CDN', () => {
     },
   );
 
+  it('refusals in a row double the wait (15, 30, 60, 120 min), never past two hours; an answer resets it', async () => {
+    const c = collector();
+    const waits: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      standIn.fail({ kind: 'status', status: 429 });
+      const refused = await c.refresh();
+      const until = c.status().refusedUntil as number;
+      waits.push((until - clock) / 60_000);
+      expect(refused.tickers[0]?.error).toBe(`Cboe refused (429): retrying in ${waits[i]} min`);
+      clock = until;
+    }
+    expect(waits).toEqual([15, 30, 60, 120, 120]);
+    expect(standIn.requests).toHaveLength(5);
+
+    expect((await c.refresh()).ok).toBe(true);
+    standIn.fail({ kind: 'status', status: 429 });
+    await c.refresh();
+    expect(c.status().lastError).toBe('Cboe refused (429): retrying in 15 min');
+  });
+
   it('a symbol Cboe has no file for (its storage’s 403 AccessDenied) fails that ticker only, without backing off', async () => {
     const c = collector({ tickers: ['NOPE', 'TSLA'] });
     const result = await c.refresh();
