@@ -175,8 +175,11 @@ describe('the Cboe collector over a stand-in of Cboe’s CDN', () => {
     expectSameGex(imported.chain, spx.chain);
   });
 
-  it('a body over the cap is cut off while it streams: a clear error, no file', async () => {
-    standIn.fail({ kind: 'chunked' });
+  it.each([
+    ['cut off while it streams (chunked, no Content-Length)', true],
+    ['refused from its Content-Length before it is read', false],
+  ])('a body over the cap is %s: a clear error, no file', async (_how, chunked) => {
+    if (chunked) standIn.fail({ kind: 'chunked' });
     const c = collector({ maxBodyBytes: 10_000 });
     const result = await c.refresh();
     expect(result.ok).toBe(false);
