@@ -199,18 +199,34 @@ describe('the Cboe collector over a stand-in of Cboe’s CDN', () => {
     expect(c.status().lastError).toBeNull();
   });
 
-  it('contracts with zero IV or zero open interest are kept as Cboe sent them', async () => {
-    const body = JSON.parse(cboeBodyFromChain(fixture.chain)) as {
-      data: { options: { iv: number; open_interest: number }[] };
-    };
-    body.data.options.forEach((o, i) => {
-      if (i % 3 === 0) o.iv = 0;
-      if (i % 5 === 0) o.open_interest = 0;
+  it('contracts with zero IV or zero open interest are kept as Cboe sent them, and the GEX is their CSV’s', async () => {
+    // The fixture's CSV with more zeros: every third row's call IV and every fifth row's put open
+    // interest set to 0 (columns 8 and 22 of Cboe's layout; three preamble lines, then the header).
+    const csv = (await readFile(FIXTURE, 'utf8'))
+      .split('\n')
+      .map((line, n) => {
+        const row = n - 4;
+        if (row < 0 || line.trim() === '') return line;
+        const cells = line.split(',');
+        if (row % 3 === 0) cells[7] = '0';
+        if (row % 5 === 0) cells[21] = '0';
+        return cells.join(',');
+      })
+      .join('\n');
+    const zeroed = importChainText(csv, 'tsla_quotedata.csv').chain;
+    const zeros = (chain: typeof zeroed) => ({
+      iv: chain.iv.filter((v) => v === 0).length,
+      oi: chain.openInterest.filter((v) => v === 0).length,
     });
-    standIn.setBody('TSLA', JSON.stringify(body));
+    expect(zeros(zeroed).iv).toBeGreaterThan(zeros(fixture.chain).iv);
+    expect(zeros(zeroed).oi).toBeGreaterThan(zeros(fixture.chain).oi);
+    standIn.setBody('TSLA', cboeBodyFromChain(zeroed));
     const result = await collector().refresh();
     expect(result.tickers[0]?.error).toBeNull();
-    expect(result.tickers[0]?.contracts).toBe(fixture.chain.size);
+    expect(result.tickers[0]?.contracts).toBe(zeroed.size);
+    const kept = (await importChainFile(result.tickers[0]?.file as string)).chain;
+    expect(zeros(kept)).toEqual(zeros(zeroed));
+    expectSameGex(kept, zeroed);
   });
 
   it.each([429, 403])(
