@@ -288,6 +288,19 @@ describe('the Cboe collector over a stand-in of Cboe’s CDN', () => {
     expect(await chainFiles()).toHaveLength(1);
   });
 
+  it('a refresh asked during a run joins that run: one request per ticker, not two', async () => {
+    standIn.setBody('_SPX', cboeBodyFromChain(fixture.chain, { symbol: '_SPX', rootOf: () => 'SPX' }));
+    const c = collector({ tickers: ['TSLA', 'SPX'] });
+    const first = c.refresh();
+    const second = c.refresh(); // "Refresh now" while the scheduled run is fetching
+    expect(await second).toBe(await first);
+    expect(standIn.requests.map((r) => r.path)).toEqual([
+      '/api/global/delayed_quotes/options/TSLA.json',
+      '/api/global/delayed_quotes/options/_SPX.json',
+    ]);
+    expect(await chainFiles()).toHaveLength(2);
+  });
+
   it('requests go one at a time, at least the gap apart', async () => {
     standIn.setBody('_SPX', cboeBodyFromChain(fixture.chain, { symbol: '_SPX', rootOf: () => 'SPX' }));
     standIn.setBody('QQQ', cboeBodyFromChain(fixture.chain, { symbol: 'QQQ', rootOf: () => 'QQQ' }));
