@@ -1,10 +1,12 @@
 // A local stand-in of Cboe's delayed-quotes CDN (a real node:http server on 127.0.0.1:0):
 // `GET /api/global/delayed_quotes/options/{SYMBOL}.json` answers the body set for the symbol (an
 // index under its `_` name), with an ETag and a Last-Modified, and 304 to a request that names the
-// current one, as a CDN does (a body set without an ETag is answered 304 on its Last-Modified). Bodies are Cboe-shaped (`cboeBodyFromChain`): `timestamp` in New York
-// time, `data.current_price`, and one object per contract with the OCC symbol, bid, ask, iv,
+// current one, as a CDN does (a body set without an ETag is answered 304 on its Last-Modified).
+// Bodies are Cboe-shaped (`cboeBodyFromChain`): `timestamp` in New York time,
+// `data.current_price`, and one object per contract with the OCC symbol, bid, ask, iv,
 // open_interest, volume and the vendor greeks. Faults can be queued for the next requests: a status
-// (403 or 429, with Retry-After), a garbled body, or a big body sent chunked (no Content-Length).
+// (403 or 429, with Retry-After), a garbled body, a big body sent chunked (no Content-Length), or
+// no answer at all (hang: the request is kept, the connection left open until close()).
 // Every request is kept (`requests`): its path, User-Agent, conditional headers and arrival time.
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
@@ -26,7 +28,9 @@ export type CboeStandInFault =
   | { kind: 'status'; status: number; retryAfterSeconds?: number }
   | { kind: 'garbled' }
   /** The normal body, sent in chunks without a Content-Length. */
-  | { kind: 'chunked' };
+  | { kind: 'chunked' }
+  /** No answer at all: the request is kept (status 0) and the connection left open. */
+  | { kind: 'hang' };
 
 const PREFIX = '/api/global/delayed_quotes/options/';
 
@@ -201,6 +205,10 @@ export class CboeStandIn {
         'content-type': 'text/html',
         ...(fault.retryAfterSeconds !== undefined ? { 'retry-after': String(fault.retryAfterSeconds) } : {}),
       });
+      return;
+    }
+    if (fault?.kind === 'hang') {
+      this.#record(req, 0);
       return;
     }
     if (fault?.kind === 'garbled') {

@@ -301,6 +301,24 @@ describe('the Cboe collector over a stand-in of Cboe’s CDN', () => {
     expect(await chainFiles()).toHaveLength(2);
   });
 
+  it('stop() during a fetch Cboe does not answer ends it at once: "stopped", no file, no back-off; the next run asks again', async () => {
+    standIn.fail({ kind: 'hang' });
+    const c = collector({ requestTimeoutMs: 600_000 });
+    const running = c.refresh();
+    await standIn.answered(1); // the request has reached Cboe, which keeps it waiting
+    await c.stop();
+    const stopped = await running;
+    expect(stopped.ok).toBe(false);
+    expect(stopped.tickers[0]?.error).toBe('stopped');
+    expect(c.status().refusedUntil).toBeNull();
+    expect(await chainFiles()).toEqual([]);
+
+    const next = await c.refresh();
+    expect(next.ok).toBe(true);
+    expect(standIn.requests).toHaveLength(2);
+    expect(await chainFiles()).toHaveLength(1);
+  });
+
   it('requests go one at a time, at least the gap apart', async () => {
     standIn.setBody('_SPX', cboeBodyFromChain(fixture.chain, { symbol: '_SPX', rootOf: () => 'SPX' }));
     standIn.setBody('QQQ', cboeBodyFromChain(fixture.chain, { symbol: 'QQQ', rootOf: () => 'QQQ' }));
