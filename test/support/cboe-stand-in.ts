@@ -1,10 +1,12 @@
 // A local stand-in of Cboe's delayed-quotes CDN (a real node:http server on 127.0.0.1:0):
 // `GET /api/global/delayed_quotes/options/{SYMBOL}.json` answers the body set for the symbol (an
 // index under its `_` name), with an ETag and a Last-Modified, and 304 to a request that names the
-// current one, as a CDN does. Bodies are Cboe-shaped (`cboeBodyFromChain`): `timestamp` in New York
-// time, `data.current_price`, and one object per contract with the OCC symbol, bid, ask, iv,
+// current one, as a CDN does (a body set without an ETag is answered 304 on its Last-Modified).
+// Bodies are Cboe-shaped (`cboeBodyFromChain`): `timestamp` in New York time,
+// `data.current_price`, and one object per contract with the OCC symbol, bid, ask, iv,
 // open_interest, volume and the vendor greeks. Faults can be queued for the next requests: a status
-// (403 or 429, with Retry-After), a garbled body, or a big body sent chunked (no Content-Length).
+// (403 or 429, with Retry-After), a garbled body, a big body sent chunked (no Content-Length), or
+// no answer at all (hang: the request is kept, the connection left open until close()).
 // Every request is kept (`requests`): its path, User-Agent, conditional headers and arrival time.
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
@@ -26,7 +28,9 @@ export type CboeStandInFault =
   | { kind: 'status'; status: number; retryAfterSeconds?: number }
   | { kind: 'garbled' }
   /** The normal body, sent in chunks without a Content-Length. */
-  | { kind: 'chunked' };
+  | { kind: 'chunked' }
+  /** No answer at all: the request is kept (status 0) and the connection left open. */
+  | { kind: 'hang' };
 
 const PREFIX = '/api/global/delayed_quotes/options/';
 
@@ -124,7 +128,7 @@ export function cboeBodyFromChain(chain: OptionChain, o: CboeBodyOptions = {}): 
 
 export class CboeStandIn {
   readonly requests: CboeStandInRequest[] = [];
-  readonly #bodies = new Map<string, { text: string; etag: string; lastModified: string }>();
+  readonly #bodies = new Map<string, { text: string; etag: string | null; lastModified: string }>();
   readonly #faults: CboeStandInFault[] = [];
   readonly #sockets = new Set<Socket>();
   readonly #server: Server;
@@ -148,11 +152,14 @@ export class CboeStandIn {
     return standIn;
   }
 
-  /** What `GET …/{symbol}.json` answers from now on (symbol as Cboe names it: `_SPX`, `TSLA`). */
-  setBody(symbol: string, text: string): void {
+  /**
+   * What `GET …/{symbol}.json` answers from now on (symbol as Cboe names it: `_SPX`, `TSLA`).
+   * `etag: false` serves it with a Last-Modified only, as a CDN that sends no ETag.
+   */
+  setBody(symbol: string, text: string, o: { etag?: boolean } = {}): void {
     this.#bodies.set(symbol, {
       text,
-      etag: `"${createHash('sha1').update(text).digest('hex').slice(0, 16)}"`,
+      etag: o.etag === false ? null : `"${createHash('sha1').update(text).digest('hex').slice(0, 16)}"`,
       lastModified: new Date().toUTCString(),
     });
   }
@@ -200,6 +207,10 @@ export class CboeStandIn {
       });
       return;
     }
+    if (fault?.kind === 'hang') {
+      this.#record(req, 0);
+      return;
+    }
     if (fault?.kind === 'garbled') {
       send(200, '{"timestamp": "2023-08-20 22:38:12", "data": {"options": [{"option": "TSLA2308');
       return;
@@ -212,8 +223,16 @@ export class CboeStandIn {
       });
       return;
     }
-    const validators = { etag: body.etag, 'last-modified': body.lastModified, 'cache-control': 'max-age=60' };
-    if (req.headers['if-none-match'] === body.etag) {
+    const validators: Record<string, string> = {
+      ...(body.etag === null ? {} : { etag: body.etag }),
+      'last-modified': body.lastModified,
+      'cache-control': 'max-age=60',
+    };
+    const unchanged =
+      body.etag === null
+        ? req.headers['if-modified-since'] === body.lastModified
+        : req.headers['if-none-match'] === body.etag;
+    if (unchanged) {
       res.writeHead(304, validators);
       res.end();
       this.#record(req, 304);

@@ -121,6 +121,22 @@ describe('the Cboe collector over a stand-in of Cboe’s CDN', () => {
     ]);
   });
 
+  it('asks conditionally with If-Modified-Since when Cboe gives a Last-Modified and no ETag: unchanged (304) writes nothing', async () => {
+    standIn.setBody('TSLA', cboeBodyFromChain(fixture.chain), { etag: false });
+    const c = collector();
+    const first = await c.refresh();
+    expect(first.tickers[0]?.file).not.toBeNull();
+    expect(standIn.requests[0]?.ifModifiedSince).toBeUndefined();
+    const second = await c.refresh();
+    expect(standIn.requests[1]?.ifNoneMatch).toBeUndefined();
+    expect(standIn.requests[1]?.ifModifiedSince).toMatch(/ GMT$/);
+    expect(standIn.requests[1]?.status).toBe(304);
+    expect(second.ok).toBe(true);
+    expect(second.tickers[0]?.file).toBeNull();
+    expect(second.tickers[0]?.notes[0]).toMatch(/^no new snapshot: Cboe's chain is unchanged/);
+    expect(await chainFiles()).toHaveLength(1);
+  });
+
   it('a day with no session: a chain whose timestamp has not moved is not written again, even after a restart', async () => {
     await collector().refresh();
     // Another body (the CDN rebuilt it), the same snapshot time: Cboe's data is still Friday's.
@@ -159,8 +175,11 @@ describe('the Cboe collector over a stand-in of Cboe’s CDN', () => {
     expectSameGex(imported.chain, spx.chain);
   });
 
-  it('a body over the cap is cut off while it streams: a clear error, no file', async () => {
-    standIn.fail({ kind: 'chunked' });
+  it.each([
+    ['cut off while it streams (chunked, no Content-Length)', true],
+    ['refused from its Content-Length before it is read', false],
+  ])('a body over the cap is %s: a clear error, no file', async (_how, chunked) => {
+    if (chunked) standIn.fail({ kind: 'chunked' });
     const c = collector({ maxBodyBytes: 10_000 });
     const result = await c.refresh();
     expect(result.ok).toBe(false);
@@ -180,18 +199,34 @@ describe('the Cboe collector over a stand-in of Cboe’s CDN', () => {
     expect(c.status().lastError).toBeNull();
   });
 
-  it('contracts with zero IV or zero open interest are kept as Cboe sent them', async () => {
-    const body = JSON.parse(cboeBodyFromChain(fixture.chain)) as {
-      data: { options: { iv: number; open_interest: number }[] };
-    };
-    body.data.options.forEach((o, i) => {
-      if (i % 3 === 0) o.iv = 0;
-      if (i % 5 === 0) o.open_interest = 0;
+  it('contracts with zero IV or zero open interest are kept as Cboe sent them, and the GEX is their CSV’s', async () => {
+    // The fixture's CSV with more zeros: every third row's call IV and every fifth row's put open
+    // interest set to 0 (columns 8 and 22 of Cboe's layout; three preamble lines, then the header).
+    const csv = (await readFile(FIXTURE, 'utf8'))
+      .split('\n')
+      .map((line, n) => {
+        const row = n - 4;
+        if (row < 0 || line.trim() === '') return line;
+        const cells = line.split(',');
+        if (row % 3 === 0) cells[7] = '0';
+        if (row % 5 === 0) cells[21] = '0';
+        return cells.join(',');
+      })
+      .join('\n');
+    const zeroed = importChainText(csv, 'tsla_quotedata.csv').chain;
+    const zeros = (chain: typeof zeroed) => ({
+      iv: chain.iv.filter((v) => v === 0).length,
+      oi: chain.openInterest.filter((v) => v === 0).length,
     });
-    standIn.setBody('TSLA', JSON.stringify(body));
+    expect(zeros(zeroed).iv).toBeGreaterThan(zeros(fixture.chain).iv);
+    expect(zeros(zeroed).oi).toBeGreaterThan(zeros(fixture.chain).oi);
+    standIn.setBody('TSLA', cboeBodyFromChain(zeroed));
     const result = await collector().refresh();
     expect(result.tickers[0]?.error).toBeNull();
-    expect(result.tickers[0]?.contracts).toBe(fixture.chain.size);
+    expect(result.tickers[0]?.contracts).toBe(zeroed.size);
+    const kept = (await importChainFile(result.tickers[0]?.file as string)).chain;
+    expect(zeros(kept)).toEqual(zeros(zeroed));
+    expectSameGex(kept, zeroed);
   });
 
   it.each([429, 403])(
@@ -222,6 +257,26 @@ describe('the Cboe collector over a stand-in of Cboe’s CDN', () => {
     },
   );
 
+  it('refusals in a row double the wait (15, 30, 60, 120 min), never past two hours; an answer resets it', async () => {
+    const c = collector();
+    const waits: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      standIn.fail({ kind: 'status', status: 429 });
+      const refused = await c.refresh();
+      const until = c.status().refusedUntil as number;
+      waits.push((until - clock) / 60_000);
+      expect(refused.tickers[0]?.error).toBe(`Cboe refused (429): retrying in ${waits[i]} min`);
+      clock = until;
+    }
+    expect(waits).toEqual([15, 30, 60, 120, 120]);
+    expect(standIn.requests).toHaveLength(5);
+
+    expect((await c.refresh()).ok).toBe(true);
+    standIn.fail({ kind: 'status', status: 429 });
+    await c.refresh();
+    expect(c.status().lastError).toBe('Cboe refused (429): retrying in 15 min');
+  });
+
   it('a symbol Cboe has no file for (its storage’s 403 AccessDenied) fails that ticker only, without backing off', async () => {
     const c = collector({ tickers: ['NOPE', 'TSLA'] });
     const result = await c.refresh();
@@ -230,6 +285,37 @@ describe('the Cboe collector over a stand-in of Cboe’s CDN', () => {
     );
     expect(result.tickers[1]?.error).toBeNull();
     expect(c.status().refusedUntil).toBeNull();
+    expect(await chainFiles()).toHaveLength(1);
+  });
+
+  it('a refresh asked during a run joins that run: one request per ticker, not two', async () => {
+    standIn.setBody('_SPX', cboeBodyFromChain(fixture.chain, { symbol: '_SPX', rootOf: () => 'SPX' }));
+    const c = collector({ tickers: ['TSLA', 'SPX'] });
+    const first = c.refresh();
+    const second = c.refresh(); // "Refresh now" while the scheduled run is fetching
+    expect(await second).toBe(await first);
+    expect(standIn.requests.map((r) => r.path)).toEqual([
+      '/api/global/delayed_quotes/options/TSLA.json',
+      '/api/global/delayed_quotes/options/_SPX.json',
+    ]);
+    expect(await chainFiles()).toHaveLength(2);
+  });
+
+  it('stop() during a fetch Cboe does not answer ends it at once: "stopped", no file, no back-off; the next run asks again', async () => {
+    standIn.fail({ kind: 'hang' });
+    const c = collector({ requestTimeoutMs: 600_000 });
+    const running = c.refresh();
+    await standIn.answered(1); // the request has reached Cboe, which keeps it waiting
+    await c.stop();
+    const stopped = await running;
+    expect(stopped.ok).toBe(false);
+    expect(stopped.tickers[0]?.error).toBe('stopped');
+    expect(c.status().refusedUntil).toBeNull();
+    expect(await chainFiles()).toEqual([]);
+
+    const next = await c.refresh();
+    expect(next.ok).toBe(true);
+    expect(standIn.requests).toHaveLength(2);
     expect(await chainFiles()).toHaveLength(1);
   });
 

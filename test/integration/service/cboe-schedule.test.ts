@@ -1,6 +1,7 @@
-// When the Cboe collector asks: at start, every 15 minutes while the market is open, once after the
-// close, and not at all on a day without a session (Christmas 2026 is a Friday: nothing until Monday's
-// open). On a fake clock whose timers the test fires one by one; Cboe is a stand-in over real HTTP.
+// When the Cboe collector asks: at start, every 15 minutes while the market is open, once 20
+// minutes after the close (a half day's included), and not at all on a day without a session
+// (Christmas 2026 is a Friday: nothing until Monday's open). On a fake clock whose timers the test
+// fires one by one; Cboe is a stand-in over real HTTP.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,4 +92,36 @@ describe('the Cboe collector’s schedule', () => {
     expect(asked).toEqual([open, open + 15 * 60_000, open + 30 * 60_000]);
     await c.stop();
   });
+
+  it.each([
+    ['a full session', '2026-12-28', 16 * 60, '2026-12-29'],
+    ['a half day (the day after Thanksgiving, closing at 13:00)', '2026-11-27', 13 * 60, '2026-11-30'],
+  ])(
+    '%s: the last fetch in session, one 20 minutes after the close, then nothing until the next open',
+    async (_name, day, close, nextDay) => {
+      const fake = fakeTimers(nyToEpoch(day, close - 10));
+      const c = createCboeCollector({
+        baseUrl: standIn.origin,
+        tickers: ['TSLA'],
+        chainsDir: dir,
+        now: fake.now,
+        timers: fake.timers,
+        minGapMs: 5,
+      });
+      c.start();
+      await standIn.answered(1);
+      const asked = [fake.now()];
+      const nextOpen = nyToEpoch(nextDay, 9 * 60 + 30);
+      for (let i = 0; i < 40 && fake.now() < nextOpen; i++) {
+        await fake.scheduled();
+        const before = standIn.requests.length;
+        const at = fake.fire();
+        // A run that asks is awaited; a timer that asks nothing just schedules the next one.
+        await Promise.race([standIn.answered(before + 1), fake.scheduled()]);
+        if (standIn.requests.length > before) asked.push(at);
+      }
+      expect(asked).toEqual([nyToEpoch(day, close - 10), nyToEpoch(day, close + 20), nextOpen]);
+      await c.stop();
+    },
+  );
 });

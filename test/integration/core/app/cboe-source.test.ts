@@ -1,29 +1,36 @@
 // The Cboe source in a real app (real SQLite file, the local service over real HTTP), against a
 // stand-in of Cboe's CDN: the switch fetches the watched ticker into the folder, the header says
 // the data is 15 minutes delayed and as of Cboe's own timestamp, `source:test` asks Cboe nothing,
-// and what goes wrong later (a garbled answer, a 429) is said in the poll status and the problems,
+// a later fetch that crosses a rule's level raises its alert once (no desktop needed, unlike the
+// e2e), and what goes wrong later (a garbled answer, a 429) is said in the poll status and the problems,
 // without stopping the app.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppInfo } from '../../../../src/shared/bridge/app-info.ts';
-import { importChainFile } from '../../../../src/service/market/import/index.ts';
+import type { AlertEvent } from '../../../../src/shared/bridge/alerts.ts';
+import { importChainFile, type ChainImport } from '../../../../src/service/market/import/index.ts';
 import { CboeStandIn, cboeBodyFromChain } from '../../../support/cboe-stand-in.ts';
+import { crossRule } from '../../../support/level-rule.ts';
 import { at, startWatcher, tempDataDir, type TestWatcher } from '../../../support/watcher-factory.ts';
 import { infoWhen as infoWhenOf } from '../../../support/info-when.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const TSLA_CSV = path.resolve(repoRoot, '../shared/fixtures/cboe/tsla_quotedata.csv');
+/** The fixture's snapshot: Sunday, August 20, 2023, 10:38 PM EDT. */
+const SAMPLE_ASOF = Date.parse('2023-08-21T02:38:00Z');
 
 describe('the Cboe delayed-quotes source', () => {
   const tmp = tempDataDir('gw-cboe-source-');
   const dir = path.join(tmp.dir, 'cboe-chains');
   let w: TestWatcher;
   let cboe: CboeStandIn;
+  let fixture: ChainImport;
 
   beforeAll(async () => {
     cboe = await CboeStandIn.start();
-    cboe.setBody('TSLA', cboeBodyFromChain((await importChainFile(TSLA_CSV)).chain));
+    fixture = await importChainFile(TSLA_CSV);
+    cboe.setBody('TSLA', cboeBodyFromChain(fixture.chain));
     w = await startWatcher({
       dataDir: tmp.dir,
       start: at('2025-03-10', '11:00'),
@@ -65,6 +72,30 @@ describe('the Cboe delayed-quotes source', () => {
     expect((await w.invoke('poll:status')).source).toBeUndefined();
   });
 
+  it('a later fetch that crosses a rule raises its alert once, through the one ingest', async () => {
+    const rule = await w.invoke('rules:create', { name: 'TSLA crosses 220', ...crossRule('TSLA', 220) });
+    // Cboe's next answer: 15 minutes later, spot above the rule's level (218.80 before).
+    const next = SAMPLE_ASOF + 15 * 60_000;
+    cboe.setBody('TSLA', cboeBodyFromChain(fixture.chain, { asof: next, spot: 221.5 }));
+    const alerted = new Promise<AlertEvent>((resolve) => {
+      const off = w.app.events.subscribe((m) => {
+        if (m.event === 'alert:new') {
+          off();
+          resolve(m.payload);
+        }
+      });
+    });
+    await w.app.refreshNow();
+    const alert = await alerted;
+    expect([alert.ruleId, alert.ticker, Date.parse(alert.asof)]).toEqual([rule.id, 'TSLA', next]);
+    await w.app.historySettled();
+    await w.app.dispatcher.idle();
+    // Once: the fetch after it finds the chain unchanged (304) and raises nothing more.
+    await w.app.refreshNow();
+    expect(cboe.requests.at(-1)?.status).toBe(304);
+    expect(w.app.store.alertEvents.list().map((e) => e.ruleId)).toEqual([rule.id]);
+  });
+
   it('a garbled answer, then a 429: the poll status and the problems say so, and the app keeps running', async () => {
     cboe.fail({ kind: 'garbled' });
     await w.app.refreshNow();
@@ -82,6 +113,6 @@ describe('the Cboe delayed-quotes source', () => {
     const asked = cboe.requests.length;
     await w.app.refreshNow();
     expect(cboe.requests).toHaveLength(asked);
-    expect((await w.invoke('app:info')).dataSource.badge).toBe('Cboe · 15 min delayed · as of 22:38 ET');
+    expect((await w.invoke('app:info')).dataSource.badge).toBe('Cboe · 15 min delayed · as of 22:53 ET');
   });
 });

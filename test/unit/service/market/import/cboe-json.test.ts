@@ -63,6 +63,23 @@ describe('importCboeJson', () => {
     expect(r.chain.iv[1]).toBe(0);
   });
 
+  it.each([
+    ['in winter (EST, UTC−5)', '2026-01-15 15:45:00', '2026-01-15T20:45:00Z'],
+    ['in summer (EDT, UTC−4)', '2026-07-15 15:45:00', '2026-07-15T19:45:00Z'],
+    ['on the day clocks go forward', '2026-03-08 15:45:00', '2026-03-08T19:45:00Z'],
+    ['the day after clocks go back', '2026-11-02 09:30:00', '2026-11-02T14:30:00Z'],
+  ])('reads Cboe’s zoneless timestamp as New York time %s', (_when, timestamp, utc) => {
+    const doc = {
+      timestamp,
+      data: {
+        symbol: 'SPY',
+        current_price: 600,
+        options: [{ option: 'SPY261218C00600000', bid: 1, ask: 2, iv: 0.2, open_interest: 10, volume: 1 }],
+      },
+    };
+    expect(importCboeJson(JSON.stringify(doc)).chain.asof).toBe(Date.parse(utc));
+  });
+
   it('takes the ticker from the symbols when no symbol is stated', () => {
     const doc = sampleJson() as { data: { symbol?: string } };
     delete doc.data.symbol;
