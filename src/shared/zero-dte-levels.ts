@@ -2,7 +2,7 @@
 // 13:00 ET on an early-close day), never the next session's. A levels snapshot stored before the
 // close and exported on the weekend must not draw Friday's settled 0DTE flip and walls on Monday's
 // chart, and a 0DTE alert compares two snapshots of the same expiration only.
-import type { KeyLevel, LevelKind } from './api/levels.ts';
+import type { LevelKind } from './api/levels.ts';
 import { epochToNy, optionExpiryEpoch } from './market-calendar.ts';
 
 /** The 0DTE levels' kinds, which are also their ids (and the level rules' names). */
@@ -24,11 +24,11 @@ export function zeroDteExpirationOf(level: { expiration?: unknown }, snapshotAso
  * The levels to draw at `now`: a 0DTE level whose expiration has settled by then is left out, and
  * a note for the script's header says which expiration settled and when.
  */
-export function withoutSettledZeroDte(
-  levels: readonly KeyLevel[],
+export function withoutSettledZeroDte<L extends { kind: string; expiration?: unknown }>(
+  levels: readonly L[],
   snapshotAsof: number,
   now: number,
-): { levels: KeyLevel[]; notes: string[] } {
+): { levels: L[]; notes: string[] } {
   const settled = new Set<string>();
   const kept = levels.filter((l) => {
     if (!ZERO_DTE_LEVEL_KINDS.has(l.kind)) return true;

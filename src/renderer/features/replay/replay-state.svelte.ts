@@ -10,6 +10,7 @@ import type { ZeroDteData } from '../../../shared/api/market-structure.ts';
 import type { BridgeClient } from '../../lib/bridge-client.ts';
 import type { CurveChoices, CurveFrame, CurveOf } from '../charts/curves/curve-frame.ts';
 import { chartLevels, type MarkerLevels } from '../charts/frame/markers.ts';
+import { withoutSettledZeroDte } from '../../../shared/zero-dte-levels.ts';
 import { Resource } from '../../state/resource.svelte.ts';
 import {
   framesAhead,
@@ -272,7 +273,11 @@ export class ReplayState implements CurveFrame {
       data: frame.expirations.data,
     });
     this.gex.set({ ticker, kind: 'gex_by_strike', snapshot: frame.gex.snapshot, data: frame.gex.data });
-    this.#levels = chartLevels(frame.keyLevels, frame.levels);
+    // At the frame's instant, a settled expiration's 0DTE levels are not marked; the frame's own
+    // time dates levels that do not name their expiration (a frame stands on its day's snapshots).
+    const at = Date.parse(frame.at);
+    const levels = frame.levels ? withoutSettledZeroDte(frame.levels, at, at).levels : null;
+    this.#levels = chartLevels(frame.keyLevels, levels);
     this.#zeroDte = frame.zeroDte;
     this.#shownAt = frame.at;
   }

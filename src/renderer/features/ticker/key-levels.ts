@@ -10,10 +10,13 @@
 //   rounded prices (+0.73 % here beside +0.72 % there). Other levels:
 //   (price − spot) / spot.
 // - Names and definitions come from the shared label table (figure-labels.ts).
+// - A 0DTE level is its expiration's until it settles (shared/zero-dte-levels.ts): after that the
+//   table and the charts leave it out and say so, as the exports do (levelsInForce).
 import type { LevelsData, MarketStructureData } from '../../../shared/api/index.ts';
 import { figureDefinition, figureName } from '../../../shared/figure-labels.ts';
 import { flipDistancePct } from '../../../shared/flip-distance.ts';
 import { futureOf, onTick, tickOf } from '../../../shared/futures-contract.ts';
+import { withoutSettledZeroDte } from '../../../shared/zero-dte-levels.ts';
 
 export interface LadderLevel {
   /** Stable key: spot, gamma_flip, plus_1sigma_1d, call_wall, … */
@@ -146,6 +149,23 @@ export function structureLadder(data: MarketStructureData, levels: LevelsData | 
       definition: definitionOf(id, kind),
     }))
     .sort((a, b) => b.price - a.price);
+}
+
+/**
+ * The levels payload as in force at `now` (epoch ms): the 0DTE levels of an expiration that has
+ * settled by then left out, with a sentence for each such expiration. `snapshotAsof` is the stored
+ * snapshot's time (ISO), which dates 0DTE levels stored before they named their expiration.
+ */
+export function levelsInForce(
+  levels: LevelsData,
+  snapshotAsof: string | null | undefined,
+  now: number,
+): { data: LevelsData; notes: string[] } {
+  const asof = snapshotAsof ? Date.parse(snapshotAsof) : Number.NaN;
+  if (!Number.isFinite(asof) || !Number.isFinite(now)) return { data: levels, notes: [] };
+  const { levels: kept, notes } = withoutSettledZeroDte(levels.levels, asof, now);
+  if (kept.length === levels.levels.length) return { data: levels, notes };
+  return { data: { ...levels, levels: kept }, notes };
 }
 
 /** The Levels table: the levels payload, each with its kind in words and the same "from spot". */

@@ -3,6 +3,7 @@ import type { LevelsData, MarketStructureData } from '../../../../src/shared/api
 import {
   futuresColumn,
   kindLabel,
+  levelsInForce,
   levelsRows,
   structureLadder,
 } from '../../../../src/renderer/features/ticker/key-levels.ts';
@@ -247,5 +248,77 @@ describe('futuresColumn: the Levels table’s ES column', () => {
   it("reads an ETF's ES figures in index points, as SPX's: never in its own dollars", () => {
     expect(futuresColumn({ ...base, ticker: 'SPY', futures_equivalent: fe })?.quotedAs).toBe('SPX');
     expect(futuresColumn({ ...base, ticker: 'iwm', futures_equivalent: fe })?.quotedAs).toBe('RUT');
+  });
+});
+
+describe("levelsInForce: a 0DTE level is its expiration's until it settles", () => {
+  // Friday 2026-11-27 is an early close (13:00 ET, the day after Thanksgiving); Monday 2026-11-30 a
+  // full session (16:00 ET). ET is UTC−5 in late November.
+  const payload = (levels: LevelsData['levels']): LevelsData => ({
+    ticker: 'SPY',
+    asof: '2026-11-30 10:00:00 ET',
+    price: 600,
+    levels,
+  });
+  const wall = (kind: string, price: number, expiration?: string) => ({
+    label: kind,
+    price,
+    kind,
+    ...(expiration === undefined ? {} : { expiration }),
+  });
+  const monday = [
+    wall('call_wall', 610),
+    wall('zero_dte_call_wall', 605, '2026-11-30'),
+    wall('zero_dte_flip', 598, '2026-11-30'),
+    wall('put_wall', 590),
+  ];
+  it.each([
+    ['Monday 15:59 ET: still in force', monday, '2026-11-30T15:00:00Z', '2026-11-30T20:59:00Z', 4, 0],
+    ['Monday 16:00 ET: settled', monday, '2026-11-30T15:00:00Z', '2026-11-30T21:00:00Z', 2, 1],
+    ['the weekend after: settled', monday, '2026-11-30T15:00:00Z', '2026-12-05T15:00:00Z', 2, 1],
+    [
+      'an early close settles at 13:00 ET',
+      [wall('zero_dte_put_wall', 595, '2026-11-27')],
+      '2026-11-27T16:00:00Z',
+      '2026-11-27T18:00:00Z',
+      0,
+      1,
+    ],
+    [
+      'before the early close',
+      [wall('zero_dte_put_wall', 595, '2026-11-27')],
+      '2026-11-27T16:00:00Z',
+      '2026-11-27T17:59:00Z',
+      1,
+      0,
+    ],
+    [
+      "a level stored before it named its expiration takes the snapshot's date",
+      [wall('zero_dte_flip', 598)],
+      '2026-11-30T15:00:00Z',
+      '2026-12-01T15:00:00Z',
+      0,
+      1,
+    ],
+  ] as const)('%s', (_label, levels, snapshotAsof, now, kept, notes) => {
+    const out = levelsInForce(payload([...levels]), snapshotAsof, Date.parse(now));
+    expect(out.data.levels).toHaveLength(kept);
+    expect(out.notes).toHaveLength(notes);
+    for (const level of out.data.levels) expect(levels).toContainEqual(level);
+  });
+
+  it('says which expiration settled and when, and keeps the rest of the payload', () => {
+    const data = payload(monday);
+    const out = levelsInForce(data, '2026-11-30T15:00:00Z', Date.parse('2026-11-30T22:00:00Z'));
+    expect(out.notes).toEqual([
+      '0DTE flip and walls of the 2026-11-30 expiration left out: it settled at 16:00 ET on 2026-11-30.',
+    ]);
+    expect(out.data).toEqual({ ...data, levels: [monday[0], monday[3]] });
+  });
+
+  it('leaves the payload as it is without a snapshot time it can read', () => {
+    const data = payload(monday);
+    expect(levelsInForce(data, null, Date.parse('2026-12-05T15:00:00Z'))).toEqual({ data, notes: [] });
+    expect(levelsInForce(data, 'garbled', Date.parse('2026-12-05T15:00:00Z')).data).toBe(data);
   });
 });
