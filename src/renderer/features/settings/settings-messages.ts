@@ -5,6 +5,7 @@
 import {
   MESSAGE_CHANNELS,
   POLL_JOBS,
+  WEBHOOK_CREDENTIALS_MESSAGE,
   type MessageChannel,
   type PollJob,
 } from '../../../shared/bridge/settings.ts';
@@ -99,7 +100,10 @@ function thinning(field: string | undefined, issue: SettingsIssue): PlacedMessag
 }
 
 /** "Webhook 2" for index 1 (people count from one), "The new webhook" for the row being added. */
-function webhookField(owner: string, field: string | undefined): string {
+function webhookField(owner: string, field: string | undefined, issue: SettingsIssue): string {
+  // A well-formed address with user:password@ is refused for that, not for its form.
+  if (field === 'url' && issue.message === WEBHOOK_CREDENTIALS_MESSAGE)
+    return `${owner} URL cannot hold user:password@ (deliveries would fail and the password would show in errors): put the secret in the URL's path or token, or in a header (the webhook's Options, Add header)`;
   if (field === 'url')
     return `${owner} URL must start with https:// or http:// and name a host, e.g. https://hooks.example.com/…`;
   if (field === 'id')
@@ -171,7 +175,8 @@ export function placeIssue(section: string, issue: SettingsIssue): PlacedMessage
       key: `quietHours.${second}`,
       message: `Quiet hours ${second === 'start' ? 'from' : 'to'} must be a time like 22:00`,
     };
-  if (head === 'newHook') return { key: `newHook.${second ?? ''}`, message: webhookField('Webhook', second) };
+  if (head === 'newHook')
+    return { key: `newHook.${second ?? ''}`, message: webhookField('Webhook', second, issue) };
   if (head === 'notifications' && second === 'webhooks') {
     const index = third === undefined ? NaN : Number(third);
     if (Number.isInteger(index) && fourth === 'headers') {
@@ -195,7 +200,7 @@ export function placeIssue(section: string, issue: SettingsIssue): PlacedMessage
         message:
           fourth === 'digestMinutes'
             ? `Webhook ${index + 1} digest ${DIGEST_RULE}`
-            : webhookField(`Webhook ${index + 1}`, fourth),
+            : webhookField(`Webhook ${index + 1}`, fourth, issue),
       };
     if (kindOf(issue) === 'big') return { key: 'notifications', message: 'At most 20 webhooks' };
     return { key: 'notifications', message: 'Each webhook needs an id of its own' };

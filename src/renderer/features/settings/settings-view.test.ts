@@ -50,7 +50,7 @@ describe('settings', () => {
     await userEvent.fill(page.getByTestId('webhook-url'), 'https://me:secret@hooks.example.com/alerts');
     await expect.element(urlError).not.toBeInTheDocument();
     await userEvent.click(page.getByTestId('webhook-add'));
-    await expect.element(urlError).toBeVisible();
+    await expect.element(urlError).toHaveTextContent('Webhook URL cannot hold user:password@');
     // Nothing entered the table, and nothing is unsaved.
     await expect.element(page.getByTestId('settings-test-webhook-ops')).not.toBeInTheDocument();
     await expect.element(page.getByTestId('unsaved-notifications')).not.toBeInTheDocument();

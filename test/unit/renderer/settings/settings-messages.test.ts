@@ -79,6 +79,12 @@ describe('settings messages: what the form checks', () => {
     ],
     [
       'notifications',
+      { desktop: true, webhooks: [hook('ok', 'https://a.example'), hook('ops', 'https://u:p@b.example/x')] },
+      'notifications.webhooks.1.url',
+      "Webhook 2 URL cannot hold user:password@ (deliveries would fail and the password would show in errors): put the secret in the URL's path or token, or in a header (the webhook's Options, Add header)",
+    ],
+    [
+      'notifications',
       { desktop: true, webhooks: [hook('Bad Id', 'https://a.example')] },
       'notifications.webhooks.0.id',
       'Webhook 1 id must be 1 to 40 lower-case letters, digits, - or _, starting with a letter or digit',
@@ -306,6 +312,12 @@ describe('adding a webhook row', () => {
       /^Webhook URL must start/,
     ],
     ['another protocol', hook('ops', 'ftp://hooks.example.com'), 'newHook.url', /^Webhook URL must start/],
+    [
+      'user:password@ in the address',
+      hook('ops', 'https://me:secret@hooks.example.com/x'),
+      'newHook.url',
+      /^Webhook URL cannot hold user:password@ .+ \(the webhook.s Options, Add header\)$/,
+    ],
     ['no id', hook('', 'https://hooks.example.com'), 'newHook.id', /^Webhook id must be 1 to 40/],
     ['an id already used', hook('discord', 'https://other.example'), 'newHook.id', /already in the table/],
   ])('refuses %s and leaves the table as it was', (_, candidate, key, message) => {
