@@ -62,17 +62,22 @@ function fakeTimers(start: number) {
   };
 }
 
+/** A collector of TSLA into the test's folder on the fake clock, 5 ms between requests. */
+function collectorOn(fake: ReturnType<typeof fakeTimers>) {
+  return createCboeCollector({
+    baseUrl: standIn.origin,
+    tickers: ['TSLA'],
+    chainsDir: dir,
+    now: fake.now,
+    timers: fake.timers,
+    minGapMs: 5,
+  });
+}
+
 describe('the Cboe collector’s schedule', () => {
   it('a day with no session asks nothing after the start; Monday asks at the open and every 15 minutes', async () => {
     const fake = fakeTimers(nyToEpoch('2026-12-25', 10 * 60));
-    const c = createCboeCollector({
-      baseUrl: standIn.origin,
-      tickers: ['TSLA'],
-      chainsDir: dir,
-      now: fake.now,
-      timers: fake.timers,
-      minGapMs: 5,
-    });
+    const c = collectorOn(fake);
     c.start();
     await standIn.answered(1);
     const asked: number[] = [];
@@ -100,14 +105,7 @@ describe('the Cboe collector’s schedule', () => {
     '%s: the last fetch in session, one 20 minutes after the close, then nothing until the next open',
     async (_name, day, close, nextDay) => {
       const fake = fakeTimers(nyToEpoch(day, close - 10));
-      const c = createCboeCollector({
-        baseUrl: standIn.origin,
-        tickers: ['TSLA'],
-        chainsDir: dir,
-        now: fake.now,
-        timers: fake.timers,
-        minGapMs: 5,
-      });
+      const c = collectorOn(fake);
       c.start();
       await standIn.answered(1);
       const asked = [fake.now()];
