@@ -35,6 +35,23 @@ function cli(...args: string[]): Promise<Run> {
   });
 }
 
+/**
+ * One run per command line, shared by every test that reads it: the same arguments on the same
+ * unchanged file print the same output, so a test reusing another's run checks exactly what its
+ * own run would print, without paying one more start of the command (tsx loading the sources).
+ * Only for runs whose output the tests read, never for a file a test writes.
+ */
+const runs = new Map<string, Promise<Run>>();
+function cliOnce(...args: string[]): Promise<Run> {
+  const key = JSON.stringify(args);
+  let run = runs.get(key);
+  if (run === undefined) {
+    run = cli(...args);
+    runs.set(key, run);
+  }
+  return run;
+}
+
 /** The command with `input` written to its stdin, then closed. */
 function cliStdin(input: string | Buffer, ...args: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
@@ -62,7 +79,7 @@ describe('gammawatch analyze', () => {
   });
 
   it('prints the three API objects and the notes with --json, each valid against its schema', async () => {
-    const run = await cli('analyze', fixture, '--json');
+    const run = await cliOnce('analyze', fixture, '--json');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const out = JSON.parse(run.stdout) as Record<string, unknown>;
@@ -110,8 +127,8 @@ describe('gammawatch analyze', () => {
 
   it('changes the figures with --r and --q', async () => {
     const [base, carry] = await Promise.all([
-      cli('analyze', fixture, '--json'),
-      cli('analyze', fixture, '--json', '--r', '0.05', '--q', '0.01'),
+      cliOnce('analyze', fixture, '--json'),
+      cliOnce('analyze', fixture, '--json', '--r', '0.05', '--q', '0.01'),
     ]);
     const gex = (r: Run): number =>
       gexByStrikeDataSchema.parse((JSON.parse(r.stdout) as { gex_by_strike: unknown }).gex_by_strike).totals
@@ -122,9 +139,9 @@ describe('gammawatch analyze', () => {
 
   it('prices at the file ticker’s stated carry unless --r or --q says otherwise, and says which', async () => {
     const [stated, given, rateOnly] = await Promise.all([
-      cli('analyze', fixture, '--json'),
-      cli('analyze', fixture, '--json', '--r', '0.05', '--q', '0.01'),
-      cli('analyze', fixture, '--json', '--r', '0.05'),
+      cliOnce('analyze', fixture, '--json'),
+      cliOnce('analyze', fixture, '--json', '--r', '0.05', '--q', '0.01'),
+      cliOnce('analyze', fixture, '--json', '--r', '0.05'),
     ]);
     const carry = (r: Run): unknown => {
       const { rate, dividend_yield, carry_source } = gexByStrikeDataSchema.parse(
@@ -145,14 +162,14 @@ describe('gammawatch analyze', () => {
       dividend_yield: tsla.dividendYield,
       carry_source: 'given',
     });
-    const summary = await cli('analyze', fixture);
+    const summary = await cliOnce('analyze', fixture);
     expect(summary.stdout).toContain(
       `priced with       ${(tsla.rate * 100).toFixed(2)} % rate, ${(tsla.dividendYield * 100).toFixed(2)} % dividend yield (stated for TSLA)`,
     );
   });
 
   it('prints a readable summary by default', async () => {
-    const run = await cli('analyze', fixture);
+    const run = await cliOnce('analyze', fixture);
     expect(run.code).toBe(0);
     for (const text of [
       'TSLA',
@@ -169,7 +186,10 @@ describe('gammawatch analyze', () => {
   });
 
   it('lists the call wall, put wall and max pain of its JSON in the text summary', async () => {
-    const [text, json] = await Promise.all([cli('analyze', fixture), cli('analyze', fixture, '--json')]);
+    const [text, json] = await Promise.all([
+      cliOnce('analyze', fixture),
+      cliOnce('analyze', fixture, '--json'),
+    ]);
     const k = marketStructureDataSchema.parse(
       (JSON.parse(json.stdout) as { market_structure: unknown }).market_structure,
     ).key_levels;
@@ -191,7 +211,7 @@ describe('gammawatch analyze', () => {
     ],
   ])('reads %s from stdin with -, as from the file', async (_name, input) => {
     const [fromFile, fromStdin, textFromStdin] = await Promise.all([
-      cli('analyze', fixture, '--json'),
+      cliOnce('analyze', fixture, '--json'),
       cliStdin(await input(), 'analyze', '-', '--json'),
       cliStdin(await input(), 'analyze', '-'),
     ]);

@@ -36,7 +36,9 @@ describe('a chain folder as the data source', () => {
     w = await startWatcher({
       dataDir: tmp.dir,
       start: at('2025-09-12', '11:00'),
-      poller: { jitterMs: 0, seriesWindow: '2y' },
+      // Six months hold the price history file (from 2025-06-02) and the files; the simulator's
+      // series, polled twice here, costs CPU in proportion to its window.
+      poller: { jitterMs: 0, seriesWindow: '6m' },
     });
     await w.invoke('watchlists:create', { name: 'Core', tickers: ['SPY', 'QQQ'] });
     await w.app.runOnce();
@@ -119,6 +121,6 @@ describe('a chain folder as the data source', () => {
     expect(w.app.store.snapshots.count().snapshots).toBe(rowsBefore);
     const again = await w.invoke('ticker:timeline', { ticker: 'SPY' });
     expect(again.entries.map((e) => e.asof)).toEqual(fileTimes);
-    // Two switches, each polling two tickers and their two-year series (cold on the simulator).
+    // Two switches, each polling two tickers and their six-month series (cold on the simulator).
   }, 90_000);
 });
