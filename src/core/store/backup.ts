@@ -249,32 +249,25 @@ export interface RestoreReport {
  * Replaces the content of the database `target` while the app keeps it open, for an import from
  * the running app (importBackup needs the store closed). The backup is checked (Gammawatch's
  * application_id, a schema not newer than this version's, SQLite's integrity check, the tables,
- * columns and indexes of its version), copied and migrated aside and checked again, then copied
- * over `target` with SQLite's backup API in one step, which commits whole or not at all: the
- * app's connection sees the new content at its next statement (SQLite bumps the schema cookie),
- * and a write of the app meanwhile waits or fails as busy rather than mixing into the copy.
- * (Renaming the copy over the file would leave the app's connection on the old file while its
- * WAL is named after the new one.) `pageSize` is the live database's (a WAL database only takes
- * pages of its own size). Nothing of the replaced content is kept here: `beforeSwap` runs once the
- * copy is ready, for the caller's safety backup, so a refused backup leaves no trace.
+ * columns and indexes of its version), copied and migrated aside and checked again, then `swap`
+ * (the open store's replaceContentFrom) copies its rows over the live ones in one transaction on
+ * the app's own connection. (SQLite's backup API into the open file held the write lock of a
+ * second connection between its steps; a write of the app in that gap waited its whole busy
+ * timeout on the app's one thread, then failed: imports right after adding tickers took 10–50 s.)
+ * Nothing of the replaced content is kept here: `beforeSwap` runs once the copy is ready, for the
+ * caller's safety backup, so a refused backup leaves no trace.
  */
 export async function restoreIntoOpenDatabase(
   source: string,
   target: string,
-  pageSize: number,
+  swap: (checkedCopy: string) => void,
   beforeSwap?: () => Promise<void>,
 ): Promise<RestoreReport> {
-  const { from, into, info, scratch } = importPaths(source, target);
+  const { from, info, scratch } = importPaths(source, target);
   try {
-    const { applied, toVersion } = await migratedCopy(from, scratch, pageSize);
+    const { applied, toVersion } = await migratedCopy(from, scratch);
     await beforeSwap?.();
-    const copy = new Database(scratch, { readonly: true, fileMustExist: true });
-    try {
-      // The first step only opens the copy; the second copies every page and commits.
-      await copy.backup(into, { progress: ({ totalPages }) => Math.max(totalPages, 1) });
-    } finally {
-      copy.close();
-    }
+    swap(scratch);
     return { source: from, fromVersion: info.schemaVersion, toVersion, applied, snapshots: info.snapshots };
   } catch (error) {
     throw toStoreError(error, `importing ${from}`);

@@ -137,6 +137,13 @@ export interface Store<R = JsonValue> {
    * on it. Call it outside store.transaction(), or its batches join the caller's transaction.
    */
   compactPayloads(options?: CompactOptions): CompactReport;
+  /**
+   * Replaces every row of every table with those of the Gammawatch database `file`, whose schema
+   * must be this one's (a checked, migrated copy: backup.ts restoreIntoOpenDatabase), in one
+   * synchronous transaction on this connection: nothing of the app runs in between, so no write of
+   * the app waits on another connection's lock or lands half in the old content.
+   */
+  replaceContentFrom(file: string): void;
   /** Moves the WAL into the database file and truncates it. */
   checkpoint(): void;
   stats(): StoreStats;
@@ -281,6 +288,49 @@ function beginWritesImmediately(db: Database.Database): void {
   db.transaction = immediate;
 }
 
+/**
+ * Every table's rows replaced by those of `from` (same schema), in one transaction; columns named,
+ * so their order in either file does not matter. Foreign keys are checked at the commit, when
+ * every table holds its new rows; SQLite's AUTOINCREMENT counters come along.
+ */
+function replaceContent(db: Database.Database, from: string): void {
+  db.prepare('ATTACH DATABASE ? AS incoming').run(from);
+  try {
+    const tables = db
+      .prepare(
+        "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
+      .pluck()
+      .all() as string[];
+    const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+    const columns = (table: string): string =>
+      (db.prepare(`PRAGMA main.table_info(${quote(table)})`).all() as { name: string }[])
+        .map((c) => quote(c.name))
+        .join(', ');
+    const sequence = (schema: string): boolean =>
+      db.prepare(`SELECT 1 FROM ${schema}.sqlite_master WHERE name = 'sqlite_sequence'`).get() !== undefined;
+    db.transaction(() => {
+      db.pragma('defer_foreign_keys = ON');
+      for (const table of tables) db.prepare(`DELETE FROM main.${quote(table)}`).run();
+      for (const table of tables) {
+        const list = columns(table);
+        db.prepare(
+          `INSERT INTO main.${quote(table)} (${list}) SELECT ${list} FROM incoming.${quote(table)}`,
+        ).run();
+      }
+      if (sequence('main')) {
+        db.prepare('DELETE FROM main.sqlite_sequence').run();
+        if (sequence('incoming'))
+          db.prepare(
+            'INSERT INTO main.sqlite_sequence (name, seq) SELECT name, seq FROM incoming.sqlite_sequence',
+          ).run();
+      }
+    })();
+  } finally {
+    db.prepare('DETACH DATABASE incoming').run();
+  }
+}
+
 /** A file with no schema yet: new, or created empty. */
 function isEmpty(db: Database.Database): boolean {
   const tables = db
@@ -362,6 +412,7 @@ function makeStore<R>(
           backup: (destination) => store.backup(destination),
           compactPayloads: (options) => store.compactPayloads(options),
           checkpoint: () => store.checkpoint(),
+          replaceContentFrom: (from: string) => store.replaceContentFrom(from),
           stats: () => store.stats(),
           close: () => store.close(),
           source: id,
@@ -418,6 +469,15 @@ function makeStore<R>(
         return compactor.compact(options);
       } catch (error) {
         throw toStoreError(error, 'compactPayloads');
+      }
+    },
+
+    replaceContentFrom(from) {
+      if (readonly) throw new StoreError('read_only', 'replaceContentFrom: the store was opened read-only');
+      try {
+        replaceContent(db, from);
+      } catch (error) {
+        throw toStoreError(error, `replacing the content from ${from}`);
       }
     },
 

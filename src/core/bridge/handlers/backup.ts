@@ -68,7 +68,7 @@ export function backupHandlers(ctx: BackupContext): Pick<BridgeHandlers, BackupM
         const report = await restoreIntoOpenDatabase(
           file,
           store.file,
-          store.stats().pageSize,
+          (copy) => store.replaceContentFrom(copy),
           takeSafetyBackup,
         );
         ctx.events.emit('app:changed', ctx.info());

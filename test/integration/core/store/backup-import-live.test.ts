@@ -22,6 +22,11 @@ function live(): { store: Store; dir: string } {
   return { store: ctx.store, dir: ctx.dir };
 }
 
+const swapInto =
+  (store: Store) =>
+  (copy: string): void =>
+    store.replaceContentFrom(copy);
+
 /** A backup of another database: two watchlists and three snapshots. */
 async function otherBackup(dir: string): Promise<string> {
   const other = openDatabase(`${dir}/other.db`);
@@ -42,7 +47,7 @@ describe('importing into the open database', () => {
     const backup = await otherBackup(dir);
     // What runs just before the swap (the app's safety backup) still sees the live content.
     let seenBeforeSwap: string[] = [];
-    const report = await restoreIntoOpenDatabase(backup, store.file, store.stats().pageSize, async () => {
+    const report = await restoreIntoOpenDatabase(backup, store.file, swapInto(store), async () => {
       seenBeforeSwap = store.watchlists.list().map((w) => w.name);
     });
     expect(seenBeforeSwap).toEqual(['Live list']);
@@ -52,6 +57,36 @@ describe('importing into the open database', () => {
     store.watchlists.create('After import', ['QQQ']);
     expect(store.watchlists.list()).toHaveLength(3);
     expect(fs.readdirSync(dir).filter((f) => f.includes('.import-'))).toEqual([]);
+  });
+
+  it('lets the app write on every turn of the event loop meanwhile: no write waits or fails', async () => {
+    const { store, dir } = live();
+    const backup = await otherBackup(dir);
+    const failures: unknown[] = [];
+    let writes = 0;
+    let importing = true;
+    // A poll's ingest arriving while the import runs, as a history fill's do.
+    const writeAgain = (): void => {
+      if (!importing) return;
+      try {
+        store.snapshots.ingest([snapshotInput(100 + writes)]);
+        writes++;
+      } catch (error) {
+        failures.push(error);
+      }
+      setImmediate(writeAgain);
+    };
+    setImmediate(writeAgain);
+    const report = await restoreIntoOpenDatabase(backup, store.file, swapInto(store), async () => {});
+    importing = false;
+    expect(failures).toEqual([]);
+    expect(writes).toBeGreaterThan(0);
+    expect(report.snapshots).toBe(3);
+    expect(store.watchlists.list().map((w) => w.name)).toEqual(['Imported A', 'Imported B']);
+    // The imported snapshots, and those written after the swap (none written before it survive).
+    const after = store.snapshots.count().snapshots;
+    expect(after).toBeGreaterThanOrEqual(3);
+    expect(after).toBeLessThanOrEqual(3 + writes);
   });
 
   it.each([
@@ -110,7 +145,7 @@ describe('importing into the open database', () => {
     store.checkpoint();
     const before = fs.readFileSync(store.file);
     let swapPrepared = false;
-    const error = await restoreIntoOpenDatabase(backup, store.file, store.stats().pageSize, async () => {
+    const error = await restoreIntoOpenDatabase(backup, store.file, swapInto(store), async () => {
       swapPrepared = true;
     }).then(
       () => null,
