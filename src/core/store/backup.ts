@@ -201,7 +201,6 @@ function importPaths(source: string, target: string) {
 async function migratedCopy(
   from: string,
   scratch: string,
-  pageSize?: number,
 ): Promise<{ applied: string[]; toVersion: number }> {
   const src = new Database(from, { readonly: true, fileMustExist: true });
   try {
@@ -209,28 +208,19 @@ async function migratedCopy(
   } finally {
     src.close();
   }
-  return migrateCopy(scratch, from, pageSize);
+  return migrateCopy(scratch, from);
 }
 
 /**
  * Brings the scratch copy of the backup `from` to this version's schema and checks it again
  * (inspectOpen): a migration that went wrong on it is found here, not by the app.
  */
-function migrateCopy(
-  scratch: string,
-  from: string,
-  pageSize?: number,
-): { applied: string[]; toVersion: number } {
+function migrateCopy(scratch: string, from: string): { applied: string[]; toVersion: number } {
   const copy = new Database(scratch);
   try {
     copy.pragma('journal_mode = DELETE');
     const report = migrate(copy);
     inspectOpen(copy, scratch, `${from} (upgraded to schema ${report.to})`);
-    // SQLite copies into a WAL database only between equal page sizes.
-    if (pageSize !== undefined && copy.pragma('page_size', { simple: true }) !== pageSize) {
-      copy.pragma(`page_size = ${Math.trunc(pageSize)}`);
-      copy.exec('VACUUM');
-    }
     return { applied: report.applied, toVersion: report.to };
   } finally {
     copy.close();

@@ -251,7 +251,7 @@ function prepare(
   // of the whole file holding the write lock for minutes on a year's store, which the app never
   // does on its own; its free pages are reused by the snapshots to come.
   // It also gets PAGE_SIZE pages; a file made with another size keeps it (a WAL database cannot
-  // change it in place; a backup restored into a live store takes the live one's).
+  // change it in place; a backup imported into a live store brings its rows, not its pages).
   // The page size first: SQLite ignores a page_size set after auto_vacuum on an empty file.
   if (isEmpty(db)) {
     db.pragma(`page_size = ${PAGE_SIZE}`);
