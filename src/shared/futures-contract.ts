@@ -51,8 +51,10 @@ export function futureOf(ticker: string): FutureMapping | null {
 /** Each future's minimum price increment, index points. */
 export const FUTURE_TICKS: Readonly<Record<FutureRoot, number>> = { ES: 0.25, NQ: 0.25, RTY: 0.1 };
 
-/** Ticks in whole cents, so that rounding reads integers (0.1 is no exact binary fraction). */
-const TICK_CENTS: Readonly<Record<FutureRoot, number>> = { ES: 25, NQ: 25, RTY: 10 };
+/** The same ticks in whole cents, so that rounding reads integers (0.1 is no exact binary fraction). */
+const TICK_CENTS = Object.fromEntries(
+  Object.entries(FUTURE_TICKS).map(([root, tick]) => [root, Math.round(tick * 100)]),
+) as Readonly<Record<FutureRoot, number>>;
 
 /** A root symbol the app knows a tick for (ES, NQ, RTY; any case), or null. */
 export function futureRoot(symbol: string): FutureRoot | null {
@@ -64,6 +66,11 @@ export function futureRoot(symbol: string): FutureRoot | null {
 export function tickOf(symbol: string): number | null {
   const root = futureRoot(symbol);
   return root === null ? null : FUTURE_TICKS[root];
+}
+
+/** The tick a futures_equivalent's levels are on: as it states it, else its root's (a payload stored before it said). */
+export function equivalentTick(fe: { symbol: string; tick?: number | undefined }): number | null {
+  return fe.tick ?? tickOf(fe.symbol);
 }
 
 /**

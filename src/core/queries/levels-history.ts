@@ -17,7 +17,7 @@ import {
   type IsoDate,
 } from '../../shared/market-calendar.ts';
 import type { Store } from '../store/database.ts';
-import { chartLevelsOf, type ChartLevels } from '../store/key-levels.ts';
+import { chartLevelsOf, LEVELS_ENDPOINT, type ChartLevels } from '../store/key-levels.ts';
 import { sampleEvenly } from './replay-frames.ts';
 import { windowStart } from './series.ts';
 import { iso } from './snapshot-meta.ts';
@@ -27,7 +27,8 @@ import { iso } from './snapshot-meta.ts';
  * is ~50,000. Beyond it the newest rows are left out, and `truncated` is set.
  */
 const MAX_LISTED = 100_000;
-const KEY = { endpoint: 'market_structure', params: {} } as const;
+// The snapshots whose chart levels are kept beside them (store/key-levels.ts): written and read alike.
+const KEY = { endpoint: LEVELS_ENDPOINT, params: {} } as const;
 
 export interface LevelsHistoryQuery {
   ticker: string;

@@ -19,7 +19,7 @@
 // Levels from the market simulator sit at prices that look real, under real tickers: a script of
 // them says so in its first comment line and in its labels, so a chart never shows them unmarked.
 import { HIDDEN_NAME_CHARACTERS } from '../bridge/common.ts';
-import { onTick, tickOf } from '../futures-contract.ts';
+import { equivalentTick, onTick } from '../futures-contract.ts';
 import { indexAliases, isIndexUnderlying, settlesOnFuture } from '../index-underlyings.ts';
 import type { FuturesEquivalent, KeyLevel, LevelKind } from './levels.ts';
 
@@ -185,7 +185,7 @@ export function futureScriptInput(
       reason: `no ${fe.symbol} equivalents of the ${oneLine(ticker)} levels: ${fe.reason ?? 'no basis'}`,
     };
   }
-  const tick = fe.tick ?? tickOf(fe.symbol);
+  const tick = equivalentTick(fe);
   return {
     levels: futuresEquivalentLevels(ticker, levels, fe.levels, fe.symbol),
     future: {

@@ -489,8 +489,13 @@ export function createSnapshotRepository(
       .all(...range.args, range.limit, range.offset) as number[];
   }
 
+  /** Snapshot ids as given when they are plain ids (the usual case, checked cheaply), else parsed. */
+  function checkedIds(ids: readonly number[]): readonly number[] {
+    return Array.isArray(ids) && ids.every(isId) ? ids : parseInput(idsSchema, ids, 'snapshot ids');
+  }
+
   function dataOf(ids: readonly number[]): SnapshotData[] {
-    const checked = Array.isArray(ids) && ids.every(isId) ? ids : parseInput(idsSchema, ids, 'snapshot ids');
+    const checked = checkedIds(ids);
     if (checked.length === 0) return [];
     const rows = q.dataOf.all(JSON.stringify(checked), scope.id) as {
       id: number;
@@ -506,7 +511,7 @@ export function createSnapshotRepository(
   }
 
   function levelsOf(ids: readonly number[]): SnapshotLevels[] {
-    const checked = Array.isArray(ids) && ids.every(isId) ? ids : parseInput(idsSchema, ids, 'snapshot ids');
+    const checked = checkedIds(ids);
     if (checked.length === 0) return [];
     const rows = q.levelsOf.all(JSON.stringify(checked), scope.id) as (LevelsRow & {
       id: number;
