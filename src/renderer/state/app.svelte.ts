@@ -59,6 +59,10 @@ export class AppState {
   get now(): number {
     return clockInForceNow(this.#reading, this.#wall);
   }
+  /** The market's now, or a history-review instant (ISO) when one is shown: what "already settled" is judged at. */
+  nowOr(at: string | null): number {
+    return at === null ? this.now : Math.min(Date.parse(at), this.now);
+  }
   /** Wall-clock now: for what happens in the app itself (poll runs, alert creation). */
   get wallNow(): number {
     return this.#wall;

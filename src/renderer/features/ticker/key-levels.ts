@@ -15,7 +15,7 @@
 import type { LevelsData, MarketStructureData } from '../../../shared/api/index.ts';
 import { figureDefinition, figureName } from '../../../shared/figure-labels.ts';
 import { flipDistancePct } from '../../../shared/flip-distance.ts';
-import { futureOf, onTick, tickOf } from '../../../shared/futures-contract.ts';
+import { equivalentTick, futureOf, onTick } from '../../../shared/futures-contract.ts';
 import { withoutSettledZeroDte } from '../../../shared/zero-dte-levels.ts';
 
 export interface LadderLevel {
@@ -224,7 +224,7 @@ export function futuresColumn(levels: LevelsData): FuturesColumn | null {
   }
   const signed = `${fe.basis >= 0 ? '+' : '−'}${Math.abs(fe.basis).toFixed(2)}`;
   const roll = fe.rolls === undefined ? '' : `; the next contract is the front from ${fe.rolls}`;
-  const tick = fe.tick ?? tickOf(fe.symbol);
+  const tick = equivalentTick(fe);
   const onIts = tick === null ? '' : `, on ${fe.symbol}'s ${tick.toFixed(2)} tick`;
   return {
     heading,
