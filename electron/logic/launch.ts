@@ -8,7 +8,12 @@
 // and quits, where the thrown error used to leave a tray-less process with no window and no word.
 import path from 'node:path';
 import { z } from 'zod';
-import { dataDirFromArgs, LOG_FILE_NAME, type DataSourceOption } from '../../src/core/index.ts';
+import {
+  dataDirFromArgs,
+  LOG_FILE_NAME,
+  runDataSource,
+  type DataSourceOption,
+} from '../../src/core/index.ts';
 import { clockSpecOf, clockSpecSchema, type ClockSpec } from '../../src/shared/clock-spec.ts';
 
 /** GAMMAWATCH_SEED: the range `gammawatch start --seed` accepts. */
@@ -56,19 +61,12 @@ export function desktopLaunch(argv: readonly string[], env: NodeJS.ProcessEnv): 
       return { ok: false, message: `GAMMAWATCH_SEED must be an integer in 0-2147483647, got '${rawSeed}'` };
     seed = parsed.data;
   }
+  const dataSource = runDataSource(clock, seed);
   return {
     ok: true,
     dataDir,
     ...(verbose ? { logFile: path.join(dataDir, LOG_FILE_NAME) } : {}),
-    ...(clock !== undefined || seed !== undefined
-      ? {
-          dataSource: {
-            kind: 'local' as const,
-            ...(seed !== undefined ? { seed } : {}),
-            ...(clock !== undefined ? { clock } : {}),
-          },
-        }
-      : {}),
+    ...(dataSource !== undefined ? { dataSource } : {}),
   };
 }
 

@@ -6,7 +6,7 @@
 export { createApp } from './app/create-app.ts';
 export type { App, AppOptions } from './app/app-types.ts';
 export type { DataSourceInfo } from './source/source-info.ts';
-export type { DataSourceOption } from './source/option.ts';
+export { runDataSource, type DataSourceOption } from './source/option.ts';
 // Where the data lives, the same for every entry point (Electron, headless, CLI, MCP).
 export { dataDirFromArgs, dataDirOption, homeDataDir } from './app/data-dir.ts';
 export type { JobRunSummary } from './poller/poller.ts';

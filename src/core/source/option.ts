@@ -156,3 +156,20 @@ export function sourceFactsOfId(id: string): { label: string; simulated: boolean
   }
   return { label: id === '' ? 'Unknown source' : id, simulated: false };
 }
+
+/**
+ * The simulator `gammawatch start --clock/--seed` asks for, over the stored data source for this run
+ * only, or undefined when neither is given: one rule for headless mode and the desktop app
+ * (electron/logic/launch.ts reads them back from start's environment), so both show one market.
+ */
+export function runDataSource(
+  clock: ClockSpec | undefined,
+  seed: number | undefined,
+): Extract<DataSourceOption, { kind: 'local' }> | undefined {
+  if (clock === undefined && seed === undefined) return undefined;
+  return {
+    kind: 'local',
+    ...(seed !== undefined ? { seed } : {}),
+    ...(clock !== undefined ? { clock } : {}),
+  };
+}

@@ -14,7 +14,7 @@ import type { Command } from './command.ts';
 import { dataDirOf, homeDataDir, intOption, logFileOption, untilStopSignal } from './options.ts';
 import { messageOf } from '../../shared/message-of.ts';
 import type { ClockSpec } from '../../shared/clock-spec.ts';
-import type { DataSourceOption } from '../../core/index.ts';
+import { runDataSource } from '../../core/index.ts';
 
 const HELP = `usage: gammawatch start [options]
 
@@ -106,23 +106,6 @@ const start: Command = {
     }
   },
 };
-
-/**
- * The simulator `--clock` and `--seed` ask for, over the stored data source for this run only, or
- * undefined when neither is given: headless mode's, and the desktop app's from electronEnv's
- * variables (electron/logic/launch.ts), so both windows show the same market.
- */
-export function runDataSource(
-  clock: ClockSpec | undefined,
-  seed: number | undefined,
-): Extract<DataSourceOption, { kind: 'local' }> | undefined {
-  if (clock === undefined && seed === undefined) return undefined;
-  return {
-    kind: 'local',
-    ...(seed !== undefined ? { seed } : {}),
-    ...(clock !== undefined ? { clock } : {}),
-  };
-}
 
 /**
  * The desktop app's environment: the data folder as $GAMMAWATCH_HOME, and the run's clock (the

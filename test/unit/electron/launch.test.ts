@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { desktopLaunch } from '../../../electron/logic/launch.ts';
 import { CLOCK_FLAGS, clockFromFlags } from '../../../src/host/commands/clock-flags.ts';
 import { dataDirOf } from '../../../src/host/commands/options.ts';
-import { electronEnv, runDataSource } from '../../../src/host/commands/start.ts';
+import { runDataSource } from '../../../src/core/index.ts';
+import { electronEnv } from '../../../src/host/commands/start.ts';
 
 const ELECTRON_ARGV = ['/opt/Gammawatch/gammawatch', '--no-sandbox', '.'];
 
