@@ -30,6 +30,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { startWatcher, type TestWatcher } from '../support/watcher-factory.ts';
 import type { BenchSuite, Measurement } from './harness.ts';
 import { ensureYearStore, yearMarket, YEAR_SESSIONS, type YearStats } from './year/generate.ts';
+import { retentionProjection } from './year/retention-projection.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CACHE = path.join(here, '.cache', 'year');
@@ -109,6 +110,8 @@ const suite: BenchSuite = {
       fs.copyFileSync(file, path.join(dir, 'gammawatch.db'));
       out.push(...generationMeasurements(stats, cached, scaleNote));
       out.push(...sizeMeasurements(path.join(dir, 'gammawatch.db'), stats, scaleNote));
+      log('thinning a copy as the default retention would (the year under the defaults)');
+      out.push(...retentionProjection(file, stats, scaleNote));
       // A year-old install finished onboarding long ago: the UI opens on its lists, not the wizard.
       const flags = openDatabase(path.join(dir, 'gammawatch.db'));
       flags.flags.set('onboarded', true);
