@@ -169,28 +169,37 @@ export function retentionProjection(file: string, stats: YearStats, scaleNote: s
     // beyond the bodies' own bytes (headers, slack) are counted with the bodies.
     const rowBytes = rowTables.reduce((sum, t) => sum + tableBytes(t), 0) / snapshots;
     const bodySlack = tableBytes('payloads') / allBodies;
-    // What is kept whole whatever the tier (metric points, the daily series, alerts, settings).
+    // Intraday metric points, thinned with their session's snapshots: each session's own count.
+    const pointBytes =
+      tableBytes('metric_points') /
+      Math.max(1, (db.prepare('SELECT COUNT(*) AS n FROM metric_points').get() as { n: number }).n);
+    const pointsIn = db.prepare('SELECT COUNT(*) AS n FROM metric_points WHERE ts >= ? AND ts < ?');
+    // What is kept whole whatever the tier (the daily series, alerts, settings).
     const fixedPerSession =
-      (pageBytes - tableBytes('payloads') - rowTables.reduce((sum, t) => sum + tableBytes(t), 0)) /
+      (pageBytes -
+        tableBytes('payloads') -
+        tableBytes('metric_points') -
+        rowTables.reduce((sum, t) => sum + tableBytes(t), 0)) /
       sessions.length;
     const perSession = db.prepare(
       `SELECT COUNT(*) AS n, COALESCE(SUM(length(p.body)), 0) AS body
          FROM snapshots s JOIN payloads p ON p.id = s.payload_id WHERE s.asof >= ? AND s.asof < ?`,
     );
-    const tiers: Record<Tier, { sessions: number; snapshots: number; bytes: number }> = {
-      full: { sessions: 0, snapshots: 0, bytes: 0 },
-      'quarter-hour': { sessions: 0, snapshots: 0, bytes: 0 },
-      close: { sessions: 0, snapshots: 0, bytes: 0 },
+    const tiers: Record<Tier, { sessions: number; snapshots: number; points: number; bytes: number }> = {
+      full: { sessions: 0, snapshots: 0, points: 0, bytes: 0 },
+      'quarter-hour': { sessions: 0, snapshots: 0, points: 0, bytes: 0 },
+      close: { sessions: 0, snapshots: 0, points: 0, bytes: 0 },
     };
     for (const s of sessions) {
       const { from, to } = sessionBounds(s);
       const { n, body } = perSession.get(from, to) as { n: number; body: number };
+      const points = (pointsIn.get(from, to) as { n: number }).n * pointBytes;
       const t = tiers[tierOf(s)];
       t.sessions++;
       t.snapshots += n;
-      t.bytes += body * bodySlack + n * rowBytes + fixedPerSession;
+      t.points += points;
+      t.bytes += body * bodySlack + n * rowBytes + points + fixedPerSession;
     }
-    const pointsPerSession = (tableBytes('metric_points') / sessions.length) * (50 / stats.tickers.length);
     const re = reencoded(db, stats.tickers[0] as string);
     db.close();
 
@@ -203,6 +212,7 @@ export function retentionProjection(file: string, stats: YearStats, scaleNote: s
     let yearBytes = 0;
     let yearSnapshots = 0;
     let yearBodies = 0;
+    let yearPoints = 0;
     for (const t of ['full', 'quarter-hour', 'close'] as const) {
       const p = perTier(t);
       yearBytes += p.bytes * year[t];
@@ -213,7 +223,8 @@ export function retentionProjection(file: string, stats: YearStats, scaleNote: s
       const m = tiers[t];
       const fixed = fixedPerSession * m.sessions;
       const rows = m.snapshots * rowBytes;
-      yearBodies += ((m.bytes - fixed - rows) / m.sessions) * scale * year[t];
+      yearBodies += ((m.bytes - fixed - rows - m.points) / m.sessions) * scale * year[t];
+      yearPoints += (m.points / m.sessions) * scale * year[t];
     }
     const ratio = re.encoded / re.stored;
     const describe = (t: Tier): string => {
@@ -227,14 +238,14 @@ export function retentionProjection(file: string, stats: YearStats, scaleNote: s
         value: yearBytes / GB,
         unit: 'GiB',
         target: { value: 1, better: 'lower' },
-        note: `${Math.round(yearSnapshots).toLocaleString('en-US')} snapshots kept; bodies ${((yearBodies / yearBytes) * 100).toFixed(0)} % of it; intraday metric points (kept whole until retentionDays) ${(pointsPerSession / 2 ** 20).toFixed(1)} MiB a session, ${(((pointsPerSession * (year.full + year['quarter-hour'] + year.close)) / yearBytes) * 100).toFixed(0)} %; ${how}`,
+        note: `${Math.round(yearSnapshots).toLocaleString('en-US')} snapshots kept; bodies ${((yearBodies / yearBytes) * 100).toFixed(0)} % of it; intraday metric points ${((yearPoints / yearBytes) * 100).toFixed(0)} %; ${how}`,
       },
       {
         name: 'store: the same year with bodies at 6 significant digits, deflated against their series\u2019 first body of the session (ESTIMATE of a format not built)',
         value: (yearBytes - yearBodies + yearBodies * ratio) / GB,
         unit: 'GiB',
         target: { value: 1, better: 'lower' },
-        note: `${stats.tickers[0]}'s ${re.bodies.toLocaleString('en-US')} bodies of the thinned copy: ${(re.stored / re.bodies).toFixed(0)} B each as stored (brotli), ${(re.encoded / re.bodies).toFixed(0)} B so encoded (× ${ratio.toFixed(2)}); rows, indexes and metric points as measured`,
+        note: `${stats.tickers[0]}'s ${re.bodies.toLocaleString('en-US')} bodies of the thinned copy: ${(re.stored / re.bodies).toFixed(0)} B each as stored (brotli), ${(re.encoded / re.bodies).toFixed(0)} B so encoded (× ${ratio.toFixed(2)}); rows, indexes and metric points as measured; an estimate`,
       },
     ];
   } finally {
