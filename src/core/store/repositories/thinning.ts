@@ -6,11 +6,16 @@
 //    intraday metric points, poll runs and cached responses of that age, one batch per step;
 // 2. each older session is thinned (thinning-plan.ts), oldest first: its snapshots are read a page
 //    at a time, then deleted `batchRows` at a time, each batch its own short transaction with the
-//    bodies it orphaned; the last one records the session as thinned (migration 011);
+//    bodies it orphaned; then its intraday metric points by the same rule (one per 15 minutes, or
+//    the close, per ticker and metric), read about `readRows` at a time (a series' session is
+//    never split) and deleted `batchRows` at a time: kept whole they were 14 % of a year under
+//    the default retention (the year benchmark); the last one records the session as thinned
+//    (migration 011);
 // 3. the free pages go back to the disk, `vacuumPages` at a time (PRAGMA incremental_vacuum), in a
 //    database created with auto_vacuum = INCREMENTAL (database.ts); an older one keeps its free
 //    pages for the snapshots to come.
-// metric_daily and the alert history (alert_events, alert_deliveries) are never touched.
+// metric_daily (the daily series) and the alert history (alert_events, alert_deliveries) are never
+// touched. A session thinned before its points were (an older version) keeps its points.
 //
 // A dry run walks the same sessions without deleting, and counts: what thinning would free now.
 import type Database from 'better-sqlite3';
@@ -29,6 +34,8 @@ import { parseInput } from '../validate.ts';
 
 /** A snapshot row's share of the file besides its body: the row and its five index entries. */
 export const SNAPSHOT_ROW_BYTES = 160;
+/** An intraday metric point's share of the file (dbstat on a generated store: 54.5 B). */
+export const POINT_ROW_BYTES = 55;
 
 export interface ThinningOptions {
   /** Every snapshot is kept this many days. */
@@ -66,6 +73,8 @@ export interface ThinningReport {
   expired: number;
   /** Snapshots thinned out of older sessions (or that would be). */
   thinned: number;
+  /** Intraday metric points thinned out of older sessions (or that would be). */
+  points: number;
   /** Payload bodies no snapshot used any more, deleted (or that would be). */
   payloads: number;
   /** Their bytes (a dry run's estimate includes the snapshot rows, SNAPSHOT_ROW_BYTES each). */
@@ -132,6 +141,17 @@ const optionsSchema = z.object({
 });
 type Parsed = z.output<typeof optionsSchema>;
 
+/** One ticker's metric of one source: a series of intraday points. */
+interface PointSeries {
+  source: string;
+  ticker: string;
+  metric: string;
+}
+
+interface PointRow extends PointSeries {
+  ts: number;
+}
+
 interface Row {
   id: number;
   source: string;
@@ -179,6 +199,14 @@ export function createThinningRepository(db: Database.Database, clock: () => Epo
     pointSeries: db.prepare('SELECT DISTINCT source, ticker, metric FROM metric_daily'),
     oldPoints: db.prepare(
       'DELETE FROM metric_points WHERE source = ? AND ticker = ? AND metric = ? AND ts < ?',
+    ),
+    sessionPoints: db
+      .prepare(
+        'SELECT ts FROM metric_points WHERE source = ? AND ticker = ? AND metric = ? AND ts >= ? AND ts < ?',
+      )
+      .pluck(),
+    deletePoint: db.prepare(
+      'DELETE FROM metric_points WHERE source = ? AND ticker = ? AND metric = ? AND ts = ?',
     ),
     oldRuns: db.prepare('DELETE FROM poll_runs WHERE started_at < ?'),
     oldCache: db.prepare('DELETE FROM http_cache WHERE stored_at < ?'),
@@ -229,6 +257,11 @@ export function createThinningRepository(db: Database.Database, clock: () => Epo
     return { payloads, bytes };
   }
 
+  /** The points that go, deleted in one transaction. */
+  const deletePoints = db.transaction((points: readonly PointRow[]) => {
+    for (const { source, ticker, metric, ts } of points) q.deletePoint.run(source, ticker, metric, ts);
+  });
+
   const expiredBatch = db.transaction((cutoff: number, limit: number) => {
     const payloadIds = q.expiredBatch.all(cutoff, limit) as number[];
     return { snapshots: payloadIds.length, ...dropOrphans(new Set(payloadIds)) };
@@ -273,11 +306,15 @@ export function createThinningRepository(db: Database.Database, clock: () => Epo
 
   function* run(o: Parsed, maxRows = Infinity): Generator<ThinningStep, ThinningReport> {
     const now = o.now ?? clock();
+    let everySeries: PointSeries[] | null = null;
+    /** Every ticker's metric with points (read once a run, when first needed). */
+    const pointSeries = (): PointSeries[] => (everySeries ??= q.pointSeries.all() as PointSeries[]);
     const report: ThinningReport = {
       at: now,
       dryRun: o.dryRun,
       expired: 0,
       thinned: 0,
+      points: 0,
       payloads: 0,
       bytes: 0,
       days: 0,
@@ -309,11 +346,7 @@ export function createThinningRepository(db: Database.Database, clock: () => Epo
         yield step({ phase: 'prune', rows: done.snapshots });
         if (done.snapshots < o.batchRows) break;
       }
-      for (const { source, ticker, metric } of q.pointSeries.all() as {
-        source: string;
-        ticker: string;
-        metric: string;
-      }[]) {
+      for (const { source, ticker, metric } of pointSeries()) {
         yield step({ phase: 'prune', rows: q.oldPoints.run(source, ticker, metric, cutoff).changes });
       }
       yield step({ phase: 'prune', rows: q.oldRuns.run(cutoff).changes + q.oldCache.run(cutoff).changes });
@@ -375,6 +408,36 @@ export function createThinningRepository(db: Database.Database, clock: () => Epo
         const highId = rows.reduce((max, row) => Math.max(max, row.id), done?.high_id ?? 0);
         if (removed.length > 0) report.days++;
         report.thinned += removed.length;
+        // The session's intraday points, by the same rule: read a few series at a time (about
+        // readRows points, a series' session never split), deleted batchRows at a time.
+        const gone: PointRow[] = [];
+        let pointsRead = 0;
+        const flush = function* (all: boolean): Generator<ThinningStep> {
+          while (gone.length >= (all ? 1 : o.batchRows)) {
+            const batch = gone.splice(0, o.batchRows);
+            deletePoints(batch);
+            settle();
+            yield step({ phase: 'delete', day, rows: batch.length });
+          }
+        };
+        for (const { source, ticker, metric } of pointSeries()) {
+          const times = q.sessionPoints.all(source, ticker, metric, from, to) as number[];
+          pointsRead += times.length;
+          const thinned = thinSession(
+            times.map((ts) => ({ id: ts, series: '', asof: ts })),
+            level,
+          );
+          report.points += thinned.length;
+          report.bytes += thinned.length * POINT_ROW_BYTES;
+          if (!o.dryRun) for (const { asof } of thinned) gone.push({ source, ticker, metric, ts: asof });
+          if (pointsRead >= o.readRows) {
+            yield step({ phase: 'read', day, rows: pointsRead });
+            pointsRead = 0;
+          }
+          yield* flush(false);
+        }
+        if (pointsRead > 0) yield step({ phase: 'read', day, rows: pointsRead });
+        yield* flush(true);
         if (o.dryRun) {
           const freed = estimate(removed);
           report.payloads += freed.payloads;

@@ -148,6 +148,45 @@ describe('thinning', () => {
     db.close();
   });
 
+  it('thins a session’s intraday metric points as its snapshots; the daily series stays whole', () => {
+    const polled = (day: string) =>
+      Array.from({ length: 79 }, (_, i) => ({
+        ticker: 'SPY',
+        metric: 'gex',
+        ts: ny(day, 9 * 60 + 30 + 5 * i),
+        value: i,
+      }));
+    for (const day of [FULL_DAY, QUARTER_DAY, CLOSE_DAY]) store.metrics.put(polled(day));
+    const db = new Database(ctx.file, { readonly: true });
+    const points = (day: string): number[] =>
+      db
+        .prepare(
+          'SELECT ts FROM metric_points WHERE ticker = ? AND metric = ? AND ts >= ? AND ts < ? ORDER BY ts',
+        )
+        .pluck()
+        .all('SPY', 'gex', ny(day, 0), ny(day, 24 * 60)) as number[];
+    const daily = () => db.prepare('SELECT * FROM metric_daily ORDER BY day').all();
+    const dailyBefore = daily();
+    expect(dailyBefore).toHaveLength(3);
+
+    const preview = store.thinning.preview(OPTIONS);
+    const { report, steps } = drive(store, { batchRows: 20 });
+
+    expect(points(FULL_DAY)).toHaveLength(79);
+    // The snapshots' rule: the last of each quarter hour, 09:40 (09:30-09:44) to 16:00 alone.
+    const quarter = points(QUARTER_DAY);
+    expect(quarter).toHaveLength(27);
+    expect(quarter[0]).toBe(ny(QUARTER_DAY, 9 * 60 + 40));
+    expect(quarter.at(-1)).toBe(ny(QUARTER_DAY, 16 * 60));
+    expect(points(CLOSE_DAY)).toEqual([ny(CLOSE_DAY, 16 * 60)]);
+    expect(report.points).toBe(79 - 27 + 78);
+    expect(preview.points).toBe(report.points);
+    // Each delete a batch of at most batchRows, the points' included.
+    expect(Math.max(...steps.filter((s) => s.phase === 'delete').map((s) => s.rows))).toBeLessThanOrEqual(20);
+    expect(daily()).toEqual(dailyBefore);
+    db.close();
+  });
+
   it('Replay and History over a thinned day answer, and say it was thinned', () => {
     drive(store);
     const times = replayTimes({ store }, { ticker: 'SPY', span: 'day', date: QUARTER_DAY });
