@@ -89,3 +89,40 @@ export function thinSession<T extends ThinCandidate>(rows: Iterable<T>, level: T
   }
   return removed;
 }
+
+/**
+ * thinSession for one series whose rows differ only in their time (a metric's intraday points,
+ * one per instant): the times of `times` (ascending, distinct) that `level` removes. A session's
+ * points are tens of thousands, so this allocates no row per point and takes `preference` (the
+ * close rule, closePreference) from the caller, which can remember it per instant: a poll writes
+ * every metric of every ticker at the same few instants.
+ */
+export function thinTimes(
+  times: readonly number[],
+  level: ThinLevel,
+  preference: (asof: number) => number = closePreference,
+): number[] {
+  const n = times.length;
+  if (n <= 1) return [];
+  const removed: number[] = [];
+  if (level === 'quarter-hour') {
+    for (let i = 0; i + 1 < n; i++) {
+      const t = times[i] as number;
+      if (Math.floor(t / QUARTER_HOUR_MS) === Math.floor((times[i + 1] as number) / QUARTER_HOUR_MS))
+        removed.push(t);
+    }
+    return removed;
+  }
+  // The best standing wins; of equals, the later (thinSession's larger id).
+  let best = 0;
+  let bestRank = preference(times[0] as number);
+  for (let i = 1; i < n; i++) {
+    const rank = preference(times[i] as number);
+    if (rank >= bestRank) {
+      best = i;
+      bestRank = rank;
+    }
+  }
+  for (let i = 0; i < n; i++) if (i !== best) removed.push(times[i] as number);
+  return removed;
+}

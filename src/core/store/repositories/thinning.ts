@@ -21,6 +21,7 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { nextTradingDay, sessionDateOf, type IsoDate } from '../../../shared/market-calendar.ts';
+import { closePreference } from '../../../shared/session-close.ts';
 import { DAY_MS, type EpochMs } from '../time.ts';
 import {
   atLeast,
@@ -28,6 +29,7 @@ import {
   sessionBounds,
   thinCutoffs,
   thinSession,
+  thinTimes,
   type ThinLevel,
 } from '../thinning-plan.ts';
 import { parseInput } from '../validate.ts';
@@ -202,7 +204,7 @@ export function createThinningRepository(db: Database.Database, clock: () => Epo
     ),
     sessionPoints: db
       .prepare(
-        'SELECT ts FROM metric_points WHERE source = ? AND ticker = ? AND metric = ? AND ts >= ? AND ts < ?',
+        'SELECT ts FROM metric_points WHERE source = ? AND ticker = ? AND metric = ? AND ts >= ? AND ts < ? ORDER BY ts',
       )
       .pluck(),
     deletePoint: db.prepare(
@@ -412,6 +414,12 @@ export function createThinningRepository(db: Database.Database, clock: () => Epo
         // readRows points, a series' session never split), deleted batchRows at a time.
         const gone: PointRow[] = [];
         let pointsRead = 0;
+        const ranks = new Map<number, number>();
+        const preference = (ts: number): number => {
+          let rank = ranks.get(ts);
+          if (rank === undefined) ranks.set(ts, (rank = closePreference(ts)));
+          return rank;
+        };
         const flush = function* (all: boolean): Generator<ThinningStep> {
           while (gone.length >= (all ? 1 : o.batchRows)) {
             const batch = gone.splice(0, o.batchRows);
@@ -423,13 +431,10 @@ export function createThinningRepository(db: Database.Database, clock: () => Epo
         for (const { source, ticker, metric } of pointSeries()) {
           const times = q.sessionPoints.all(source, ticker, metric, from, to) as number[];
           pointsRead += times.length;
-          const thinned = thinSession(
-            times.map((ts) => ({ id: ts, series: '', asof: ts })),
-            level,
-          );
+          const thinned = thinTimes(times, level, preference);
           report.points += thinned.length;
           report.bytes += thinned.length * POINT_ROW_BYTES;
-          if (!o.dryRun) for (const { asof } of thinned) gone.push({ source, ticker, metric, ts: asof });
+          if (!o.dryRun) for (const ts of thinned) gone.push({ source, ticker, metric, ts });
           if (pointsRead >= o.readRows) {
             yield step({ phase: 'read', day, rows: pointsRead });
             pointsRead = 0;

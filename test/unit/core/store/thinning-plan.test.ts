@@ -7,6 +7,7 @@ import {
   sessionBounds,
   thinCutoffs,
   thinSession,
+  thinTimes,
   type ThinCandidate,
 } from '../../../../src/core/store/thinning-plan.ts';
 import { DAY_MS } from '../../../../src/core/store/time.ts';
@@ -111,5 +112,45 @@ describe('thinSession', () => {
       row('A', ny('2026-03-09', '10:15')),
     ];
     expect(keptOf(monday, 'quarter-hour')).toEqual([monday[1]!.id, monday[2]!.id]);
+  });
+});
+
+describe('thinTimes (a metric’s points: rows that differ only in time)', () => {
+  // A session's instants, polled every minute, with an after-hours point and a pre-market one.
+  const instants = (day: string, next: string): number[] => [
+    ...Array.from({ length: 391 }, (_, i) => nyToEpoch(day, 9 * 60 + 30 + i)),
+    ny(day, '20:00'),
+    ny(next, '08:30'),
+  ];
+  // Deterministic picks of a session's instants, from a few to all of them.
+  const picks = (all: number[], seed: number): number[] => {
+    let x = seed;
+    return all.filter(() => ((x = (x * 1103515245 + 12345) % 2 ** 31) & 7) < 1 + (seed % 7));
+  };
+
+  it.each([
+    ['a plain session', '2026-05-20', '2026-05-21'],
+    ['the Friday before the clocks spring forward', '2026-03-06', '2026-03-09'],
+    ['the Friday before they fall back', '2026-10-30', '2026-11-02'],
+  ])('removes what thinSession removes, on %s', (_, day, next) => {
+    const all = instants(day, next);
+    for (let seed = 1; seed <= 40; seed++) {
+      const times = seed === 40 ? all : picks(all, seed);
+      for (const level of ['quarter-hour', 'close'] as const) {
+        const rows = times.map((asof) => ({ id: asof, series: 'A', asof }));
+        const expected = thinSession(rows, level)
+          .map((r) => r.asof)
+          .sort((a, b) => a - b);
+        expect(thinTimes(times, level)).toEqual(expected);
+      }
+    }
+  });
+
+  it('keeps everything of one point, and takes the close rule from the caller', () => {
+    const t = ny('2026-05-20', '16:00');
+    expect(thinTimes([t], 'close')).toEqual([]);
+    expect(thinTimes([], 'quarter-hour')).toEqual([]);
+    // A preference that ranks the first highest keeps the first.
+    expect(thinTimes([t, t + 60_000], 'close', (asof) => -asof)).toEqual([t + 60_000]);
   });
 });
