@@ -17,6 +17,8 @@ import { isIndexUnderlying } from './index-underlyings.ts';
 import {
   epochToNy,
   isTradingDay,
+  nextTradingDay,
+  nyToEpoch,
   REGULAR_OPEN_MINUTES,
   sessionDateOf,
   type IsoDate,
@@ -43,6 +45,17 @@ const TIER = 1e13;
 export function closePreference(asof: number, partial = false): number {
   const tier = (partial ? 0 : 2) + (takenPreMarket(asof) ? 0 : 1);
   return tier * TIER + asof;
+}
+
+/**
+ * closePreference for the instants of one session (sessionDateOf(asof) === session), without the
+ * calendar per instant: thinning ranks tens of thousands of a session's metric points. In a
+ * session's window (its open to the next trading day's open) only the next trading day's hours
+ * before the open are pre-market, so the boundary is that day's midnight, found once.
+ */
+export function sessionClosePreference(session: IsoDate): (asof: number, partial?: boolean) => number {
+  const preMarketFrom = nyToEpoch(nextTradingDay(session), 0);
+  return (asof, partial = false) => ((partial ? 0 : 2) + (asof >= preMarketFrom ? 0 : 1)) * TIER + asof;
 }
 
 export interface CloseCandidate {

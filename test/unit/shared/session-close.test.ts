@@ -1,10 +1,11 @@
 // Which snapshot stands for a session's close (shared/session-close.ts), by table.
 import { describe, expect, it } from 'vitest';
-import { nyToEpoch } from '../../../src/shared/market-calendar.ts';
+import { nyToEpoch, sessionDateOf } from '../../../src/shared/market-calendar.ts';
 import {
   closePreference,
   preMarketPrint,
   sessionCloses,
+  sessionClosePreference,
   takenPreMarket,
 } from '../../../src/shared/session-close.ts';
 
@@ -70,5 +71,29 @@ describe('sessionCloses', () => {
       ['2025-04-30', 'Apr 30 evening'],
       ['2025-05-01', 'May 2 pre-market'],
     ]);
+  });
+});
+
+describe('sessionClosePreference', () => {
+  it.each([
+    ['a Wednesday', '2025-04-30'],
+    ['a Friday (its window runs to Monday’s open)', '2025-05-02'],
+    ['the Friday before Labor Day (to Tuesday’s open)', '2025-08-29'],
+    ['the day before Thanksgiving (to Friday’s half day)', '2026-11-25'],
+    ['the Friday before the clocks spring forward', '2026-03-06'],
+    ['the Friday before they fall back', '2026-10-30'],
+  ])('equals closePreference at every minute of %s’s window', (_, session) => {
+    const rank = sessionClosePreference(session);
+    const { from, to } = {
+      from: nyToEpoch(session, 9 * 60 + 30),
+      to: nyToEpoch(session, 9 * 60 + 30) + 5 * 86_400_000,
+    };
+    let checked = 0;
+    for (let t = from; t < to; t += 60_000) {
+      if (sessionDateOf(t) !== session) continue;
+      for (const partial of [false, true]) expect(rank(t, partial)).toBe(closePreference(t, partial));
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(24 * 60);
   });
 });

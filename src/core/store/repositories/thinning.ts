@@ -21,7 +21,7 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { nextTradingDay, sessionDateOf, type IsoDate } from '../../../shared/market-calendar.ts';
-import { closePreference } from '../../../shared/session-close.ts';
+import { sessionClosePreference } from '../../../shared/session-close.ts';
 import { DAY_MS, type EpochMs } from '../time.ts';
 import {
   atLeast,
@@ -414,12 +414,7 @@ export function createThinningRepository(db: Database.Database, clock: () => Epo
         // readRows points, a series' session never split), deleted batchRows at a time.
         const gone: PointRow[] = [];
         let pointsRead = 0;
-        const ranks = new Map<number, number>();
-        const preference = (ts: number): number => {
-          let rank = ranks.get(ts);
-          if (rank === undefined) ranks.set(ts, (rank = closePreference(ts)));
-          return rank;
-        };
+        const preference = sessionClosePreference(day);
         const flush = function* (all: boolean): Generator<ThinningStep> {
           while (gone.length >= (all ? 1 : o.batchRows)) {
             const batch = gone.splice(0, o.batchRows);
@@ -428,7 +423,11 @@ export function createThinningRepository(db: Database.Database, clock: () => Epo
             yield step({ phase: 'delete', day, rows: batch.length });
           }
         };
-        for (const { source, ticker, metric } of pointSeries()) {
+        // Points are written with snapshots: only the tickers that lost snapshots here can have
+        // points to lose (a session of one snapshot per series, such as daily fills, has none).
+        const thinnedTickers = new Set(removed.map((row) => `${row.source}\u0000${row.ticker}`));
+        const series = pointSeries().filter((p) => thinnedTickers.has(`${p.source}\u0000${p.ticker}`));
+        for (const { source, ticker, metric } of series) {
           const times = q.sessionPoints.all(source, ticker, metric, from, to) as number[];
           pointsRead += times.length;
           const thinned = thinTimes(times, level, preference);
