@@ -43,8 +43,12 @@ const TIER = 1e13;
  * then not pre-market before pre-market, then later before earlier. Exact in a double (< 2^53).
  */
 export function closePreference(asof: number, partial = false): number {
-  const tier = (partial ? 0 : 2) + (takenPreMarket(asof) ? 0 : 1);
-  return tier * TIER + asof;
+  return rank(asof, takenPreMarket(asof), partial);
+}
+
+/** The preference of an instant whose pre-market standing is known: the one formula of both. */
+function rank(asof: number, preMarket: boolean, partial: boolean): number {
+  return ((partial ? 0 : 2) + (preMarket ? 0 : 1)) * TIER + asof;
 }
 
 /**
@@ -55,7 +59,7 @@ export function closePreference(asof: number, partial = false): number {
  */
 export function sessionClosePreference(session: IsoDate): (asof: number, partial?: boolean) => number {
   const preMarketFrom = nyToEpoch(nextTradingDay(session), 0);
-  return (asof, partial = false) => ((partial ? 0 : 2) + (asof >= preMarketFrom ? 0 : 1)) * TIER + asof;
+  return (asof, partial = false) => rank(asof, asof >= preMarketFrom, partial);
 }
 
 export interface CloseCandidate {

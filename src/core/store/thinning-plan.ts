@@ -94,8 +94,8 @@ export function thinSession<T extends ThinCandidate>(rows: Iterable<T>, level: T
  * thinSession for one series whose rows differ only in their time (a metric's intraday points,
  * one per instant): the times of `times` (ascending, distinct) that `level` removes. A session's
  * points are tens of thousands, so this allocates no row per point and takes `preference` (the
- * close rule, closePreference) from the caller, which can remember it per instant: a poll writes
- * every metric of every ticker at the same few instants.
+ * close rule) from the caller: thinning passes sessionClosePreference, which knows the session's
+ * pre-market boundary instead of asking the calendar for each point.
  */
 export function thinTimes(
   times: readonly number[],
