@@ -165,9 +165,10 @@ export function retentionProjection(file: string, stats: YearStats, scaleNote: s
     ).n;
     const allBodies = (db.prepare('SELECT SUM(length(body)) AS n FROM payloads').get() as { n: number }).n;
     const snapshots = (db.prepare('SELECT COUNT(*) AS n FROM snapshots').get() as { n: number }).n;
+    const rowTableBytes = rowTables.reduce((sum, t) => sum + tableBytes(t), 0);
     // A snapshot's row, its index entries and its body's hash entry; the payloads table's pages
     // beyond the bodies' own bytes (headers, slack) are counted with the bodies.
-    const rowBytes = rowTables.reduce((sum, t) => sum + tableBytes(t), 0) / snapshots;
+    const rowBytes = rowTableBytes / snapshots;
     const bodySlack = tableBytes('payloads') / allBodies;
     // Intraday metric points, thinned with their session's snapshots: each session's own count.
     const pointBytes =
@@ -176,38 +177,44 @@ export function retentionProjection(file: string, stats: YearStats, scaleNote: s
     const pointsIn = db.prepare('SELECT COUNT(*) AS n FROM metric_points WHERE ts >= ? AND ts < ?');
     // What is kept whole whatever the tier (the daily series, alerts, settings).
     const fixedPerSession =
-      (pageBytes -
-        tableBytes('payloads') -
-        tableBytes('metric_points') -
-        rowTables.reduce((sum, t) => sum + tableBytes(t), 0)) /
-      sessions.length;
+      (pageBytes - tableBytes('payloads') - tableBytes('metric_points') - rowTableBytes) / sessions.length;
     const perSession = db.prepare(
       `SELECT COUNT(*) AS n, COALESCE(SUM(length(p.body)), 0) AS body
          FROM snapshots s JOIN payloads p ON p.id = s.payload_id WHERE s.asof >= ? AND s.asof < ?`,
     );
-    const tiers: Record<Tier, { sessions: number; snapshots: number; points: number; bytes: number }> = {
-      full: { sessions: 0, snapshots: 0, points: 0, bytes: 0 },
-      'quarter-hour': { sessions: 0, snapshots: 0, points: 0, bytes: 0 },
-      close: { sessions: 0, snapshots: 0, points: 0, bytes: 0 },
+    /** A tier's measured sessions, and their snapshots and bytes of bodies and points, summed. */
+    const tiers: Record<Tier, { sessions: number; snapshots: number; bodies: number; points: number }> = {
+      full: { sessions: 0, snapshots: 0, bodies: 0, points: 0 },
+      'quarter-hour': { sessions: 0, snapshots: 0, bodies: 0, points: 0 },
+      close: { sessions: 0, snapshots: 0, bodies: 0, points: 0 },
     };
     for (const s of sessions) {
       const { from, to } = sessionBounds(s);
       const { n, body } = perSession.get(from, to) as { n: number; body: number };
-      const points = (pointsIn.get(from, to) as { n: number }).n * pointBytes;
       const t = tiers[tierOf(s)];
       t.sessions++;
       t.snapshots += n;
-      t.points += points;
-      t.bytes += body * bodySlack + n * rowBytes + points + fixedPerSession;
+      t.bodies += body * bodySlack;
+      t.points += (pointsIn.get(from, to) as { n: number }).n * pointBytes;
     }
     const re = reencoded(db, stats.tickers[0] as string);
     db.close();
 
+    // One session of each tier at 50 tickers, then the year's sessions of each tier.
     const scale = 50 / stats.tickers.length;
     const year = yearTiers(last);
-    const perTier = (t: Tier): { snapshots: number; bytes: number } => {
+    const perTier = (t: Tier) => {
       const m = tiers[t];
-      return { snapshots: (m.snapshots / m.sessions) * scale, bytes: (m.bytes / m.sessions) * scale };
+      const each = (x: number): number => (x / m.sessions) * scale;
+      const bodies = each(m.bodies);
+      const points = each(m.points);
+      const snapshotsEach = each(m.snapshots);
+      return {
+        snapshots: snapshotsEach,
+        bodies,
+        points,
+        bytes: bodies + points + snapshotsEach * rowBytes + fixedPerSession * scale,
+      };
     };
     let yearBytes = 0;
     let yearSnapshots = 0;
@@ -217,14 +224,8 @@ export function retentionProjection(file: string, stats: YearStats, scaleNote: s
       const p = perTier(t);
       yearBytes += p.bytes * year[t];
       yearSnapshots += p.snapshots * year[t];
-    }
-    // The bodies' share of the year, to apply the re-encoding's ratio to.
-    for (const t of ['full', 'quarter-hour', 'close'] as const) {
-      const m = tiers[t];
-      const fixed = fixedPerSession * m.sessions;
-      const rows = m.snapshots * rowBytes;
-      yearBodies += ((m.bytes - fixed - rows - m.points) / m.sessions) * scale * year[t];
-      yearPoints += (m.points / m.sessions) * scale * year[t];
+      yearBodies += p.bodies * year[t];
+      yearPoints += p.points * year[t];
     }
     const ratio = re.encoded / re.stored;
     const describe = (t: Tier): string => {
