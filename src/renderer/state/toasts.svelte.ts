@@ -31,10 +31,14 @@ export class Toasts {
     options: { detail?: string | null; href?: string | null; ttlMs?: number } = {},
   ): number {
     const id = this.#next++;
-    this.#items = [
-      ...this.#items.slice(-4),
-      { id, kind, title, detail: options.detail ?? null, href: options.href ?? null },
-    ];
+    const toast: Toast = { id, kind, title, detail: options.detail ?? null, href: options.href ?? null };
+    // The same message again (a form saved twice, one alert repeated) replaces the one showing, so
+    // it is not stacked over the screen. At most five show; the oldest leaves first.
+    const same = (t: Toast): boolean =>
+      t.kind === toast.kind && t.title === toast.title && t.detail === toast.detail && t.href === toast.href;
+    const kept = this.#items.filter((t) => !same(t)).slice(-4);
+    for (const gone of this.#items) if (!kept.includes(gone)) this.#clearTimer(gone.id);
+    this.#items = [...kept, toast];
     const ttl = options.ttlMs ?? (kind === 'error' ? 8000 : 5000);
     this.#timers.set(
       id,
@@ -53,8 +57,12 @@ export class Toasts {
   }
 
   dismiss(id: number): void {
+    this.#clearTimer(id);
+    this.#items = this.#items.filter((t) => t.id !== id);
+  }
+
+  #clearTimer(id: number): void {
     clearTimeout(this.#timers.get(id));
     this.#timers.delete(id);
-    this.#items = this.#items.filter((t) => t.id !== id);
   }
 }
