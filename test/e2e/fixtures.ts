@@ -52,6 +52,12 @@ export async function launchApp(
     options.fastStart ?? FAST_START,
     '--fast-speed',
     '60',
+    // Each spec's app lives a minute or two: the background warm-up of every universe ticker's
+    // 180-day series (about 35 s of CPU, measured) only makes later series requests reads, which
+    // these tests do not time, and it took a core from the browser and the app under test.
+    // test/integration/service/warm-up.test.ts tests the warm-up.
+    '--warm-series',
+    'off',
   ];
   const child = spawn(process.execPath, args, {
     cwd: REPO,

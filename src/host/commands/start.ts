@@ -10,6 +10,7 @@ import { ensureBuilt, RENDERER_DIR, REPO_ROOT } from '../headless/renderer-build
 import { tokenFromEnv, TOKEN_ENV } from '../headless/guard.ts';
 import { runHeadless } from '../headless/run-headless.ts';
 import { CLOCK_FLAGS, clockFromFlags } from './clock-flags.ts';
+import { warmSeriesOption } from './series-option.ts';
 import type { Command } from './command.ts';
 import { dataDirOf, homeDataDir, intOption, logFileOption, untilStopSignal } from './options.ts';
 import { messageOf } from '../../shared/message-of.ts';
@@ -27,6 +28,9 @@ const HELP = `usage: gammawatch start [options]
                       default: the open of the current session, or the next one when closed)
   --fast-speed N      with --clock fast: market seconds per wall second (default 300)
   --no-open           do not open a browser on the headless address
+  --warm-series W     headless: the series lookback the local service computes in the
+                      background at start (default 180d; e.g. 2y, at most 5y, or off: a
+                      ticker's series is then computed when first asked for)
   $GAMMAWATCH_TOKEN   headless: the same access token every run (32+ letters, digits, - or _),
                       so with --port an HTTP client (MCP at /mcp) keeps its address and token
   --verbose           also log to <data dir>/gammawatch.log (rotated at 5 MB, 3 kept; the
@@ -50,6 +54,7 @@ const start: Command = {
         'fast-start': { type: 'string' },
         'fast-speed': { type: 'string' },
         'no-open': { type: 'boolean', default: false },
+        'warm-series': { type: 'string' },
         verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -63,6 +68,11 @@ const start: Command = {
     const token = tokenFromEnv(process.env);
     const clock = clockFromFlags(values, CLOCK_FLAGS.start);
     const seed = intOption('seed', values.seed, 0, 2 ** 31 - 1);
+    const warmSeries = warmSeriesOption(values['warm-series']);
+    // The desktop app starts its own core from the environment (electron/logic/launch.ts), which
+    // has no such setting: refused rather than ignored.
+    if (values['warm-series'] !== undefined && !values.headless)
+      throw new Error('--warm-series needs --headless');
     const dataDir = dataDirOf({ 'data-dir': values['data-dir'] });
     mkdirSync(dataDir, { recursive: true });
     const log = (line: string): void => void process.stderr.write(`gammawatch: ${line}\n`);
@@ -85,6 +95,7 @@ const start: Command = {
       log,
       ...logFileOption(dataDir, values.verbose),
       token,
+      ...(values['warm-series'] !== undefined ? { warmSeries } : {}),
     });
     process.stdout.write(`Gammawatch is running. Open ${run.server.url}\n`);
     process.stdout.write(`Data folder: ${dataDir}. Press Ctrl+C to stop.\n`);

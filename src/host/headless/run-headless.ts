@@ -16,6 +16,8 @@ export interface HeadlessRunOptions {
   logFile?: string | undefined;
   /** `$GAMMAWATCH_TOKEN`: the same token every run; a fresh one otherwise. */
   token?: string | undefined;
+  /** `--warm-series`: the local service's background series lookback (null: none); its default otherwise. */
+  warmSeries?: string | null;
 }
 
 export interface HeadlessRun {
@@ -28,6 +30,7 @@ export async function runHeadless(options: HeadlessRunOptions): Promise<Headless
     dataDir: options.dataDir,
     ...(options.dataSource ? { dataSource: options.dataSource } : {}),
     ...(options.logFile ? { logFile: options.logFile } : {}),
+    ...(options.warmSeries !== undefined ? { service: { warm: { seriesWindow: options.warmSeries } } } : {}),
     log: options.log,
   });
   let server: HeadlessServer | undefined;

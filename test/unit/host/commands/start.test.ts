@@ -10,6 +10,9 @@ describe('gammawatch start: options', () => {
     [['--fast-start', 'soon', '--clock', 'fast'], /--fast-start/],
     [['--fast-speed', '0', '--clock', 'fast'], /--fast-speed/],
     [['--fast-speed', '10'], /need --clock fast/],
+    [['--headless', '--warm-series', '99y'], /--warm-series: '99y' is longer than the 5y maximum/],
+    [['--headless', '--warm-series', 'soon'], /--warm-series must be a lookback/],
+    [['--warm-series', 'off'], /--warm-series needs --headless/],
   ])('%o is refused before anything starts', async (argv, message) => {
     await expect(start.run(argv)).rejects.toThrow(message);
   });
