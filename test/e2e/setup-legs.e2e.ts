@@ -71,10 +71,14 @@ test("a ticker's trade setup lists its legs with net, breakeven, max gain and ma
     await expect(row).toContainText(leg.option_type === 'call' ? 'Call' : 'Put');
     await expect(row.getByTestId('leg-mid')).toHaveText(money(leg.mid));
   }
-  // The figures below the table are the net of the mids, per contract and per share.
+  // The figures below the table are the setup's net, per contract and per share, and that net is
+  // the net of the mids. The setup's figure is compared, not the sum here: 10.425 summed in floating
+  // point is 10.42499…, which rounds to the other cent.
   const net = setup.legs.reduce((s, l) => s + (l.action === 'buy' ? 1 : -1) * l.mid, 0);
+  expect(setup.net_price).toBeCloseTo(Math.abs(net), 9);
+  expect(setup.net_per_contract).toBeCloseTo(Math.abs(net) * 100, 7);
   await expect(block.getByTestId('legs-net')).toHaveText(
-    `${money(Math.abs(net) * 100)} (${money(Math.abs(net))}/sh)`,
+    `${money(setup.net_per_contract ?? Number.NaN)} (${money(setup.net_price ?? Number.NaN)}/sh)`,
   );
   await expect(block.getByTestId('legs-payoff')).toContainText(net > 0 ? 'Net debit' : 'Net credit');
   await expect(block.getByTestId('legs-breakeven')).toHaveText(/\$\d/);
