@@ -3,7 +3,7 @@
 // reads in vol points; the As-of picker shows the year; on the curves the Gamma flip and Call wall
 // labels are both drawn and no two level labels overlap. Screenshots:
 // test/artifacts/screenshots/one-unit-*.png.
-import { expect, snap, test } from './fixtures.ts';
+import { expect, snap, test, type RunningApp } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ appLabel: 'one-name-one-unit' });
@@ -17,6 +17,38 @@ interface DrawnLabel {
   top: number;
   width: number;
   height: number;
+}
+
+interface ViewAnswer {
+  snapshot: { asof: string } | null;
+}
+
+/**
+ * Pauses the polls with the record and the levels describing one market instant. The page's header
+ * reads the record and the Levels tab the levels, two requests of one poll: on the 60× clock a
+ * market minute is a second, and on a loaded machine the two can land a minute apart, each
+ * right for its own time. Pausing leaves a run in flight to finish, so this waits for nothing to
+ * run, and polls again while the two times differ.
+ */
+async function holdStillOnOneInstant(app: RunningApp): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const status = await app.call<{ jobs: { running: boolean }[] }>('poll:pause', {});
+        if (status.jobs.some((job) => job.running)) return 'a run is in flight';
+        const [record, levels] = await Promise.all(
+          ['market_structure', 'levels'].map((view) =>
+            app.call<ViewAnswer>('ticker:view', { ticker: TICKER, view }),
+          ),
+        );
+        if (record?.snapshot?.asof === levels?.snapshot?.asof) return 'one instant';
+        await app.call('poll:resume', {});
+        await app.call('poll:refreshNow', {});
+        return `record at ${record?.snapshot?.asof}, levels at ${levels?.snapshot?.asof}`;
+      },
+      { timeout: 90_000, intervals: [1_000] },
+    )
+    .toBe('one instant');
 }
 
 test.beforeAll(async ({ app }) => {
@@ -41,7 +73,7 @@ test('the distance to flip reads the same everywhere; IV change in pts; As-of wi
   app,
 }) => {
   // Hold the data still while the places are compared.
-  await app.call('poll:pause', {});
+  await holdStillOnOneInstant(app);
   try {
     await gw.goto(`${app.origin}/#/ticker/${TICKER}/overview`);
     const header = gw.getByTestId('ticker-flip-distance');
