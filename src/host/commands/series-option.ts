@@ -30,3 +30,11 @@ export function warmSeriesOption(raw: string | undefined): string | null {
   if (text === 'off') return null;
   return checkedLookback('--warm-series', text, true);
 }
+
+/**
+ * `start --headless --backfill W`: how far back a newly watched ticker's history is fetched, or
+ * undefined for the poller's default (2y). Throws a message naming the flag.
+ */
+export function backfillOption(raw: string | undefined): string | undefined {
+  return raw === undefined ? undefined : checkedLookback('--backfill', raw, false);
+}

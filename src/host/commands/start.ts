@@ -10,7 +10,7 @@ import { ensureBuilt, RENDERER_DIR, REPO_ROOT } from '../headless/renderer-build
 import { tokenFromEnv, TOKEN_ENV } from '../headless/guard.ts';
 import { runHeadless } from '../headless/run-headless.ts';
 import { CLOCK_FLAGS, clockFromFlags } from './clock-flags.ts';
-import { warmSeriesOption } from './series-option.ts';
+import { backfillOption, warmSeriesOption } from './series-option.ts';
 import type { Command } from './command.ts';
 import { dataDirOf, homeDataDir, intOption, logFileOption, untilStopSignal } from './options.ts';
 import { messageOf } from '../../shared/message-of.ts';
@@ -31,6 +31,9 @@ const HELP = `usage: gammawatch start [options]
   --warm-series W     headless: the series lookback the local service computes in the
                       background at start (default 180d; e.g. 2y, at most 5y, or off: a
                       ticker's series is then computed when first asked for)
+  --backfill W        headless: how far back a newly watched ticker's history is fetched
+                      (default 2y; e.g. 30d, at most 5y): a shorter one costs less at the
+                      first fetch and stores fewer daily snapshots
   $GAMMAWATCH_TOKEN   headless: the same access token every run (32+ letters, digits, - or _),
                       so with --port an HTTP client (MCP at /mcp) keeps its address and token
   --verbose           also log to <data dir>/gammawatch.log (rotated at 5 MB, 3 kept; the
@@ -55,6 +58,7 @@ const start: Command = {
         'fast-speed': { type: 'string' },
         'no-open': { type: 'boolean', default: false },
         'warm-series': { type: 'string' },
+        backfill: { type: 'string' },
         verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -73,6 +77,8 @@ const start: Command = {
     // has no such setting: refused rather than ignored.
     if (values['warm-series'] !== undefined && !values.headless)
       throw new Error('--warm-series needs --headless');
+    const backfill = backfillOption(values.backfill);
+    if (backfill !== undefined && !values.headless) throw new Error('--backfill needs --headless');
     const dataDir = dataDirOf({ 'data-dir': values['data-dir'] });
     mkdirSync(dataDir, { recursive: true });
     const log = (line: string): void => void process.stderr.write(`gammawatch: ${line}\n`);
@@ -96,6 +102,7 @@ const start: Command = {
       ...logFileOption(dataDir, values.verbose),
       token,
       ...(values['warm-series'] !== undefined ? { warmSeries } : {}),
+      ...(backfill !== undefined ? { backfill } : {}),
     });
     process.stdout.write(`Gammawatch is running. Open ${run.server.url}\n`);
     process.stdout.write(`Data folder: ${dataDir}. Press Ctrl+C to stop.\n`);

@@ -18,6 +18,8 @@ export interface HeadlessRunOptions {
   token?: string | undefined;
   /** `--warm-series`: the local service's background series lookback (null: none); its default otherwise. */
   warmSeries?: string | null;
+  /** `--backfill`: how far back a newly watched ticker's history is fetched; the poller's default otherwise. */
+  backfill?: string;
 }
 
 export interface HeadlessRun {
@@ -31,6 +33,7 @@ export async function runHeadless(options: HeadlessRunOptions): Promise<Headless
     ...(options.dataSource ? { dataSource: options.dataSource } : {}),
     ...(options.logFile ? { logFile: options.logFile } : {}),
     ...(options.warmSeries !== undefined ? { service: { warm: { seriesWindow: options.warmSeries } } } : {}),
+    ...(options.backfill !== undefined ? { poller: { backfillWindow: options.backfill } } : {}),
     log: options.log,
   });
   let server: HeadlessServer | undefined;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOCK_FLAGS, clockFromFlags } from '../../../../src/host/commands/clock-flags.ts';
 import { checkKeysFile, KEYS_FILE_MAX_BYTES } from '../../../../src/host/commands/keys-file.ts';
 import { dataDirOf, dataSourceOf, homeDataDir } from '../../../../src/host/commands/options.ts';
-import { warmSeriesOption } from '../../../../src/host/commands/series-option.ts';
+import { backfillOption, warmSeriesOption } from '../../../../src/host/commands/series-option.ts';
 import { runService } from '../../../../src/host/commands/service.ts';
 import start, { defaultDataDir } from '../../../../src/host/commands/start.ts';
 import { parseWindow } from '../../../../src/service/series/window.ts';
@@ -118,6 +118,26 @@ describe('--warm-series', () => {
 
   it('is refused by the service command before anything starts', async () => {
     await expect(runService(['--warm-series', '99y', '--port', '0'])).rejects.toThrow(/5y maximum/);
+  });
+});
+
+describe('--backfill', () => {
+  it.each<[string | undefined, string | undefined]>([
+    [undefined, undefined],
+    ['30d', '30d'],
+    ['2y', '2y'],
+    ['60m', '60m'],
+  ])('%o is %o', (raw, expected) => {
+    expect(backfillOption(raw)).toBe(expected);
+  });
+
+  it.each([
+    ['6y', "--backfill: '6y' is longer than the 5y maximum"],
+    // A backfill is what a new ticker's first fetch is: there is no "off" for it.
+    ['off', "--backfill must be a lookback such as 180d or 2y; got 'off'"],
+    ['', "--backfill must be a lookback such as 180d or 2y; got ''"],
+  ])('%o is refused', (raw, message) => {
+    expect(() => backfillOption(raw)).toThrow(message);
   });
 });
 

@@ -13,6 +13,8 @@ describe('gammawatch start: options', () => {
     [['--headless', '--warm-series', '99y'], /--warm-series: '99y' is longer than the 5y maximum/],
     [['--headless', '--warm-series', 'soon'], /--warm-series must be a lookback/],
     [['--warm-series', 'off'], /--warm-series needs --headless/],
+    [['--headless', '--backfill', '10y'], /--backfill: '10y' is longer than the 5y maximum/],
+    [['--backfill', '30d'], /--backfill needs --headless/],
   ])('%o is refused before anything starts', async (argv, message) => {
     await expect(start.run(argv)).rejects.toThrow(message);
   });
