@@ -5,7 +5,8 @@
 // and in positive gamma.
 import { expect, snap, test } from './fixtures.ts';
 
-test.use({ appLabel: 'backtest-directions' });
+// Half a year of stored closes to replay: the app's own two-year backfill.
+test.use({ appLabel: 'backtest-directions', appBackfill: '2y' });
 
 test('a two-way flip-cross rule: a verdict per direction and the size of the moves', async ({ gw, app }) => {
   test.setTimeout(300_000);

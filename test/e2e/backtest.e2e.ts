@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, SCREENSHOTS, snap, test } from './fixtures.ts';
 
-test.use({ appLabel: 'backtest' });
+// Half a year of stored closes to replay: the app's own two-year backfill.
+test.use({ appLabel: 'backtest', appBackfill: '2y' });
 
 test('backtest a rule from the editor, export it, and read a screener track record', async ({ gw, app }) => {
   test.setTimeout(480_000);

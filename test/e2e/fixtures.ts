@@ -36,6 +36,8 @@ export async function launchApp(
     env?: Record<string, string>;
     /** The market instant the fast clock starts from (default FAST_START). */
     fastStart?: string;
+    /** How far back a newly watched ticker's first history reaches (default 30d). */
+    backfill?: string;
   } = {},
 ): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gammawatch-e2e-'));
@@ -58,6 +60,12 @@ export async function launchApp(
     // test/integration/service/warm-up.test.ts tests the warm-up.
     '--warm-series',
     'off',
+    // A newly watched ticker's first history: the app's two years cost about 5 s of CPU per ticker,
+    // and a spec onboards up to eight. A month is what these screens draw (the Series and the
+    // month's price chart; yesterday's and last week's records); a spec that replays half a year
+    // (the backtests) asks for the two years.
+    '--backfill',
+    options.backfill ?? '30d',
   ];
   const child = spawn(process.execPath, args, {
     cwd: REPO,
@@ -139,6 +147,7 @@ type WorkerFixtures = {
   appLabel: string;
   appEnv: Record<string, string>;
   appFastStart: string;
+  appBackfill: string;
 };
 type TestFixtures = { gw: Page };
 
@@ -153,10 +162,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   appEnv: [{}, { option: true, scope: 'worker' }],
   // Where the fast market clock starts; a spec that must see the open happen sets an earlier one.
   appFastStart: [FAST_START, { option: true, scope: 'worker' }],
+  // How far back a new ticker's first history reaches (see launchApp); the backtests set '2y'.
+  appBackfill: ['30d', { option: true, scope: 'worker' }],
   app: [
-    async ({ appLabel, appEnv, appFastStart }, use) => {
+    async ({ appLabel, appEnv, appFastStart, appBackfill }, use) => {
       void appLabel;
-      const app = await launchApp({ env: appEnv, fastStart: appFastStart });
+      const app = await launchApp({ env: appEnv, fastStart: appFastStart, backfill: appBackfill });
       await use(app);
       await app.stop();
     },

@@ -13,7 +13,8 @@ import { chainFileText, priceHistoryCsv } from '../support/cboe-chain-file.ts';
 import { expect, snap, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
-test.use({ appLabel: 'real-data' });
+// The price history file reaches back to January 2025: the app's own two-year backfill stores it.
+test.use({ appLabel: 'real-data', appBackfill: '2y' });
 
 /** SPY's files: sessions after the close, Labor Day, a partial chain, a Saturday morning. */
 const FILES = [
