@@ -8,6 +8,7 @@
 import { importChainFile, importChainText } from '../../src/service/market/import/index.ts';
 import { CboeStandIn, cboeBodyFromChain } from '../support/cboe-stand-in.ts';
 import { expect, snap } from './fixtures.ts';
+import { chooseTab } from './support/choose.ts';
 import {
   CBOE_SAMPLE,
   createRules,
@@ -86,7 +87,7 @@ test('Cboe delayed quotes chosen in Settings, then a fetch that crosses both rul
   });
   expect(cboe.requests.map((r) => r.status)).toContain(200);
   // Every chart's "as of" says the figures are 15 minutes delayed.
-  await gw.getByRole('tab', { name: 'Curves' }).click();
+  await chooseTab(gw, 'Curves');
   await expect(gw.getByTestId('chart-gex-asof')).toHaveText(/^as of .+ · 15 min delayed$/, {
     timeout: 30_000,
   });

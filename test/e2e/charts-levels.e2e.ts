@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Locator, Page, Route } from '@playwright/test';
 import { formatLevel, formatMarketTime } from '../../src/renderer/lib/format.ts';
 import { expect, SCREENSHOTS, snap, test, type RunningApp } from './fixtures.ts';
+import { chooseChartView } from './support/choose.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -127,7 +128,7 @@ test('option volume: the last expiration chosen wins, sides are labelled, all ex
   app,
 }) => {
   await openCharts(gw, app);
-  await gw.getByTestId('charts-view-volume').click();
+  await chooseChartView(gw, 'volume');
   const frame = gw.getByTestId('chart-volume');
   await expect(frame).toHaveAttribute('data-state', 'chart', { timeout: 60_000 });
   const select = gw.getByTestId('volume-exp');
@@ -182,7 +183,7 @@ test('series: IV and realized vol on one percent axis; price read against the le
   app,
 }) => {
   await openCharts(gw, app);
-  await gw.getByTestId('charts-view-series').click();
+  await chooseChartView(gw, 'series');
   const frame = gw.getByTestId('chart-series');
   await expect(frame).toHaveAttribute('data-state', 'chart', { timeout: 60_000 });
   await gw.getByTestId('series-add').selectOption('atm_iv');

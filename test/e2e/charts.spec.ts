@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { formatLevel, formatMarketTime } from '../../src/renderer/lib/format.ts';
 import { expect, SCREENSHOTS, snap, test, type RunningApp } from './fixtures.ts';
+import { chooseChartView } from './support/choose.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -254,14 +255,14 @@ test('history review: a pinned time shows the curve stored then, or says there i
   await expect(gw.getByTestId('chart-gamma-empty')).toContainText('at or before this time');
   await snap(gw, 'charts-10-history-empty');
   // Option volume follows the pinned time as well.
-  await gw.getByTestId('charts-view-volume').click();
+  await chooseChartView(gw, 'volume');
   await expect(gw.getByTestId('chart-volume')).toHaveAttribute('data-state', 'empty');
   await expect(gw.getByTestId('chart-volume-empty')).toContainText('at or before this time');
 });
 
 test('option volume by strike for a chosen expiration', async ({ gw, app }) => {
   await openCurves(gw, app);
-  await gw.getByTestId('charts-view-volume').click();
+  await chooseChartView(gw, 'volume');
   const frame = gw.getByTestId('chart-volume');
   const stored = await app.call<{ data: unknown }>('ticker:optionsVolume', {
     ticker: TICKER,
@@ -286,7 +287,7 @@ test('option volume by strike for a chosen expiration', async ({ gw, app }) => {
 
 test('series: metrics on their own axes, windows 30d / 180d / 2y', async ({ gw, app }) => {
   await openCurves(gw, app);
-  await gw.getByTestId('charts-view-series').click();
+  await chooseChartView(gw, 'series');
   const frame = gw.getByTestId('chart-series');
   await expect(frame).toHaveAttribute('data-state', 'chart', { timeout: 60_000 });
   const plot = gw.getByTestId('series-chart-plot');

@@ -4,6 +4,7 @@
 // labels are both drawn and no two level labels overlap. Screenshots:
 // test/artifacts/screenshots/one-unit-*.png.
 import { expect, snap, test, type RunningApp } from './fixtures.ts';
+import { chooseTab } from './support/choose.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ appLabel: 'one-name-one-unit' });
@@ -100,13 +101,13 @@ test('the distance to flip reads the same everywhere; IV change in pts; As-of wi
     }
     await snap(gw, 'one-unit-structure');
     // The Levels tab says the same.
-    await gw.getByRole('tab', { name: 'Levels' }).click();
+    await chooseTab(gw, 'Levels');
     await expect(gw.getByTestId('level-from-spot-gamma_flip')).toHaveText(shown);
     await snap(gw, 'one-unit-levels');
 
     // Signals: levels of a stock in dollars; the signals' own snapshot (a poll apart from the
     // record's) in the same two-decimal form.
-    await gw.getByRole('tab', { name: 'Signals' }).click();
+    await chooseTab(gw, 'Signals');
     const signals = gw.getByTestId('panel-signals');
     await expect(signals).toBeVisible();
     const pair = (panel: typeof signals, label: string) =>
@@ -117,7 +118,7 @@ test('the distance to flip reads the same everywhere; IV change in pts; As-of wi
 
     // State: the ATM IV change and the 25Δ spread in vol points, never a percent; the IV at the
     // top Δ·OI strike named and explained on hover.
-    await gw.getByRole('tab', { name: 'State' }).click();
+    await chooseTab(gw, 'State');
     const state = gw.getByTestId('panel-state');
     await expect(state).toBeVisible();
     await expect(pair(state, 'ATM IV change').locator('dd')).toHaveText(/^[+−]?\d+\.\d{2} pts$/);

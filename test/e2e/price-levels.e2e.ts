@@ -6,6 +6,7 @@
 // Screenshots: test/artifacts/screenshots/price-levels-*.png.
 import type { Locator } from '@playwright/test';
 import { expect, snap, test } from './fixtures.ts';
+import { chooseTab } from './support/choose.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ appLabel: 'price-levels' });
@@ -48,7 +49,7 @@ test('draws today and the month with the flip, the walls and ±1σ, and hover re
   app,
 }) => {
   await gw.goto(`${app.origin}/#/ticker/${TICKER}/overview`);
-  await gw.getByRole('tab', { name: 'Price chart' }).click();
+  await chooseTab(gw, 'Price chart');
   await expect(gw).toHaveURL(/#\/ticker\/SPY\/price/);
 
   const frame = gw.getByTestId('price-levels');

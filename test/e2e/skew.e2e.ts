@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { formatFigure } from '../../src/shared/figure-format.ts';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
+import { chooseChartView } from './support/choose.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -66,7 +67,7 @@ test('a chosen expiration’s IV skew: call and put lines, the ATM IV line, the 
 }) => {
   await gw.goto(`${app.origin}/#/ticker/${TICKER}/curves`);
   await expect(gw.getByTestId('charts-tab')).toBeVisible();
-  await gw.getByTestId('charts-view-volume').click();
+  await chooseChartView(gw, 'volume');
   await expect(gw.getByTestId('chart-volume')).toHaveAttribute('data-state', 'chart', { timeout: 60_000 });
   const select = gw.getByTestId('volume-exp');
   const dates = await select

@@ -4,6 +4,7 @@
 // view. Screenshots: test/artifacts/screenshots/ticker-view-*.png.
 import type { Page } from '@playwright/test';
 import { expect, snap, test } from './fixtures.ts';
+import { chooseTab } from './support/choose.ts';
 
 test.describe.configure({ mode: 'serial' });
 // Its own app: the watchlist must hold SPY only.
@@ -45,7 +46,7 @@ test('a ranked ticker on no watchlist is fetched on demand; every tab shows data
   await expect(gw.getByTestId('ticker-no-data')).toHaveCount(0);
 
   // Market structure, with the walls among the key levels.
-  await gw.getByRole('tab', { name: 'Market structure' }).click();
+  await chooseTab(gw, 'Market structure');
   await expect(gw.getByTestId('panel-market-structure')).toBeVisible();
   const ladder = gw.getByTestId('level-ladder');
   for (const wall of ['Call wall', 'Put wall', 'Max pain'])
@@ -58,11 +59,11 @@ test('a ranked ticker on no watchlist is fetched on demand; every tab shows data
   const structureMove = (await plus1d.locator('.num').last().innerText()).trim();
   await snap(gw, 'ticker-view-structure-dark');
 
-  await gw.getByRole('tab', { name: 'Signals' }).click();
+  await chooseTab(gw, 'Signals');
   await expect(gw.getByTestId('panel-signals')).toBeVisible();
   await expect(gw.getByTestId('panel-signals')).toContainText('IV rank');
 
-  await gw.getByRole('tab', { name: 'Levels' }).click();
+  await chooseTab(gw, 'Levels');
   await expect(gw.getByTestId('panel-levels')).toBeVisible();
   await expect(gw.getByTestId('level-call_wall')).toContainText('Call wall');
   await expect(gw.getByTestId('level-put_wall')).toContainText('Put wall');

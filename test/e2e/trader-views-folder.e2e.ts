@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { chainFileText } from '../support/cboe-chain-file.ts';
 import { expect, snap, test } from './fixtures.ts';
+import { chooseChartView, chooseTab } from './support/choose.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ appLabel: 'trader-views-folder' });
@@ -78,7 +79,7 @@ test('term structure and skew overlays from the files of yesterday and a week ag
   await snap(gw, 'trader-views-folder-01-no-0dte-vanna');
 
   // Term structure: today's file slopes up.
-  await gw.getByTestId('charts-view-term').click();
+  await chooseChartView(gw, 'term');
   const frame = gw.getByTestId('chart-term');
   await expect(frame).toHaveAttribute('data-state', 'chart', { timeout: 60_000 });
   await expect(frame.getByRole('heading')).toHaveText(
@@ -111,7 +112,7 @@ test('term structure and skew overlays from the files of yesterday and a week ag
   await expect(legend).not.toContainText('Yesterday');
 
   // Skew: the nearest expiration's IV by strike, with the same files' as dashed overlays.
-  await gw.getByTestId('charts-view-volume').click();
+  await chooseChartView(gw, 'volume');
   const skew = gw.getByTestId('chart-skew');
   await expect(skew).toHaveAttribute('data-state', 'chart', { timeout: 60_000 });
   const skewLegend = gw.getByTestId('skew-chart-legend');
@@ -130,7 +131,7 @@ test('term structure and skew overlays from the files of yesterday and a week ag
 
   // Price with its levels over time, from the three files: each file's spot, walls and ±1σ (these
   // generated chains have no gamma flip within ±20 %; the simulator's test draws one).
-  await gw.getByRole('tab', { name: 'Price chart' }).click();
+  await chooseTab(gw, 'Price chart');
   await gw.getByTestId('price-window-1m').click();
   const price = gw.getByTestId('price-levels-chart');
   await expect(gw.getByTestId('price-levels')).toHaveAttribute('data-state', 'chart', { timeout: 60_000 });

@@ -11,6 +11,7 @@ import type { MarketStructureData } from '../../src/shared/api/market-structure.
 import { formatFigure, formatLevel } from '../../src/shared/figure-format.ts';
 import { termShapeSentence } from '../../src/renderer/features/charts/term/term-data.ts';
 import { expect, snap, test } from './fixtures.ts';
+import { chooseChartView } from './support/choose.ts';
 
 test.describe.configure({ mode: 'serial' });
 // Friday's record is the one the onboarding stores before the open: the clock starts 10 market
@@ -191,7 +192,7 @@ test('Term structure: ATM IV by days to expiry, the shape in the title, overlays
   const term = ms?.term_structure;
   expect(term?.points.length).toBeGreaterThan(2);
   await gw.goto(`${app.origin}/#/ticker/${TICKER}/curves`);
-  await gw.getByTestId('charts-view-term').click();
+  await chooseChartView(gw, 'term');
   const frame = gw.getByTestId('chart-term');
   await expect(frame).toHaveAttribute('data-state', 'chart', { timeout: 60_000 });
   const sentence = termShapeSentence(term);
@@ -235,7 +236,7 @@ test('Term structure: ATM IV by days to expiry, the shape in the title, overlays
 
 test('Series: 0DTE GEX is a metric to pick; the Levels table lists the more levels', async ({ gw, app }) => {
   await gw.goto(`${app.origin}/#/ticker/${TICKER}/curves`);
-  await gw.getByTestId('charts-view-series').click();
+  await chooseChartView(gw, 'series');
   await expect(gw.getByTestId('series-picker')).toBeVisible();
   await gw.getByTestId('series-add').selectOption({ label: '0DTE GEX per 1% move' });
   const picker = gw.getByTestId('series-picker');
