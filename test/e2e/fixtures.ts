@@ -28,6 +28,9 @@ export interface RunningApp {
  */
 export const FAST_START = '2026-03-02T14:28:00Z';
 
+/** A newly watched ticker's first history in these apps (`--backfill`; see launchApp). */
+export const E2E_BACKFILL = '30d';
+
 const URL_PATTERN = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/;
 
 export async function launchApp(
@@ -36,7 +39,7 @@ export async function launchApp(
     env?: Record<string, string>;
     /** The market instant the fast clock starts from (default FAST_START). */
     fastStart?: string;
-    /** How far back a newly watched ticker's first history reaches (default 30d). */
+    /** How far back a newly watched ticker's first history reaches (default E2E_BACKFILL). */
     backfill?: string;
   } = {},
 ): Promise<RunningApp> {
@@ -65,7 +68,7 @@ export async function launchApp(
     // month's price chart; yesterday's and last week's records); a spec that replays half a year
     // (the backtests) asks for the two years.
     '--backfill',
-    options.backfill ?? '30d',
+    options.backfill ?? E2E_BACKFILL,
   ];
   const child = spawn(process.execPath, args, {
     cwd: REPO,
@@ -163,7 +166,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // Where the fast market clock starts; a spec that must see the open happen sets an earlier one.
   appFastStart: [FAST_START, { option: true, scope: 'worker' }],
   // How far back a new ticker's first history reaches (see launchApp); the backtests set '2y'.
-  appBackfill: ['30d', { option: true, scope: 'worker' }],
+  appBackfill: [E2E_BACKFILL, { option: true, scope: 'worker' }],
   app: [
     async ({ appLabel, appEnv, appFastStart, appBackfill }, use) => {
       void appLabel;
