@@ -28,15 +28,19 @@ interface ViewAnswer {
  * Pauses the polls with the record and the levels describing one market instant. The page's header
  * reads the record and the Levels tab the levels, two requests of one poll: on the 60× clock a
  * market minute is a second, and on a loaded machine the two can land a minute apart, each
- * right for its own time. Pausing leaves a run in flight to finish, so this waits for nothing to
- * run, and polls again while the two times differ.
+ * right for its own time. A pause holds a run's requests that have not started yet, so a run
+ * caught in flight would never end: the polls resume to let it finish, and pause again until
+ * nothing runs; while the two times differ, they resume and poll again.
  */
 async function holdStillOnOneInstant(app: RunningApp): Promise<void> {
   await expect
     .poll(
       async () => {
         const status = await app.call<{ jobs: { running: boolean }[] }>('poll:pause', {});
-        if (status.jobs.some((job) => job.running)) return 'a run is in flight';
+        if (status.jobs.some((job) => job.running)) {
+          await app.call('poll:resume', {});
+          return 'a run is in flight';
+        }
         const [record, levels] = await Promise.all(
           ['market_structure', 'levels'].map((view) =>
             app.call<ViewAnswer>('ticker:view', { ticker: TICKER, view }),
