@@ -1,10 +1,12 @@
 // Choosing a ticker page's tab, or a view of its Curves tab (strike curves, option volume, term
 // structure, series), as a user does, who clicks again when a click did not take.
 //
-// Why a click can miss: on the 60× clock a banner can appear above the tabs at any moment (the
-// data turns stale within seconds once a spec pauses the polls), and when it appears between
-// Playwright's stability check and its click, the page moves under the pointer and the click
-// lands above its target (seen once in CI: the page moved 47 px down under it).
+// Why a click can miss: when the page re-lays out between Playwright's stability check and its
+// click, the click lands beside its target. Seen once in CI, when the stale-data notice was a
+// banner above the tabs (on the 60× clock the data turns stale within seconds once a spec pauses
+// the polls) and moved the page 47 px down under the pointer. That notice now sits in the header
+// line and moves nothing; the ticker page's header still changes with what is in, so a click
+// that did not take is made again, as a user would.
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export type ChartView = 'curves' | 'volume' | 'term' | 'series';

@@ -1,5 +1,6 @@
 // The ticker page on the real core: the header reads the stored market-structure record (spot,
-// flip and the distance between them), a pinned time says it is not live, and old data says so.
+// flip and the distance between them), a pinned time says it is not live, and old data says so
+// in the header line.
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { core } from '../../../../test/component/harness/commands.ts';
@@ -52,12 +53,18 @@ describe('ticker view', () => {
     await expect.element(page.getByTestId('ticker-price')).toHaveTextContent(usd(spot as number));
   });
 
-  it('says when the live data is older than its schedule allows, until the next poll', async () => {
+  it('says in the header line when the live data is older than its schedule allows, until the next poll', async () => {
     await core.marketMinutesPass(40);
     await renderScreen(TickerView, { ticker: 'SPY', tab: 'overview', at: null });
-    const stale = page.getByText(/^This data is older than its schedule allows \(last .+ ET\)\.$/);
-    await expect.element(stale).toBeVisible();
+    const stale = page.getByTestId('ticker-stale');
+    await expect.element(stale).toHaveTextContent(/^Stale · last .+ ET$/);
+    expect(stale.element().getAttribute('title')).toMatch(/^This data is older than its schedule allows/);
+    // In the header, so the tabs below do not move when it comes and goes.
+    const header = page.getByTestId('ticker-title').element().closest('header');
+    expect(header?.contains(stale.element())).toBe(true);
+    const tabsTop = page.getByRole('tab', { name: 'Signals' }).element().getBoundingClientRect().top;
     await core.pollRun();
     await expect.element(stale).not.toBeInTheDocument();
+    expect(page.getByRole('tab', { name: 'Signals' }).element().getBoundingClientRect().top).toBe(tabsTop);
   });
 });
