@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { callBridge } from '../support/bridge-call.ts';
 
 export const REPO = resolve(import.meta.dirname, '../..');
 export const SCREENSHOTS = join(REPO, 'test/artifacts/screenshots');
@@ -101,22 +102,7 @@ export async function launchApp(
     origin,
     token,
     dataDir,
-    async call<T>(method: string, input?: unknown): Promise<T> {
-      // One connection per call: a kept-alive socket the host closes as idle races the next call
-      // on a loaded machine (ECONNRESET before any answer), which is the harness's problem, not the app's.
-      const res = await fetch(`${origin}/bridge/${method}`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Authorization: `Bearer ${token}`,
-          Connection: 'close',
-        },
-        body: JSON.stringify(input ?? {}),
-      });
-      const body = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
-      if (!body.ok) throw new Error(`${method}: ${body.error?.message}`);
-      return body.value as T;
-    },
+    call: <T>(method: string, input?: unknown) => callBridge<T>(origin, token, method, input ?? {}),
     stop: () => stopChild(child, dataDir),
   };
 }

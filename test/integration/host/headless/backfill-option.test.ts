@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runHeadless, type HeadlessRun } from '../../../../src/host/headless/run-headless.ts';
 import { addDays, epochToNy } from '../../../../src/shared/market-calendar.ts';
+import { callBridge } from '../../../support/bridge-call.ts';
 
 interface SeriesAnswer {
   data: { points: { date: string; price: number | null }[] };
@@ -17,16 +18,8 @@ describe('start --headless --backfill 30d', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'gw-backfill-'));
   let run: HeadlessRun;
 
-  const call = async <T>(method: string, input: unknown): Promise<T> => {
-    const res = await fetch(`${run.server.origin}/bridge/${method}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${run.server.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(input),
-    });
-    const body = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
-    if (!body.ok) throw new Error(`${method}: ${body.error?.message}`);
-    return body.value as T;
-  };
+  const call = <T>(method: string, input: unknown): Promise<T> =>
+    callBridge<T>(run.server.origin, run.server.token, method, input);
 
   beforeAll(async () => {
     run = await runHeadless({
