@@ -48,7 +48,7 @@ test('top setups: filters as controls and chips, saved as a view, reopened by li
   const rows = table.locator('tbody tr');
   const priceCells = rows.locator('td:nth-child(8)');
   const maxPrice = async (): Promise<number> =>
-    Math.max(...(await priceCells.allTextContents()).map((t) => Number(t.replaceAll(',', ''))));
+    Math.max(...(await priceCells.allTextContents()).map((t) => Number(t.replace(/[$,]/g, ''))));
 
   // The commonest regime: the table narrows to it and stays non-empty. Rankings are re-polled
   // every few seconds on the fast clock, so check what the table shows rather than counts.

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { realBridge, renderScreen } from '../../../../test/component/harness/mount.ts';
+import { formatLevel } from '../../../shared/figure-format.ts';
 import RankingsView from './rankings-view.svelte';
 
 /** The tickers the ranking table lists, top first. */
@@ -14,12 +15,20 @@ function rankedTickers(): string[] {
 describe('rankings', () => {
   it('ranks the polled tickers as the core does, and a saved view narrows them with a removable filter', async () => {
     const bridge = realBridge();
-    const all = (await bridge.invoke('rankings:topSetups', { limit: 50 })).items.map((i) => i.ticker);
+    const items = (await bridge.invoke('rankings:topSetups', { limit: 50 })).items;
+    const all = items.map((i) => i.ticker);
     const lowIv = (await bridge.invoke('rankings:topSetups', { limit: 50, iv_rank_max: 30 })).items;
     expect(all.length).toBeGreaterThan(0);
     await renderScreen(RankingsView, { tab: 'top_setups' });
     await expect.poll(rankedTickers).toEqual(all);
     await expect.element(page.getByText(`${all.length} tickers`)).toBeVisible();
+    // Prices in each ticker's unit, as the watchlist and the ticker page show them: "$663.60" for
+    // a stock or an ETF, index points without "$".
+    const prices = [...page.getByTestId('ranking-table').element().querySelectorAll('tbody tr')].map((row) =>
+      row.querySelectorAll('td')[7]?.textContent?.trim(),
+    );
+    expect(prices).toEqual(items.map((i) => formatLevel(i.price, i.ticker)));
+    expect(prices.some((p) => p?.startsWith('$'))).toBe(true);
 
     // The view saved at onboarding: IV rank at most 30.
     const views = page.getByTestId('top_setups-views').getByRole('combobox', { name: 'Saved views' });
