@@ -2,7 +2,7 @@
 // fetched on demand and every tab has data (Market structure with its walls, Signals, Levels); the
 // flip distance reads with one sign and one explanation on the watchlist row and in the detail
 // view. Screenshots: test/artifacts/screenshots/ticker-view-*.png.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, snap, test } from './fixtures.ts';
 import { chooseTab } from './support/choose.ts';
 
@@ -19,6 +19,17 @@ async function setTheme(page: Page, origin: string, theme: 'light' | 'dark'): Pr
   await page.goto(`${origin}/#/settings`);
   await page.getByTestId(`theme-${theme}`).check();
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+/**
+ * An element's text and its title, read in one go: a poll run already in flight when the polls
+ * paused still stores its snapshot and re-renders the page, and two reads could straddle that.
+ */
+function textAndTitle(locator: Locator, textOf?: string): Promise<[string, string]> {
+  return locator.evaluate((el, selector) => {
+    const textEl = selector ? el.querySelector(selector) : el;
+    return [(textEl?.textContent ?? '').trim(), el.getAttribute('title') ?? ''];
+  }, textOf ?? null);
 }
 
 /** "+1.79%" or "−1.79%" → its sign and size as the tooltip writes them. */
@@ -92,30 +103,30 @@ test('the flip distance has one sign and one explanation on the row and in the d
     await gw.goto(`${app.origin}/#/watchlists`);
     const cell = gw.getByTestId('to-flip-SPY');
     await expect(cell).toHaveText(/[+−]?\d/, { timeout: 60_000 });
-    const rowText = (await cell.innerText()).trim();
-    const rowTitle = (await cell.getAttribute('title')) ?? '';
+    const [rowText, rowTitle] = await textAndTitle(cell);
     expect(rowTitle).toMatch(sentenceFor(rowText));
     // textContent: the table cell may wrap the glyph onto its own line in innerText.
-    const rowBadge = ((await gw.getByTestId('gamma-SPY').textContent()) ?? '').trim();
-    const rowBadgeTitle = await gw.getByTestId('gamma-SPY').getAttribute('title');
+    const [rowBadge, rowBadgeTitle] = await textAndTitle(gw.getByTestId('gamma-SPY'));
 
     await gw.getByTestId('open-SPY').click();
     // The header reads the card's record (one distance on the page), whose snapshot may be a poll
     // apart from the row's signals: the same sign, each explained by its own number.
     const detail = gw.getByTestId('ticker-flip-distance');
     await expect(detail).toHaveText(/^[+−]?\d+\.\d{2}%$/);
-    const detailText = (await detail.innerText()).trim();
+    const [detailText, detailTitle] = await textAndTitle(
+      gw.getByTestId('ticker-flip'),
+      '[data-testid="ticker-flip-distance"]',
+    );
     expect(detailText.startsWith('−')).toBe(rowText.startsWith('−'));
-    await expect(gw.getByTestId('ticker-flip')).toHaveAttribute('title', sentenceFor(detailText));
+    expect(detailTitle).toMatch(sentenceFor(detailText));
     await expect(gw.getByTestId('ticker-flip')).toContainText(
       rowText.startsWith('−') ? 'below spot' : 'above spot',
     );
     await expect(gw.getByTestId('ticker-gamma')).toHaveText(rowBadge);
-    await expect(gw.getByTestId('ticker-gamma')).toHaveAttribute('title', rowBadgeTitle ?? '');
+    await expect(gw.getByTestId('ticker-gamma')).toHaveAttribute('title', rowBadgeTitle);
     // The card's figure (its own snapshot) explains itself the same way, with the same sign.
-    const card = gw.getByTestId('structure-flip-distance');
-    const cardText = (await card.innerText()).trim();
-    await expect(card).toHaveAttribute('title', sentenceFor(cardText));
+    const [cardText, cardTitle] = await textAndTitle(gw.getByTestId('structure-flip-distance'));
+    expect(cardTitle).toMatch(sentenceFor(cardText));
     expect(cardText.startsWith('−')).toBe(rowText.startsWith('−'));
     await snap(gw, 'ticker-view-spy-dark');
   } finally {
