@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildOptions,
   paddedRange,
+  rightPadding,
   sparse,
 } from '../../../../src/renderer/features/charts/frame/chart-options.ts';
 import {
@@ -63,36 +64,36 @@ describe('theme colours', () => {
   });
 });
 
-describe('buildOptions', () => {
-  const base = {
-    palette,
-    font: '11px sans-serif',
-    width: 600,
-    height: 280,
-    hooks: {},
-    ondblclick: () => undefined,
-    xRange: () => null,
-  };
+const baseInput = {
+  palette,
+  font: '11px sans-serif',
+  width: 600,
+  height: 280,
+  hooks: {},
+  ondblclick: () => undefined,
+  xRange: () => null,
+};
 
+describe('buildOptions', () => {
   it('one uPlot series per spec series plus x, our legend instead of uPlot’s, drag zoom without uPlot’s own setScale', () => {
     const spec = expirationsSpec();
-    const opts = buildOptions({ ...base, spec });
+    const opts = buildOptions({ ...baseInput, spec });
     expect(opts.series).toHaveLength(spec.series.length + 1);
     expect(opts.legend?.show).toBe(false);
     expect(opts.cursor?.drag).toEqual({ x: true, y: false, setScale: false });
   });
 
   it('resolves series colours from the theme', () => {
-    const opts = buildOptions({ ...base, spec: gexSpec(true, 'bars') });
+    const opts = buildOptions({ ...baseInput, spec: gexSpec(true, 'bars') });
     expect(opts.series[1]?.fill).toBe('rgba(15, 122, 67, 0.65)');
     expect(opts.series[2]?.fill).toBe('color-mix(in srgb, rgb(192 38 47) 65%, transparent)');
   });
 
   it('gives bars and stacks a zero-anchored y range, lines a padded one', () => {
-    const bars = buildOptions({ ...base, spec: gexSpec(true, 'bars') });
+    const bars = buildOptions({ ...baseInput, spec: gexSpec(true, 'bars') });
     const range = bars.scales?.['y']?.range;
     expect(typeof range).toBe('function');
-    const lines = buildOptions({ ...base, spec: seriesSpec(['price']) });
+    const lines = buildOptions({ ...baseInput, spec: seriesSpec(['price']) });
     const priceRange = lines.scales?.['usd']?.range;
     expect(typeof priceRange).toBe('function');
     if (typeof range === 'function' && typeof priceRange === 'function') {
@@ -105,7 +106,7 @@ describe('buildOptions', () => {
 
   it('shows the window (or zoom) it is given on the x scale, every point otherwise', () => {
     let window: { min: number; max: number } | null = { min: 90, max: 110 };
-    const opts = buildOptions({ ...base, spec: gexSpec(true, 'bars'), xRange: () => window });
+    const opts = buildOptions({ ...baseInput, spec: gexSpec(true, 'bars'), xRange: () => window });
     const range = opts.scales?.['x']?.range;
     if (typeof range !== 'function') throw new Error('x range is not a function');
     expect(range(undefined as never, 50, 150, 'x')).toEqual([90, 110]);
@@ -114,10 +115,22 @@ describe('buildOptions', () => {
   });
 
   it('uses a UTC time axis for daily series', () => {
-    const opts = buildOptions({ ...base, spec: seriesSpec(['price', 'iv_rank']) });
+    const opts = buildOptions({ ...baseInput, spec: seriesSpec(['price', 'iv_rank']) });
     expect(opts.scales?.['x']?.time).toBe(true);
     expect(opts.axes).toHaveLength(3);
     expect(opts.tzDate?.(Date.UTC(2026, 2, 2) / 1000).getDate()).toBe(2);
+  });
+});
+
+describe('rightPadding: room for the last x label at the chart’s right edge', () => {
+  it.each([
+    ['a time axis with no axis on the right (the price chart, one series metric)', seriesSpec(['price']), 30],
+    ['a time axis with an axis on the right to sit over', seriesSpec(['price', 'iv_rank']), 12],
+    ['strikes (short numbers)', gexSpec(true, 'bars'), 12],
+    ['expirations', expirationsSpec(), 12],
+  ])('%s: %i px', (_name, spec, expected) => {
+    expect(rightPadding(spec)).toBe(expected);
+    expect(buildOptions({ ...baseInput, spec }).padding?.[1]).toBe(expected);
   });
 });
 

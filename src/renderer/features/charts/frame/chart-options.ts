@@ -120,6 +120,16 @@ function axisSize(font: string): uPlot.Axis.Size {
   };
 }
 
+/**
+ * Room right of the plot. A time axis centres its labels on their ticks, and its last one
+ * ("10:00am") is wider than a strike's: without an axis on the right to sit over, half of it
+ * would be cut off at the chart's edge.
+ */
+export function rightPadding(spec: Pick<ChartSpec, 'x' | 'axes'>): number {
+  const rightAxis = spec.axes.some((axis) => axis.side === 'right');
+  return spec.x.kind === 'date' && !rightAxis ? 30 : 12;
+}
+
 export function buildOptions(input: OptionsInput): uPlot.Options {
   const { spec, palette, font } = input;
   const dateX = spec.x.kind === 'date';
@@ -165,7 +175,7 @@ export function buildOptions(input: OptionsInput): uPlot.Options {
     width: input.width,
     height: input.height,
     legend: { show: false },
-    padding: [spec.markerRows > 0 ? spec.markerRows * MARKER_ROW_HEIGHT + 6 : 10, 12, 4, 4],
+    padding: [spec.markerRows > 0 ? spec.markerRows * MARKER_ROW_HEIGHT + 6 : 10, rightPadding(spec), 4, 4],
     ...(dateX ? { tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC') } : {}),
     scales,
     axes,
