@@ -13,6 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, REPO, snap, stopChild, test, type RunningApp } from './fixtures.ts';
 import { startRemote } from './support/remote-service.ts';
+import { holdStill } from './support/polls.ts';
 
 test.describe.configure({ mode: 'serial' });
 // Its own app: the theme and the data source are changed here.
@@ -153,7 +154,7 @@ test.beforeAll(async ({ app }) => {
     )
     .toBe(true);
   // Hold the data still: an axe run must not race a re-render.
-  await app.call('poll:pause');
+  await holdStill(app);
 });
 
 for (const theme of THEMES) {

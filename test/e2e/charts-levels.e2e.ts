@@ -11,6 +11,7 @@ import type { Locator, Page, Route } from '@playwright/test';
 import { formatLevel, formatMarketTime } from '../../src/renderer/lib/format.ts';
 import { expect, SCREENSHOTS, snap, test, type RunningApp } from './fixtures.ts';
 import { chooseChartView } from './support/choose.ts';
+import { holdStill } from './support/polls.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -71,7 +72,7 @@ test.beforeAll(async ({ app }) => {
   await expect
     .poll(async () => (await levelsOf(app)).some((l) => l.kind === 'call_wall'), { timeout: 60_000 })
     .toBe(true);
-  await app.call('poll:pause');
+  await holdStill(app);
 });
 
 test('flip, call wall, put wall, max pain, ±1σ and spot are on every strike chart, with prices', async ({

@@ -8,6 +8,7 @@ import type { Locator, Page } from '@playwright/test';
 import { formatLevel, formatMarketTime } from '../../src/renderer/lib/format.ts';
 import { expect, SCREENSHOTS, snap, test, type RunningApp } from './fixtures.ts';
 import { chooseChartView } from './support/choose.ts';
+import { holdStill } from './support/polls.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -68,7 +69,7 @@ test.beforeAll(async ({ app }) => {
     )
     .toBe(true);
   // Hold the data still, so what the page shows and what the bridge answers are the same snapshot.
-  await app.call('poll:pause');
+  await holdStill(app);
 });
 
 test('the curves tab draws three charts with spot, flip and ±1σ marked', async ({ gw, app }) => {
@@ -117,7 +118,7 @@ test('new data reaches the charts through setData: nothing is rebuilt', async ({
   await app.call('poll:resume');
   await app.call('poll:refreshNow', { job: 'curves' });
   await expect(asof).not.toHaveText(before ?? '', { timeout: 90_000 });
-  await app.call('poll:pause');
+  await holdStill(app);
   // The snapshot event reloaded every curve; each chart took the data without a rebuild.
   for (const id of charts) await expect(gw.getByTestId(id)).toHaveAttribute('data-builds', '1');
 });

@@ -7,6 +7,7 @@ import type { LevelsData } from '../../src/shared/api/levels.ts';
 import { formatLevel } from '../../src/shared/figure-format.ts';
 import { onTick } from '../../src/shared/futures-contract.ts';
 import { expect, snap, test } from './fixtures.ts';
+import { holdStill } from './support/polls.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ appLabel: 'futures-equivalent' });
@@ -28,7 +29,7 @@ test.beforeAll(async ({ app }) => {
   await expect
     .poll(async () => (await storedLevels(app))?.futures_equivalent?.basis ?? null, { timeout: 170_000 })
     .not.toBeNull();
-  await app.call('poll:pause');
+  await holdStill(app);
 });
 
 test('Levels table: the ES column is each level plus the basis on the tick, the contract in the caption', async ({

@@ -5,6 +5,7 @@
 // test/artifacts/screenshots/one-unit-*.png.
 import { expect, snap, test, type RunningApp } from './fixtures.ts';
 import { chooseTab } from './support/choose.ts';
+import { holdStill } from './support/polls.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ appLabel: 'one-name-one-unit' });
@@ -28,19 +29,13 @@ interface ViewAnswer {
  * Pauses the polls with the record and the levels describing one market instant. The page's header
  * reads the record and the Levels tab the levels, two requests of one poll: on the 60× clock a
  * market minute is a second, and on a loaded machine the two can land a minute apart, each
- * right for its own time. A pause holds a run's requests that have not started yet, so a run
- * caught in flight would never end: the polls resume to let it finish, and pause again until
- * nothing runs; while the two times differ, they resume and poll again.
+ * right for its own time. While the two times differ, the polls resume and run again.
  */
 async function holdStillOnOneInstant(app: RunningApp): Promise<void> {
   await expect
     .poll(
       async () => {
-        const status = await app.call<{ jobs: { running: boolean }[] }>('poll:pause', {});
-        if (status.jobs.some((job) => job.running)) {
-          await app.call('poll:resume', {});
-          return 'a run is in flight';
-        }
+        await holdStill(app);
         const [record, levels] = await Promise.all(
           ['market_structure', 'levels'].map((view) =>
             app.call<ViewAnswer>('ticker:view', { ticker: TICKER, view }),
@@ -51,7 +46,7 @@ async function holdStillOnOneInstant(app: RunningApp): Promise<void> {
         await app.call('poll:refreshNow', {});
         return `record at ${record?.snapshot?.asof}, levels at ${levels?.snapshot?.asof}`;
       },
-      { timeout: 90_000, intervals: [1_000] },
+      { timeout: 120_000, intervals: [1_000] },
     )
     .toBe('one instant');
 }

@@ -7,6 +7,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, snap, test } from './fixtures.ts';
 import { chooseTab } from './support/choose.ts';
+import { holdStill } from './support/polls.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ appLabel: 'price-levels' });
@@ -32,7 +33,7 @@ test.beforeAll(async ({ app }) => {
       { timeout: 170_000, intervals: [2_000] },
     )
     .toBeGreaterThanOrEqual(3);
-  await app.call('poll:pause');
+  await holdStill(app);
 });
 
 async function expectLevelsDrawn(chart: Locator, legend: Locator): Promise<void> {

@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { frameLabel } from '../../src/renderer/features/replay/replay-model.ts';
 import { expect, snap, test, type RunningApp } from './fixtures.ts';
+import { holdStill } from './support/polls.ts';
 
 test.describe.configure({ mode: 'serial' });
 // Its own app: the frames depend on nobody else's clicks.
@@ -54,7 +55,7 @@ test.beforeAll(async ({ app }) => {
   await app.call('poll:refreshNow', {});
   times = await storedDay(app);
   // Nothing new while the test runs: the day's frames stay what the replay listed.
-  await app.call('poll:pause');
+  await holdStill(app);
   times = (await app.call<Times>('replay:times', { ticker: TICKER, span: 'day' })).times;
   const { frames } = await app.call<Frames>('replay:frames', { ticker: TICKER, times: times.slice(0, 24) });
   firstCurve = Math.max(

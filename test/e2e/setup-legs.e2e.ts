@@ -7,6 +7,7 @@ import type { StructureLegs, TradeSetupData } from '../../src/shared/api/index.t
 import type { IncomeResult } from '../../src/shared/bridge/rankings.ts';
 import { isIndexUnderlying } from '../../src/shared/index-underlyings.ts';
 import { expect, snap, test } from './fixtures.ts';
+import { holdStill } from './support/polls.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ appLabel: 'setup-legs' });
@@ -49,7 +50,7 @@ test("a ticker's trade setup lists its legs with net, breakeven, max gain and ma
   const { ticker } = found as unknown as { ticker: string; setup: StructureLegs };
   // Hold the data still, then read the setup the page will show: on the fast clock a later poll
   // may pick another listed expiration (the nearest to the window moves with the date).
-  await app.call('poll:pause', {});
+  await holdStill(app);
   const stored = await app.call<{ data: TradeSetupData | null }>('ticker:view', {
     ticker,
     view: 'trade_setup',
@@ -158,9 +159,9 @@ test('SPY lists dailies: its trade setup shows the 0DTE structures with the stan
     )
     .toBe(true);
   // The fast clock moves SPY every few seconds, and a reason names a price ("a bid at or below
-  // 656.16"): pause polling (queued requests wait; one in flight may still land), then read the
-  // setup until two reads agree, which is what the page will show.
-  await app.call('poll:pause');
+  // 656.16"): pause polling with no run in flight, then read the setup until two reads agree,
+  // which is what the page will show.
+  await holdStill(app);
   let last = '';
   let frozen = null as ZeroDteSetup | null;
   await expect

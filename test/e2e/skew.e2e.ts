@@ -9,6 +9,7 @@ import type { Locator, Page } from '@playwright/test';
 import { formatFigure } from '../../src/shared/figure-format.ts';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
 import { chooseChartView } from './support/choose.ts';
+import { holdStill } from './support/polls.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -58,7 +59,7 @@ test.beforeAll(async ({ app }) => {
       { timeout: 150_000 },
     )
     .toBe(true);
-  await app.call('poll:pause');
+  await holdStill(app);
 });
 
 test('a chosen expiration’s IV skew: call and put lines, the ATM IV line, the levels', async ({

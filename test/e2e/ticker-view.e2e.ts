@@ -5,6 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, snap, test } from './fixtures.ts';
 import { chooseTab } from './support/choose.ts';
+import { holdStill } from './support/polls.ts';
 
 test.describe.configure({ mode: 'serial' });
 // Its own app: the watchlist must hold SPY only.
@@ -22,8 +23,8 @@ async function setTheme(page: Page, origin: string, theme: 'light' | 'dark'): Pr
 }
 
 /**
- * An element's text and its title, read in one go: a poll run already in flight when the polls
- * paused still stores its snapshot and re-renders the page, and two reads could straddle that.
+ * An element's text and its title, read in one go: they must agree with each other, whatever
+ * re-render (a snapshot event, a clock tick) comes between two separate reads.
  */
 function textAndTitle(locator: Locator, textOf?: string): Promise<[string, string]> {
   return locator.evaluate((el, selector) => {
@@ -98,7 +99,7 @@ test('the flip distance has one sign and one explanation on the row and in the d
   app,
 }) => {
   // Hold the data still while both places are read.
-  await app.call('poll:pause', {});
+  await holdStill(app);
   try {
     await gw.goto(`${app.origin}/#/watchlists`);
     const cell = gw.getByTestId('to-flip-SPY');

@@ -12,6 +12,7 @@ import { formatFigure, formatLevel } from '../../src/shared/figure-format.ts';
 import { termShapeSentence } from '../../src/renderer/features/charts/term/term-data.ts';
 import { expect, snap, test } from './fixtures.ts';
 import { chooseChartView } from './support/choose.ts';
+import { holdStill } from './support/polls.ts';
 
 test.describe.configure({ mode: 'serial' });
 // Friday's record is the one the onboarding stores before the open: the clock starts 10 market
@@ -62,7 +63,7 @@ test.beforeAll(async ({ app }) => {
     )
     .toBe(true);
   // Nothing new while the tests read: the figures on screen stay the bridge's.
-  await app.call('poll:pause');
+  await holdStill(app);
 });
 
 test('Curves: 0DTE figures, vanna and charm by strike with units and totals, more levels', async ({
