@@ -17,6 +17,7 @@ import { clipForApi } from '../../shared/echo.ts';
 import { QueryError } from '../../shared/api/query-error.ts';
 import { ServiceError, codeForStatus, errorBody, fromQueryError } from './errors.ts';
 import { installDrainHooks } from './drain.ts';
+import { logStoppedByClose, stoppedByClose } from './closing.ts';
 import { registerDiscoveryRoutes } from './routes/discovery.ts';
 import { registerRankingRoutes } from './routes/rankings.ts';
 import { registerTickerRoutes } from './routes/tickers.ts';
@@ -100,6 +101,25 @@ function outOfTime(request: FastifyRequest, t: ServerTimeouts): ServiceError {
   );
 }
 
+/** Work the close stopped, its request somehow still waiting (see closing.ts): told to retry. */
+function abandoned(request: FastifyRequest, reply: FastifyReply): void {
+  logStoppedByClose(request);
+  if (reply.sent) return;
+  sendError(
+    reply,
+    request,
+    new ServiceError(
+      503,
+      'service_unavailable',
+      'the service is shutting down: retry shortly',
+      {},
+      {
+        'Retry-After': String(BUSY_RETRY_AFTER_S),
+      },
+    ),
+  );
+}
+
 /** Errors the router raises before any route runs: a malformed or over-long path. */
 function routingFailure(error: FastifyError, request: FastifyRequest): ServiceError {
   const path = clipForApi(request.url);
@@ -153,6 +173,7 @@ export function buildServer(ctx: ServiceContext, log: LogOptions, http: HttpOpti
     if (error instanceof QueryError) return sendError(reply, request, fromQueryError(error));
     if (error.code === 'FST_ERR_HANDLER_TIMEOUT')
       return sendError(reply, request, outOfTime(request, timeouts));
+    if (stoppedByClose(ctx.closing, error)) return abandoned(request, reply);
     const status = error.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return sendError(reply, request, frameworkFailure(error, status));

@@ -26,6 +26,7 @@ import { cacheControlClock, notModified, type ViewParams } from '../conditional.
 import { boolParam, csvParam, enumParam, readQuery, type Query } from '../../../shared/api/query.ts';
 import { serveSnapshotEndpoint, type SnapshotEndpoint } from '../snapshot-route.ts';
 import { seriesPoints } from '../series-points.ts';
+import { logStoppedByClose, stoppedByClose } from '../closing.ts';
 import { latestAnalysis, tickerParam } from '../ticker-access.ts';
 import {
   explainData,
@@ -99,7 +100,18 @@ export function registerTickerRoutes(app: FastifyInstance, ctx: ServiceContext):
     // Decided before the rows are read: a current copy costs no series work at all.
     const params = { window: window.text, metrics };
     if (notModified(request, reply, a, SCHEMA_IDS.series, params, cacheControl())) return reply;
-    const rows = await ctx.series.rows(a.ticker, window.after, ctx.closing);
+    let rows: Awaited<ReturnType<typeof ctx.series.rows>>;
+    try {
+      rows = await ctx.series.rows(a.ticker, window.after, ctx.closing);
+    } catch (error) {
+      // Answered 503 at the answer limit, then stopped by the close: nothing is left to say, and
+      // a rejection now would be logged as an error after the reply (see closing.ts).
+      if (reply.sent && stoppedByClose(ctx.closing, error)) {
+        logStoppedByClose(request);
+        return reply;
+      }
+      throw error;
+    }
     const points = seriesPoints(rows, metrics, {
       source: ctx.source,
       ticker: a.ticker,
