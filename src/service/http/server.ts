@@ -101,10 +101,12 @@ function outOfTime(request: FastifyRequest, t: ServerTimeouts): ServiceError {
   );
 }
 
-/** Work the close stopped, its request somehow still waiting (see closing.ts): told to retry. */
+/**
+ * Work the close stopped, its request cut by a drain or somehow still waiting (see closing.ts):
+ * told to retry. Fastify calls this handler only before a reply is sent.
+ */
 function abandoned(request: FastifyRequest, reply: FastifyReply): void {
   logStoppedByClose(request);
-  if (reply.sent) return;
   sendError(
     reply,
     request,
