@@ -13,4 +13,22 @@ const pollRun: BrowserCommand<[]> = async () => {
   await (await runningCore()).app.tick();
 };
 
-export const coreCommands = { marketMinutesPass, pollRun };
+/**
+ * Refresh now and pause in the same instant, as a trader's Pause lands on a run under way: each
+ * job's run has begun and its requests not yet started wait for Resume.
+ */
+const pollPausedMidRun: BrowserCommand<[]> = async () => {
+  const { poller } = (await runningCore()).app.app;
+  void poller.refreshNow();
+  poller.pause();
+};
+
+/** Resume, and wait for the runs a pause held to end. */
+const pollResumed: BrowserCommand<[]> = async () => {
+  const { poller } = (await runningCore()).app.app;
+  poller.resume();
+  // runJob joins a run in progress: this waits for the held runs and starts none.
+  await Promise.all(poller.runningJobs().map((job) => poller.runJob(job)));
+};
+
+export const coreCommands = { marketMinutesPass, pollRun, pollPausedMidRun, pollResumed };

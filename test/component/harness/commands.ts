@@ -8,10 +8,16 @@ declare module 'vitest/browser' {
     marketMinutesPass: (minutes: number) => Promise<void>;
     /** Five market minutes later, every job runs once, as a scheduled poll would. */
     pollRun: () => Promise<void>;
+    /** Refresh now, paused at once: the runs are held with requests still to send. */
+    pollPausedMidRun: () => Promise<void>;
+    /** Resume; resolves when the held runs have ended. */
+    pollResumed: () => Promise<void>;
   }
 }
 
 export const core = {
   marketMinutesPass: (minutes: number): Promise<void> => commands.marketMinutesPass(minutes),
   pollRun: (): Promise<void> => commands.pollRun(),
+  pollPausedMidRun: (): Promise<void> => commands.pollPausedMidRun(),
+  pollResumed: (): Promise<void> => commands.pollResumed(),
 };
