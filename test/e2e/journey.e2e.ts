@@ -32,6 +32,11 @@ test('first run: onboarding creates a watchlist and data arrives', async ({ gw }
     await expect(gw.getByTestId(`row-status-${t}`)).toHaveCount(0, { timeout: 60_000 });
   }
   await expect(gw.getByTestId('row-SPY').locator('td.num').first()).toHaveText(/^\$\d[\d,]*\.\d\d$/);
+  // The market-structure record comes with the row's first fetch: its 1-day expected move, in percent
+  // and in dollars, fills in too (a row reloads on each snapshot event; no reload by hand).
+  for (const t of ['SPY', 'QQQ', 'AAPL', 'NVDA']) {
+    await expect(gw.getByTestId(`expected-move-${t}`)).toHaveText(/^±\d+(\.\d+)?%/);
+  }
   await snap(gw, '02-watchlist-data');
 });
 
