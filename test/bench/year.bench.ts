@@ -1,8 +1,9 @@
-// A year of a trader's history (issue 44): a store filled with a 50-ticker watchlist on the default
-// poll schedules through the poller's own ingest (year/generate.ts), then measured as the app meets
-// it: bytes on disk, start-up of the core to a watchlist answer, and each screen's answer through
-// the bridge (the renderer's methods, dispatched as the IPC router dispatches them, the answer
-// serialised as the headless host sends it): median and p95 of each.
+// A year of a trader's history, the scale the app must stay fast at: a store filled with a
+// 50-ticker watchlist on the default poll schedules through the poller's own ingest
+// (year/generate.ts), then measured as the app meets it: bytes on disk, start-up of the core to a
+// watchlist answer, and each screen's answer through the bridge (the renderer's methods,
+// dispatched as the IPC router dispatches them, the answer serialised as the headless host sends
+// it): median and p95 of each.
 //
 // The generated store is cached under test/bench/.cache/year/ (gitignored), keyed by the
 // generator's version and the scale, so a second run only measures; each run measures a copy.
@@ -94,7 +95,7 @@ function backtestWindow(days: number): '30d' | '90d' | '180d' | '1y' {
 }
 
 const suite: BenchSuite = {
-  name: 'year: a year of a 50-ticker watchlist (issue 44)',
+  name: 'year: a year of a 50-ticker watchlist',
   async run() {
     const scale = {
       days: Number(process.env.GW_YEAR_DAYS ?? YEAR_SESSIONS),

@@ -1,6 +1,6 @@
-// Futures equivalents over HTTP (issue 45 item 2): the simulator's SPX, NDX and RUT levels carry
-// `futures_equivalent`, each level moved by the basis to the front quarterly future (ES, NQ, RTY)
-// and placed on its tick (0.25 for ES and NQ, 0.10 for RTY);
+// Futures equivalents over HTTP, the levels as a futures trader reads them: the simulator's SPX,
+// NDX and RUT levels carry `futures_equivalent`, each level moved by the basis to the front
+// quarterly future (ES, NQ, RTY) and placed on its tick (0.25 for ES and NQ, 0.10 for RTY);
 // SPY reaches ES through SPX's snapshot of the same instant; a stock has no such field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levelsResponseSchema } from '../../../src/shared/api/index.ts';
