@@ -5,6 +5,7 @@
 // read off the listed expirations exactly as a surface would: total variance interpolated
 // linearly in time between the two expirations that bracket 30 calendar days.
 import { MIN_TIME_YEARS as MIN_YEARS, MS_PER_YEAR as MS_YEAR } from '../../engine/chain.ts';
+import { varianceMs } from './variance-time.ts';
 
 // Local copies: these functions run for every ticker and session, and module bindings can be
 // accessors once transpiled.
@@ -53,11 +54,16 @@ export interface AtmCurve {
   readonly events: readonly EventVariance[];
 }
 
-/** ATM implied vol of the expiration at `expiresAt`, seen at `now`. */
+/**
+ * ATM implied vol of the expiration at `expiresAt`, seen at `now`, quoted on calendar time: the
+ * term structure's level carries the variance of the sessions left (variance-time.ts), so a
+ * same-day expiration's IV is well above the 30-day one and a Monday one seen on Friday below it.
+ */
 export function atmIv(curve: AtmCurve, now: number, expiresAt: number): number {
   const t = yearsBetween(now, expiresAt);
+  const tv = Math.max(varianceMs(now, expiresAt) / MS_PER_YEAR, MIN_TIME_YEARS);
   const base = exEventAtmIv(t, curve.iv30, longRunIv(curve.normalIv, curve.iv30));
-  return Math.sqrt(base * base + eventVariance(curve.events, now, expiresAt) / t);
+  return Math.max(MIN_IV, Math.sqrt((base * base * tv + eventVariance(curve.events, now, expiresAt)) / t));
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   exEventAtmIv,
   longRunIv,
 } from '../../../../../src/service/market/sim/term-structure.ts';
+import { varianceMs } from '../../../../../src/service/market/sim/variance-time.ts';
 
 const DAY = 86_400_000;
 const now = Date.parse('2024-05-01T20:00:00Z');
@@ -41,16 +42,44 @@ describe('ATM term structure', () => {
     expect(eventVariance([{ instant, moveStd: 0.05 }], now, expiry)).toBeCloseTo(variance, 12);
   });
 
-  it('adds event variance over the time to expiry', () => {
+  it('adds event variance over the time to expiry, the base level over the variance time left', () => {
     const curve = { iv30: 0.3, normalIv: 0.3, events: [{ instant: now + 3 * DAY, moveStd: 0.06 }] };
     const expiry = now + 10 * DAY;
     const t = (10 * DAY) / (365 * DAY);
+    const tv = varianceMs(now, expiry) / (365 * DAY);
     const base = exEventAtmIv(t, 0.3, 0.3);
-    expect(atmIv(curve, now, expiry)).toBeCloseTo(Math.sqrt(base * base + 0.0036 / t), 12);
+    expect(atmIv(curve, now, expiry)).toBeCloseTo(Math.sqrt((base * base * tv + 0.0036) / t), 12);
+    const t6 = (6 * DAY) / (365 * DAY);
+    const tv6 = varianceMs(now + 4 * DAY, expiry) / (365 * DAY);
     expect(atmIv(curve, now + 4 * DAY, expiry)).toBeCloseTo(
-      exEventAtmIv((6 * DAY) / (365 * DAY), 0.3, 0.3),
+      exEventAtmIv(t6, 0.3, 0.3) * Math.sqrt(tv6 / t6),
       12,
     );
+  });
+
+  it.each([
+    // A flat curve at 20 %: what moves the IV is only the variance left against the calendar time.
+    [
+      'a same-day expiration at 10:09 (351 of 390 session minutes in 351 calendar minutes)',
+      '2026-03-02T15:09:00Z',
+      '2026-03-02T21:00:00Z',
+      Math.sqrt((0.85 * 1.4 * (351 / 390)) / (351 / 1440)),
+    ],
+    [
+      'Monday’s close seen at Friday’s close (one session in three days)',
+      '2026-02-27T21:00:00Z',
+      '2026-03-02T21:00:00Z',
+      Math.sqrt(1.4 / 3),
+    ],
+    [
+      'thirty days out from a Wednesday close (the 30-day level itself)',
+      '2024-05-01T20:00:00Z',
+      '2024-05-31T20:00:00Z',
+      1,
+    ],
+  ])('quotes on calendar time: %s', (_name, seen, expires, ratio) => {
+    const flat = { iv30: 0.2, normalIv: 0.2, events: [] };
+    expect(atmIv(flat, Date.parse(seen), Date.parse(expires))).toBeCloseTo(0.2 * ratio, 9);
   });
 
   it('reads 30-day IV by interpolating total variance between the bracketing expirations', () => {
