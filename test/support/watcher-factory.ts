@@ -17,9 +17,9 @@ import type {
   BridgeInput,
   BridgeOutput,
 } from '../../src/shared/bridge/contract.ts';
-import { nyToEpoch } from '../../src/shared/market-calendar.ts';
 import type { PollClient, PollResult } from '../../src/core/poller/poll-client.ts';
 import type { RequestOptions } from '../../src/client/result.ts';
+import { at } from './ny-time.ts';
 
 export interface RecordingNotifier extends DesktopNotifier {
   shown: DesktopNotification[];
@@ -37,11 +37,8 @@ export function recordingNotifier(): RecordingNotifier {
   };
 }
 
-/** Market time of a New York wall-clock moment, e.g. at('2025-03-10', '11:00'). */
-export function at(date: string, hhmm: string): number {
-  const [h, m] = hhmm.split(':').map(Number);
-  return nyToEpoch(date, (h as number) * 60 + (m as number));
-}
+// Market time of a New York wall-clock moment: the integration tests' watchers start from one.
+export { at };
 
 export function tempDataDir(prefix = 'gw-watcher-'): { dir: string; cleanup: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));

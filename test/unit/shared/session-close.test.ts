@@ -8,11 +8,7 @@ import {
   sessionClosePreference,
   takenPreMarket,
 } from '../../../src/shared/session-close.ts';
-
-const at = (date: string, hhmm: string): number => {
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return nyToEpoch(date, h * 60 + m);
-};
+import { at } from '../../support/ny-time.ts';
 
 describe('takenPreMarket', () => {
   it.each([

@@ -1,17 +1,7 @@
 // sessionDateOf: the NYSE session a snapshot instant belongs to (whose prices it shows).
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  epochToNy,
-  isTradingDay,
-  nyToEpoch,
-  sessionDateOf,
-} from '../../../src/shared/market-calendar.ts';
-
-const at = (date: string, hhmm: string): number => {
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return nyToEpoch(date, h * 60 + m);
-};
+import { addDays, epochToNy, isTradingDay, sessionDateOf } from '../../../src/shared/market-calendar.ts';
+import { at } from '../../support/ny-time.ts';
 
 describe('sessionDateOf', () => {
   it.each([

@@ -10,6 +10,7 @@ import type { Store } from '../../../../src/core/store/database.ts';
 import { StoreError } from '../../../../src/core/store/errors.ts';
 import type { MetricPointInput, MetricValue } from '../../../../src/core/store/repositories/metric-points.ts';
 import { rng, tempStore } from '../../../support/store-factory.ts';
+import { at } from '../../../support/ny-time.ts';
 
 let ctx: ReturnType<typeof tempStore>;
 let store: Store;
@@ -18,11 +19,6 @@ beforeEach(() => {
   store = ctx.store;
 });
 afterEach(() => ctx.cleanup());
-
-const at = (date: string, hhmm: string): number => {
-  const [h, m] = hhmm.split(':').map(Number);
-  return nyToEpoch(date, (h as number) * 60 + (m as number));
-};
 
 describe('metric points', () => {
   beforeEach(() => {

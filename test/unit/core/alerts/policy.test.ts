@@ -8,14 +8,11 @@ import {
   planDeliveries,
   type ChannelSettings,
 } from '../../../../src/core/alerts/policy.ts';
+import { at } from '../../../support/ny-time.ts';
 
 const MIN = 60_000;
 
 describe('quiet hours (New York time)', () => {
-  const at = (date: string, hhmm: string) => {
-    const [h, m] = hhmm.split(':').map(Number);
-    return nyToEpoch(date, (h as number) * 60 + (m as number));
-  };
   it.each([
     ['22:00', '07:00', '2025-01-15', '23:30', true],
     ['22:00', '07:00', '2025-01-15', '03:00', true],

@@ -3,13 +3,11 @@ import type { AlertSnapshot } from '../../../../src/core/alerts/conditions.ts';
 import { evaluateSnapshot, type ActiveRule, type AlertContext } from '../../../../src/core/alerts/engine.ts';
 import { memoryMembership, type MembershipStore } from '../../../../src/core/alerts/screener-membership.ts';
 import { alertRuleBodySchema } from '../../../../src/shared/alert-rules.ts';
-import { nyToEpoch } from '../../../../src/shared/market-calendar.ts';
+import { at } from '../../../support/ny-time.ts';
 
 /** New York wall time on a Monday and the Tuesday after it. */
-const ny = (day: 'mon' | 'tue', hhmm: string): number => {
-  const [h, m] = hhmm.split(':').map(Number);
-  return nyToEpoch(day === 'mon' ? '2026-03-02' : '2026-03-03', (h as number) * 60 + (m as number));
-};
+const ny = (day: 'mon' | 'tue', hhmm: string): number =>
+  at(day === 'mon' ? '2026-03-02' : '2026-03-03', hhmm);
 
 const rules: ActiveRule[] = (['screener_enter', 'screener_exit'] as const).map((kind, i) => ({
   id: i + 1,

@@ -5,17 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { gammaRegimesOf, storedSessions } from '../../../../src/core/backtest/stored-history.ts';
 import { openDatabase, type Store } from '../../../../src/core/store/database.ts';
 import { alertRuleBodySchema, type AlertRuleBody } from '../../../../src/shared/alert-rules.ts';
-import { nyToEpoch } from '../../../../src/shared/market-calendar.ts';
+import { at } from '../../../support/ny-time.ts';
 
 const stores: Store<AlertRuleBody>[] = [];
 afterEach(() => {
   for (const s of stores.splice(0)) if (s.isOpen) s.close();
 });
-
-const at = (date: string, hhmm: string) => {
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return nyToEpoch(date, h * 60 + m);
-};
 
 describe('stored sessions', () => {
   it('carries a high and low only for sessions with intraday prices', () => {

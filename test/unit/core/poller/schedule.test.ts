@@ -3,12 +3,7 @@ import { cronMatcher, CronExpressionError, firesBetween } from '../../../../src/
 import { lastCloseAtOrBefore, marketGate } from '../../../../src/core/poller/market-gate.ts';
 import { cronTrigger, marketClockTrigger, type Tick } from '../../../../src/core/poller/triggers.ts';
 import { ManualTimers } from '../../../../src/core/lib/timers.ts';
-import { nyToEpoch } from '../../../../src/shared/market-calendar.ts';
-
-const ny = (date: string, hhmm: string) => {
-  const [h, m] = hhmm.split(':').map(Number);
-  return nyToEpoch(date, (h as number) * 60 + (m as number));
-};
+import { at as ny } from '../../../support/ny-time.ts';
 
 describe('cronMatcher (New York time)', () => {
   it.each([

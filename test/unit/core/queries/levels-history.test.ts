@@ -17,15 +17,12 @@ import { isKeyLevels } from '../../../../src/core/store/key-levels.ts';
 import { keyLevelsSchema } from '../../../../src/shared/api/market-structure.ts';
 import type { LevelsPoint } from '../../../../src/shared/bridge/levels-history.ts';
 import { levelsHistoryOutputSchema } from '../../../../src/shared/bridge/levels-history.ts';
-import { nyToEpoch, type IsoDate } from '../../../../src/shared/market-calendar.ts';
+import { type IsoDate } from '../../../../src/shared/market-calendar.ts';
 import type { Store } from '../../../../src/core/store/database.ts';
 import { marketStructurePayload, tempStore } from '../../../support/store-factory.ts';
+import { at } from '../../../support/ny-time.ts';
 
 const DAY: IsoDate = '2026-11-24';
-const at = (date: IsoDate, hhmm: string) => {
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return nyToEpoch(date, h * 60 + m);
-};
 const iso = (ms: number) => new Date(ms).toISOString();
 
 const keyLevels = (spot: number, extra: Record<string, unknown> = {}) => ({

@@ -11,11 +11,7 @@ import {
   type ThinCandidate,
 } from '../../../../src/core/store/thinning-plan.ts';
 import { DAY_MS } from '../../../../src/core/store/time.ts';
-
-const ny = (date: string, hhmm: string): number => {
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return nyToEpoch(date, h * 60 + m);
-};
+import { at as ny } from '../../../support/ny-time.ts';
 
 let nextId = 1;
 const row = (series: string, asof: number): ThinCandidate => ({ id: nextId++, series, asof });

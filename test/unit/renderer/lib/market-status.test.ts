@@ -5,13 +5,7 @@ import {
   marketStatus,
   marketStatusText,
 } from '../../../../src/renderer/lib/market-status.ts';
-import { nyToEpoch } from '../../../../src/shared/market-calendar.ts';
-
-/** A New York wall-clock moment, e.g. at('2026-11-27', '10:15'). */
-function at(date: string, hhmm: string): number {
-  const [h = 0, m = 0] = hhmm.split(':').map(Number);
-  return nyToEpoch(date, h * 60 + m);
-}
+import { at } from '../../../support/ny-time.ts';
 
 // Mon 2026-03-02 is a regular session (09:30–16:00 ET); Fri 2026-11-27, the day after
 // Thanksgiving, closes early at 13:00; Sat 2026-11-28 is a weekend.

@@ -3,13 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { partialChainNote, sessionNotes } from '../../../../src/service/engine/quality.ts';
 import { sentence } from '../../../../src/service/engine/interpret/wording.ts';
-import { addDays, nyToEpoch } from '../../../../src/shared/market-calendar.ts';
+import { addDays } from '../../../../src/shared/market-calendar.ts';
 import { makeChain } from '../../../support/chain-factory.ts';
-
-const at = (date: string, hhmm: string): number => {
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return nyToEpoch(date, h * 60 + m);
-};
+import { at } from '../../../support/ny-time.ts';
 
 describe('sessionNotes', () => {
   it.each([

@@ -9,13 +9,9 @@ import { EMPTY_HISTORY } from '../../../../src/service/engine/interpret/history-
 import { manualClock } from '../../../../src/service/market/clock.ts';
 import type { MarketDataSource } from '../../../../src/service/market/source.ts';
 import { SeriesCache } from '../../../../src/service/series/series-cache.ts';
-import { isTradingDay, nyToEpoch } from '../../../../src/shared/market-calendar.ts';
+import { isTradingDay } from '../../../../src/shared/market-calendar.ts';
 import { makeChain } from '../../../support/chain-factory.ts';
-
-const at = (date: string, hhmm: string): number => {
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return nyToEpoch(date, h * 60 + m);
-};
+import { at } from '../../../support/ny-time.ts';
 
 function seriesOver(times: readonly number[], partial: ReadonlySet<number> = new Set()): SeriesCache {
   const sorted = [...times].sort((a, b) => a - b);

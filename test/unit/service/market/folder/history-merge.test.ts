@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { nyToEpoch } from '../../../../../src/shared/market-calendar.ts';
 import { mergeHistory } from '../../../../../src/service/market/folder/history-merge.ts';
 import type { SnapshotFigures } from '../../../../../src/service/market/folder/daily-figures.ts';
 import type { DailyCloses } from '../../../../../src/service/market/folder/history-csv.ts';
+import { at } from '../../../../support/ny-time.ts';
 
-const at = (date: string, hhmm: string): number => {
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return nyToEpoch(date, h * 60 + m);
-};
 const snap = (
   date: string,
   hhmm: string,

@@ -1,13 +1,8 @@
 // mergeHistory ends before the SESSION of the snapshot it is for: a Sunday or pre-market snapshot
 // shows the previous session's close, so that session is "today", not a day of history.
 import { describe, expect, it } from 'vitest';
-import { nyToEpoch } from '../../../../../src/shared/market-calendar.ts';
 import { mergeHistory } from '../../../../../src/service/market/folder/history-merge.ts';
-
-const at = (date: string, hhmm: string): number => {
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return nyToEpoch(date, h * 60 + m);
-};
+import { at } from '../../../../support/ny-time.ts';
 
 describe('mergeHistory by session', () => {
   // Thu Sep 11 and Fri Sep 12 2025 in the price file and as snapshots.

@@ -9,14 +9,10 @@ import {
   OVERNIGHT_SHARE,
   varianceMs,
 } from '../../../../../src/service/market/sim/variance-time.ts';
-import { nyToEpoch } from '../../../../../src/shared/market-calendar.ts';
+import { at as ny } from '../../../../support/ny-time.ts';
 
 const DAY = 86_400_000;
 const SESSION = 1.4;
-const ny = (date: string, hhmm: string): number => {
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return nyToEpoch(date, h * 60 + m);
-};
 
 describe('variance time', () => {
   it.each([
