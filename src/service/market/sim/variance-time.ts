@@ -13,8 +13,7 @@
 // below a calendar week (a holiday: less) fades out over the second week, and from two weeks
 // out time is calendar time, so the 30-day IV and the long end keep the term structure they had.
 import {
-  epochToNy,
-  isTradingDay,
+  nextSession,
   nextTradingDay,
   previousTradingDay,
   sessionOf,
@@ -54,21 +53,13 @@ function tradingDay(date: IsoDate): Day {
   return d;
 }
 
-/** The first trading day whose close is after `at`. */
-function dayAfter(at: number): Day {
-  const { date } = epochToNy(at);
-  let d = tradingDay(isTradingDay(date) ? date : nextTradingDay(date));
-  while (d.session.close <= at) d = tradingDay(d.next);
-  return d;
-}
-
 function overlap(a: number, b: number, lo: number, hi: number): number {
   return Math.max(0, Math.min(b, hi) - Math.max(a, lo));
 }
 
 /** Session by session, from `from` to `end`. */
 function exactMs(from: number, end: number): number {
-  let d = dayAfter(from);
+  let d = tradingDay(nextSession(from).date);
   let v = 0;
   while (d.prevClose < end) {
     const { open, close } = d.session;
